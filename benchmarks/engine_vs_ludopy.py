@@ -1,0 +1,93 @@
+"""Random self-play: this Člověče engine against LUDOpy, side by side in one run.
+
+Both engines play four-player games with uniformly random choices among the
+legal moves, through their public APIs (ours: ``legal_moves`` + ``apply``;
+LUDOpy: ``get_observation`` + ``answer_observation``).  The two are measured in
+alternating rounds so that machine noise hits both alike; the ratio of the
+median rates is the figure that counts (target: >= 20x LUDOpy's games/s).
+
+    .venv/bin/pip install -e '.[bench]'      # LUDOpy, for the benchmark only
+    .venv/bin/python benchmarks/engine_vs_ludopy.py [--rounds 5] [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+
+def ours(seconds: float, seed: int) -> tuple[int, int, float]:
+    from companion.selfplay.clovece import play_game
+
+    rng = random.Random(seed)
+    games = rolls = 0
+    t0 = time.perf_counter()
+    while True:
+        rec = play_game(4, frozenset(), rng)
+        games += 1
+        rolls += rec.rolls
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return games, rolls, elapsed
+
+
+def ludopy_games(seconds: float, seed: int) -> tuple[int, int, float]:
+    import ludopy  # type: ignore[import-untyped]
+    import numpy as np
+
+    np.random.seed(seed)
+    rng = random.Random(seed)
+    game = ludopy.Game()
+    games = steps = 0
+    t0 = time.perf_counter()
+    while True:
+        game.reset()
+        done = False
+        while not done:
+            (_dice, movable, _pp, _ep, _won, _any), _player = game.get_observation()
+            piece = movable[int(rng.random() * len(movable))] if len(movable) else -1
+            *_, done = game.answer_observation(piece)
+            steps += 1
+        games += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return games, steps, elapsed
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=3.0, help="per engine per round")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    try:
+        import ludopy  # noqa: F401
+    except ImportError:
+        print("LUDOpy is not installed: .venv/bin/pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    runners: dict[str, Callable[[float, int], tuple[int, int, float]]] = {
+        "companion": ours, "ludopy": ludopy_games}
+    rates: dict[str, list[tuple[float, float]]] = {k: [] for k in runners}
+    for r in range(args.rounds):
+        for name, run in runners.items():
+            games, turns, elapsed = run(args.seconds, args.seed + r)
+            rates[name].append((games / elapsed, turns / elapsed))
+            print(f"round {r + 1}: {name:9s} {games / elapsed:9.1f} games/s "
+                  f"{turns / elapsed:10.0f} turns/s ({turns / games:.0f} turns/game)", flush=True)
+    med = {k: (statistics.median(g for g, _ in v), statistics.median(t for _, t in v))
+           for k, v in rates.items()}
+    for name, (g, t) in med.items():
+        print(f"median {name:9s} {g:9.1f} games/s {t:10.0f} turns/s")
+    ratio_g = med["companion"][0] / med["ludopy"][0]
+    ratio_t = med["companion"][1] / med["ludopy"][1]
+    print(f"ratio companion/ludopy: {ratio_g:.1f}x games/s, {ratio_t:.1f}x turns/s "
+          f"(target >= 20x games/s: {'met' if ratio_g >= 20 else 'NOT met'})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,92 @@
+"""The ``companion`` command line.
+
+Subcommands come from small modules listed in :data:`COMMAND_MODULES`; each has
+``register(commands, games)`` where ``commands`` is the top-level subparsers
+object and ``games`` maps a per-game command (``moves``, ``apply``,
+``selfplay``, ``judge``, ``watch``) to its subparsers (one parser per game).
+
+Errors are for people: bad input prints one sentence on stderr and exits 2; a
+move the rules refuse exits 1.  No traceback reaches the terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from companion.errors import RefusedError, UsageError
+
+COMMAND_MODULES: tuple[str, ...] = (
+    "companion.engines.clovece.cli",
+    "companion.engines.napij.cli",
+    "companion.engines.gobbit.cli",
+    "companion.dice.cli",
+    "companion.hardware.cli",
+    "companion.service.cli",
+)
+
+GAME_COMMANDS: dict[str, str] = {
+    "moves": "print the legal moves of a position as JSON",
+    "apply": "apply a roll (and a move) to a position and print the result",
+    "selfplay": "play seeded random games and print their speed",
+    "watch": "watch a seeded computer-vs-computer game in the terminal",
+    "judge": "rule on one moment of play",
+}
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports bad input as one sentence (exit 2), not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        text = message[0].upper() + message[1:] if message else "Bad arguments"
+        if not text.endswith("."):
+            text += "."
+        raise UsageError(f"{text} See '{self.prog} --help'.")
+
+
+Handler = Callable[[argparse.Namespace], int | None]
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="companion", description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--config", metavar="FILE", help="configuration file (TOML)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    games: dict[str, Any] = {}
+    for name, text in GAME_COMMANDS.items():
+        sub = commands.add_parser(name, help=text, description=text)
+        games[name] = sub.add_subparsers(dest="game", metavar="GAME", required=True,
+                                         parser_class=Parser)
+    for module in COMMAND_MODULES:
+        importlib.import_module(module).register(commands, games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        logging.basicConfig(
+            level=logging.DEBUG if args.verbose else logging.INFO,
+            format="%(levelname)s %(name)s: %(message)s",
+            stream=sys.stderr,
+        )
+        handler: Handler | None = getattr(args, "func", None)
+        if handler is None:
+            default = getattr(parser, "default_handler", None)
+            if default is None:
+                parser.print_help(sys.stderr)
+                return 2
+            handler = default
+        return int(handler(args) or 0)
+    except (UsageError, RefusedError) as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

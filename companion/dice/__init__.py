@@ -1,0 +1,1 @@
+"""The electronic dice: wire protocol, serial reader, simulated dice."""

@@ -1,0 +1,1 @@
+"""Pure rules engines: state values, legal moves, apply -> (state, events), notation."""

@@ -1,0 +1,1 @@
+"""Člověče, nezlob se: rules, notation, board geometry, Czech descriptions."""

@@ -1,0 +1,1 @@
+"""Gobbit: the rules engine and the judge."""

@@ -1,0 +1,1 @@
+"""Člověče, napij se!: board and deck as data, the rules engine, drinking duties."""

@@ -1,0 +1,1 @@
+"""Hardware adapters behind small ports, each with a simulated twin."""

@@ -1,0 +1,164 @@
+"""The pin map: one data file (``pinmap.toml``), loaded, checked and documented.
+
+A *layout* is what one table set-up wires at once: the display, the three
+buttons, the buzzer and, by choice, the dice UART, the two extra buttons and the
+slap pads of a 2-, 3- or 4-seat Gobbit table.  :func:`check_layout` proves a
+layout fits the 40-pin header: every pin a real GPIO, none twice, none reserved.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from .header import BCM_TO_PHYSICAL, RESERVED
+
+
+class PinMapError(ValueError):
+    """A pin map that does not fit the header; the message is one sentence."""
+
+
+@dataclass(frozen=True)
+class Pad:
+    """One slap pad: ``seat`` touches ``target`` (a seat number, or ``"g"`` the graveyard)."""
+
+    seat: int
+    target: int | str
+
+    @property
+    def key(self) -> str:
+        return f"{self.seat}>{self.target}"
+
+    @staticmethod
+    def parse(key: str) -> Pad:
+        seat, sep, target = key.partition(">")
+        if not sep or not seat.isdigit() or not (target == "g" or target.isdigit()):
+            raise PinMapError(f"Bad pad name {key!r}: write SEAT>TARGET, e.g. 1>2 or 3>g.")
+        return Pad(int(seat), "g" if target == "g" else int(target))
+
+
+@dataclass(frozen=True)
+class PinMap:
+    display: dict[str, int]
+    buttons: dict[str, int]
+    buttons_extra: dict[str, int]
+    buzzer: int
+    dice_uart: dict[str, int]
+    pads: dict[int, dict[Pad, int]] = field(default_factory=dict)
+
+    def layout(self, seats: int = 0, extra_buttons: bool = False,
+               dice_uart: bool = False) -> dict[str, int]:
+        """Name -> BCM pin of everything wired in one set-up (checked by :func:`check_layout`)."""
+        used: dict[str, int] = {}
+        used.update({f"display.{k}": v for k, v in self.display.items()})
+        used.update({f"buttons.{k}": v for k, v in self.buttons.items()})
+        used["buzzer"] = self.buzzer
+        if extra_buttons:
+            used.update({f"buttons_extra.{k}": v for k, v in self.buttons_extra.items()})
+        if dice_uart:
+            used.update({f"dice_uart.{k}": v for k, v in self.dice_uart.items()})
+        if seats:
+            if seats not in self.pads:
+                raise PinMapError(f"The pin map has no pads for {seats} seats.")
+            used.update({f"pads.{seats}.{p.key}": v for p, v in self.pads[seats].items()})
+        return used
+
+
+def _pins(section: Any, name: str) -> dict[str, int]:
+    if not isinstance(section, dict):
+        raise PinMapError(f"[{name}] must be a table of name = pin.")
+    out: dict[str, int] = {}
+    for key, value in section.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise PinMapError(f"{name}.{key} must be a BCM pin number, not {value!r}.")
+        out[key] = value
+    return out
+
+
+def from_dict(data: dict[str, Any]) -> PinMap:
+    """Build a pin map from parsed TOML; raise :class:`PinMapError` naming the bad key."""
+    for key in ("display", "buttons", "buzzer"):
+        if key not in data:
+            raise PinMapError(f"The pin map lacks [{key}].")
+    buzzer = _pins(data["buzzer"], "buzzer")
+    if set(buzzer) != {"pin"}:
+        raise PinMapError("[buzzer] must hold exactly one key: pin.")
+    buttons = _pins(data["buttons"], "buttons")
+    missing = {"left", "select", "right"} - set(buttons)
+    if missing:
+        raise PinMapError(f"buttons.{sorted(missing)[0]} is missing.")
+    pads: dict[int, dict[Pad, int]] = {}
+    for seats_text, section in dict(data.get("pads", {})).items():
+        if not str(seats_text).isdigit() or not 2 <= int(seats_text) <= 4:
+            raise PinMapError(f"[pads.{seats_text}] must name 2, 3 or 4 seats.")
+        seats = int(seats_text)
+        table = {Pad.parse(k): v for k, v in _pins(section, f"pads.{seats}").items()}
+        expected = {Pad(s, t) for s in range(1, seats + 1)
+                    for t in [*range(1, seats + 1), "g"]}
+        if set(table) != expected:
+            missing_pads = sorted(p.key for p in expected - set(table))
+            extra = sorted(p.key for p in set(table) - expected)
+            what = (f"lacks pad {missing_pads[0]}" if missing_pads
+                    else f"has a pad {extra[0]} that no seat can use")
+            raise PinMapError(f"[pads.{seats}] {what}.")
+        pads[seats] = table
+    return PinMap(
+        display=_pins(data["display"], "display"),
+        buttons=buttons,
+        buttons_extra=_pins(data.get("buttons_extra", {}), "buttons_extra"),
+        buzzer=buzzer["pin"],
+        dice_uart=_pins(data.get("dice_uart", {}), "dice_uart"),
+        pads=pads,
+    )
+
+
+def load_default() -> PinMap:
+    text = resources.files("companion.hardware").joinpath("pinmap.toml").read_text("utf-8")
+    return from_dict(tomllib.loads(text))
+
+
+def check_layout(used: dict[str, int]) -> None:
+    """Raise :class:`PinMapError` unless every pin is a free, real GPIO used once."""
+    owner: dict[int, str] = {}
+    for name, pin in used.items():
+        if pin not in BCM_TO_PHYSICAL:
+            raise PinMapError(f"{name} = {pin} is not a GPIO of the 40-pin header.")
+        if pin in RESERVED:
+            raise PinMapError(f"{name} = {pin} is reserved for the {RESERVED[pin]}.")
+        if pin in owner:
+            raise PinMapError(f"{name} and {owner[pin]} both use GPIO{pin}.")
+        owner[pin] = name
+
+
+LAYOUTS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("Člověče / napij se, dice on USB, five buttons", {"extra_buttons": True}),
+    ("Člověče / napij se, dice on UART, five buttons", {"extra_buttons": True, "dice_uart": True}),
+    ("Gobbit, 2 seats, five buttons, dice UART free", {"seats": 2, "extra_buttons": True,
+                                                       "dice_uart": True}),
+    ("Gobbit, 3 seats, three buttons", {"seats": 3}),
+    ("Gobbit, 4 seats, three buttons", {"seats": 4}),
+)
+"""The set-ups the product supports; each must pass :func:`check_layout`."""
+
+
+def markdown(pm: PinMap) -> str:
+    """hardware/pins.md, generated from the pin map (a test keeps the file in step)."""
+    lines = [
+        "# Pin map (generated)",
+        "",
+        "Generated from `companion/hardware/pinmap.toml` by `companion pins --markdown`;",
+        "do not edit by hand (a test fails when this file and the data disagree).",
+        "Pins are BCM GPIO numbers; the last column is the physical pin on the header.",
+        "",
+    ]
+    for title, opts in LAYOUTS:
+        used = pm.layout(**opts)
+        lines += [f"## {title}", "", "| what | GPIO | header pin |", "|---|---|---|"]
+        for name, pin in sorted(used.items(), key=lambda kv: BCM_TO_PHYSICAL[kv[1]]):
+            lines.append(f"| {name} | {pin} | {BCM_TO_PHYSICAL[pin]} |")
+        lines.append("")
+    lines += ["## Reserved", ""]
+    lines += [f"* GPIO{pin} (pin {BCM_TO_PHYSICAL[pin]}): {what}" for pin, what in RESERVED.items()]
+    return "\n".join(lines) + "\n"

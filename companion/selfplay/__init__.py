@@ -1,0 +1,1 @@
+"""Seeded self-play drivers: the randomness lives here, never in an engine."""

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Installs the few Debian packages the project needs outside Python, once:
+#   fonts-terminus-otb  the OLED font (every Czech letter, legible at 6x12)
+#   fonts-dejavu-core   the fallback font
+#   nodejs, npm         runs the MicroPython WebAssembly port in the firmware checks
+#   python3-venv        `python3 -m venv` on a bare Debian
+# Called by `make test` / `make run`; does nothing when everything is present.
+set -eu
+need=""
+[ -f /usr/share/fonts/opentype/terminus/terminus-normal.otb ] || need="$need fonts-terminus-otb"
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need="$need fonts-dejavu-core"
+command -v node >/dev/null 2>&1 || need="$need nodejs"
+command -v npm >/dev/null 2>&1 || need="$need npm"
+${PYTHON:-python3} -c 'import venv, ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
+[ -z "$need" ] && exit 0
+if [ "$(id -u)" = 0 ]; then
+    SUDO=""
+elif command -v sudo >/dev/null 2>&1; then
+    SUDO="sudo"
+else
+    echo "system-deps: please install these Debian packages:$need" >&2
+    exit 1
+fi
+echo "system-deps: installing$need"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null
