@@ -1,0 +1,1 @@
+"""Screens and drawing for the 128x64 monochrome OLED."""
