@@ -13,6 +13,7 @@ fields; this module converts at the edges.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -100,34 +101,42 @@ class Move(NamedTuple):
 
 
 # --- events ---------------------------------------------------------------
+# Frozen dataclasses (not tuples) so that events of different kinds never
+# compare equal; the hot path shares prebuilt instances instead of making new ones.
 
 
-class Entered(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Entered:
     colour: int
 
 
-class Moved(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Moved:
     colour: int
     frm: int
     to: int
 
 
-class Captured(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Captured:
     colour: int
     victim: int
     field: int  # absolute track field
 
 
-class EnteredGoal(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class EnteredGoal:
     colour: int
     to: int
 
 
-class RollAgain(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RollAgain:
     colour: int
 
 
-class TryFailed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TryFailed:
     colour: int
     tries: int  # failed tries so far (1 or 2)
 
@@ -138,13 +147,15 @@ class PassReason(StrEnum):
     TRIES = "tries"  # three tries without a six
 
 
-class TurnPassed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TurnPassed:
     colour: int
     next: int
     reason: PassReason
 
 
-class Won(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Won:
     colour: int
 
 
@@ -238,13 +249,17 @@ def _make_moves(c: int) -> tuple[tuple[Move, ...], ...]:
 
 
 _MOVE = tuple(_make_moves(c) for c in range(4))
-_MOVED = tuple(tuple(tuple(_new(Moved, (c, frm, frm + r)) for r in range(7))
+_MOVED = tuple(tuple(tuple(Moved(c, frm, frm + r) for r in range(7))
                      for frm in range(GOAL_LAST + 1)) for c in range(4))
-_ENTERED = tuple(_new(Entered, (c,)) for c in range(4))
-_ROLL_AGAIN = tuple(_new(RollAgain, (c,)) for c in range(4))
-_WON = tuple(_new(Won, (c,)) for c in range(4))
-_PASSED = tuple(tuple(tuple(_new(TurnPassed, (c, n, r)) for r in (_DONE, _FORFEIT, _BY_TRIES))
+_ENTERED = tuple(Entered(c) for c in range(4))
+_ROLL_AGAIN = tuple(RollAgain(c) for c in range(4))
+_WON = tuple(Won(c) for c in range(4))
+_PASSED = tuple(tuple(tuple(TurnPassed(c, n, r) for r in (_DONE, _FORFEIT, _BY_TRIES))
                       for n in range(4)) for c in range(4))
+_CAPTURED = tuple(tuple(tuple(Captured(c, v, f) for f in range(TRACK_LEN)) for v in range(4))
+                  for c in range(4))
+_ENTERED_GOAL = tuple(tuple(EnteredGoal(c, to) for to in range(GOAL_LAST + 1)) for c in range(4))
+_TRY_FAILED = tuple(tuple(TryFailed(c, t) for t in range(TRIES)) for c in range(4))
 
 
 def occupancy(pieces: tuple[tuple[int, ...] | None, ...]) -> bytes:
@@ -498,7 +513,7 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
             tries = pos[2] + 1
             if tries < TRIES:
                 return (_new(Position, (pieces, colour, tries, variants, None, occ)),
-                        [_new(TryFailed, (colour, tries))])
+                        [_TRY_FAILED[colour][tries]])
             nxt = _after(pieces, colour)
             events = [_PASSED[colour][nxt][2]]
             return _new(Position, (pieces, nxt, 0, variants, None, occ)), events
@@ -533,9 +548,9 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
             assert vp is not None
             j = vp.index((f - START[capture]) % TRACK_LEN)
             new_list[capture] = vp[:j] + (HOUSE,) + vp[j + 1:]
-            events.append(_new(Captured, (colour, capture, f)))
+            events.append(_CAPTURED[colour][capture][f])
     elif frm < GOAL_FIRST:
-        events.append(_new(EnteredGoal, (colour, to)))
+        events.append(_ENTERED_GOAL[colour][to])
     new_pieces = tuple(new_list)
     new_occ = bytes(board)
     if to >= GOAL_FIRST and min(new_own) >= GOAL_FIRST:
