@@ -77,11 +77,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         handler: Handler | None = getattr(args, "func", None)
         if handler is None:
-            default = getattr(parser, "default_handler", None)
-            if default is None:
+            if args.config is None:
                 parser.print_help(sys.stderr)
                 return 2
-            handler = default
+            from companion.service.cli import cmd_run  # `companion --config FILE` runs the service
+
+            handler = cmd_run
         return int(handler(args) or 0)
     except (UsageError, RefusedError) as exc:
         print(f"companion: {exc}", file=sys.stderr)

@@ -1,12 +1,14 @@
 #!/bin/sh
 # Installs the few Debian packages the project needs outside Python, once:
-#   fonts-terminus-otb  the OLED font (every Czech letter, legible at 6x12)
+#   xfonts-base         misc-fixed 5x8, the OLED body font (every Czech letter)
+#   fonts-terminus-otb  Terminus 6x12, the OLED heading font
 #   fonts-dejavu-core   the fallback font
 #   nodejs, npm         runs the MicroPython WebAssembly port in the firmware checks
 #   python3-venv        `python3 -m venv` on a bare Debian
 # Called by `make test` / `make run`; does nothing when everything is present.
 set -eu
 need=""
+[ -f /usr/share/fonts/X11/misc/5x8.pcf.gz ] || need="$need xfonts-base"
 [ -f /usr/share/fonts/opentype/terminus/terminus-normal.otb ] || need="$need fonts-terminus-otb"
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need="$need fonts-dejavu-core"
 command -v node >/dev/null 2>&1 || need="$need nodejs"

@@ -1,0 +1,179 @@
+"""Wiring: build the adapters from the configuration and run the table service."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import shlex
+import subprocess
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UsageError
+from companion.hardware.display import DisplayError, Screen, create_device
+
+from .config import Config
+from .events import DiceLink, Dropped, Input, Rolled
+from .journal import Journal
+from .loop import Service
+from .table import Prefs, Table
+
+log = logging.getLogger(__name__)
+
+JOURNAL_NAME = "game.journal"
+PREFS_NAME = "settings.json"
+
+
+def make_pin_factory(name: str) -> Any:
+    """A gpiozero pin factory by name ("" = gpiozero's own choice)."""
+    if not name:
+        return None
+    if name == "mock":
+        from gpiozero.pins.mock import MockFactory
+
+        return MockFactory()
+    try:
+        if name == "lgpio":
+            from gpiozero.pins.lgpio import LGPIOFactory
+
+            return LGPIOFactory()
+        if name == "rpigpio":
+            from gpiozero.pins.rpigpio import RPiGPIOFactory
+
+            return RPiGPIOFactory()
+        if name == "native":
+            from gpiozero.pins.native import NativeFactory
+
+            return NativeFactory()
+    except Exception as exc:
+        raise UsageError(f"The GPIO pin factory {name!r} cannot start here ({exc}).") from None
+    raise UsageError(f"service.pin_factory must be \"\", mock, lgpio, rpigpio or native, not {name!r}.")
+
+
+def translate_dice(event: Any) -> Input | None:
+    """The reader's events as service inputs (batteries are only logged)."""
+    from companion.dice.reader import DiceConnected, DiceDisconnected, DiceDrop, DiceRoll
+
+    if isinstance(event, DiceRoll):
+        return Rolled(event.value, event.seq)
+    if isinstance(event, DiceDrop):
+        return Dropped()
+    if isinstance(event, DiceConnected):
+        return DiceLink(True, f"{event.device_id} {event.firmware}")
+    if isinstance(event, DiceDisconnected):
+        return DiceLink(False, event.reason)
+    log.debug("dice: %r", event)
+    return None
+
+
+def load_prefs(path: Path, defaults: Prefs) -> Prefs:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        return Prefs(sound=bool(data.get("sound", defaults.sound)),
+                     auto_delay=float(data.get("auto_delay", defaults.auto_delay)),
+                     contrast=int(data.get("contrast", defaults.contrast)))
+    except FileNotFoundError:
+        return defaults
+    except (ValueError, TypeError, AttributeError, OSError):
+        log.warning("settings file %s is unreadable; using defaults", path)
+        return defaults
+
+
+def save_prefs(path: Path, prefs: Prefs) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(prefs)), "utf-8")
+    tmp.replace(path)
+
+
+class App:
+    """The table service put together from a :class:`Config`."""
+
+    def __init__(self, cfg: Config, *, pin_factory: Any = None, device: Any = None,
+                 dice_port: str | None = None, rng: random.Random | None = None,
+                 stream: Any = None) -> None:
+        self.cfg = cfg
+        self.pin_factory = pin_factory if pin_factory is not None else make_pin_factory(
+            cfg.service.pin_factory)
+        data = cfg.data_path
+        try:
+            data.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"service.data_dir {data} cannot be created ({exc.strerror}).") from None
+        if device is None:
+            try:
+                d = cfg.display
+                device = create_device(d.driver, i2c_port=d.i2c_port, i2c_address=d.i2c_address,
+                                       rotate=d.rotate, gif_file=d.gif_file, stream=stream)
+            except DisplayError as exc:
+                raise UsageError(str(exc)) from None
+        self.screen = Screen(device)
+        self.buzzer: Any = None
+        if cfg.service.buzzer:
+            from companion.hardware.buzzer import Buzzer
+
+            self.buzzer = self._gpio(lambda: Buzzer(cfg.pins.buzzer, self.pin_factory))
+        port = cfg.dice.port if dice_port is None else dice_port
+        self.dice_port = port
+        prefs_path = data / PREFS_NAME
+        prefs = load_prefs(prefs_path, Prefs(contrast=cfg.display.contrast,
+                                             auto_delay=cfg.game.auto_move_delay))
+        self.controller = Table(
+            Journal(data / JOURNAL_NAME), players=cfg.game.players,
+            variants=cfg.game.variants, computer=cfg.game.computer, first=cfg.game.first,
+            prefs=prefs, dice_configured=bool(port), rng=rng,
+            sound=self._beep, save_prefs=lambda p: save_prefs(prefs_path, p))
+        self.service = Service(self.controller, self.screen)
+        from companion.hardware.buttons import Buttons
+
+        pins = dict(cfg.pins.buttons)
+        if cfg.buttons.layout == 5:
+            pins.update(cfg.pins.buttons_extra)
+        self.buttons = self._gpio(lambda: Buttons(
+            pins, self.service.post, long_press=cfg.buttons.long_press,
+            bounce=cfg.buttons.bounce, pin_factory=self.pin_factory))
+        self.reader: Any = None
+        if port:
+            from companion.dice.reader import DiceReader
+
+            def on_dice(event: Any) -> None:
+                inp = translate_dice(event)
+                if inp is not None:
+                    self.service.post(inp)
+
+            self.reader = DiceReader(port, on_dice, baudrate=cfg.dice.baudrate)
+
+    def _gpio(self, make: Any) -> Any:
+        try:
+            return make()
+        except Exception as exc:
+            if exc.__class__.__module__.startswith("gpiozero"):
+                raise UsageError(
+                    "No GPIO pins can be used here: on a laptop run 'companion sim' "
+                    "or set service.pin_factory = \"mock\".") from None
+            raise
+
+    def _beep(self, name: str) -> None:
+        if self.buzzer is not None:
+            self.buzzer.play(name)
+
+    def run(self) -> int:
+        if self.reader is not None:
+            self.reader.start()
+        try:
+            self.service.run()
+        finally:
+            self.close()
+        if self.controller.shutdown_requested and self.cfg.service.shutdown_command:
+            log.info("shutting down: %s", self.cfg.service.shutdown_command)
+            subprocess.run(shlex.split(self.cfg.service.shutdown_command), check=False)
+        return 0
+
+    def close(self) -> None:
+        if self.reader is not None:
+            self.reader.stop()
+        for part in (self.buttons, self.buzzer):
+            if part is not None:
+                part.close()
+        self.screen.close()

@@ -1,0 +1,215 @@
+"""The service configuration: one TOML file, checked key by key.
+
+A wrong value is reported as one sentence naming the key (``ConfigError``);
+the CLI turns it into exit code 2.  ``docs/config.md`` and
+``examples/companion.toml`` document every key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.engines.clovece.rules import COLOURS, VARIANT_ORDER
+from companion.hardware.pinmap import PinMap, PinMapError, check_layout, load_default
+
+
+class ConfigError(ValueError):
+    """A configuration that cannot be used; the message is one sentence naming the key."""
+
+
+DISPLAY_DRIVERS = ("ssd1306", "sh1106", "terminal", "asciiblock", "pygame", "gif", "dummy")
+GAMES = ("clovece", "gobbit")
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    driver: str = "ssd1306"
+    i2c_port: int = 1
+    i2c_address: int = 0x3C
+    rotate: int = 0
+    contrast: int = 255
+    gif_file: str = "companion.gif"
+
+
+@dataclass(frozen=True)
+class ButtonsConfig:
+    layout: int = 3
+    long_press: float = 0.8
+    bounce: float = 0.02
+
+
+@dataclass(frozen=True)
+class DiceConfig:
+    port: str = "/dev/companion-dice"
+    baudrate: int = 115200
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    name: str = "clovece"
+    players: int = 4
+    variants: tuple[str, ...] = ()
+    computer: tuple[str, ...] = ()
+    first: str = "red"
+    auto_move_delay: float = 1.5
+    seats: int = 4  # Gobbit referee: seats with pads
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    data_dir: str = "/var/lib/companion"
+    pin_factory: str = ""
+    buzzer: bool = True
+    shutdown_command: str = "systemctl poweroff"
+
+
+@dataclass(frozen=True)
+class Config:
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
+    dice: DiceConfig = field(default_factory=DiceConfig)
+    game: GameConfig = field(default_factory=GameConfig)
+    service: ServiceConfig = field(default_factory=ServiceConfig)
+    pins: PinMap = field(default_factory=load_default)
+
+    @property
+    def data_path(self) -> Path:
+        return Path(self.service.data_dir)
+
+
+_SECTIONS: dict[str, type] = {
+    "display": DisplayConfig, "buttons": ButtonsConfig, "dice": DiceConfig,
+    "game": GameConfig, "service": ServiceConfig,
+}
+
+
+def _typed(section: str, key: str, value: Any, default: Any) -> Any:
+    name = f"{section}.{key}"
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ConfigError(f"{name} must be true or false, not {value!r}.")
+        return value
+    if isinstance(default, int):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ConfigError(f"{name} must be a whole number, not {value!r}.")
+        return value
+    if isinstance(default, float):
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise ConfigError(f"{name} must be a number, not {value!r}.")
+        return float(value)
+    if isinstance(default, str):
+        if not isinstance(value, str):
+            raise ConfigError(f"{name} must be a text in quotes, not {value!r}.")
+        return value
+    if isinstance(default, tuple):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{name} must be a list of texts, e.g. [\"b\", \"y\"].")
+        return tuple(value)
+    raise ConfigError(f"{name} cannot be set.")  # pragma: no cover
+
+
+def _check(cfg: Config) -> None:
+    d, b, g = cfg.display, cfg.buttons, cfg.game
+    if d.driver not in DISPLAY_DRIVERS:
+        raise ConfigError(
+            f"display.driver must be one of {', '.join(DISPLAY_DRIVERS)}, not {d.driver!r}.")
+    if not 0 <= d.i2c_address <= 0x7F:
+        raise ConfigError(f"display.i2c_address must be a 7-bit I2C address, not {d.i2c_address}.")
+    if d.rotate not in (0, 1, 2, 3):
+        raise ConfigError(f"display.rotate must be 0, 1, 2 or 3, not {d.rotate}.")
+    if not 0 <= d.contrast <= 255:
+        raise ConfigError(f"display.contrast must be 0 to 255, not {d.contrast}.")
+    if b.layout not in (3, 5):
+        raise ConfigError(f"buttons.layout must be 3 or 5, not {b.layout}.")
+    if not 0.2 <= b.long_press <= 5:
+        raise ConfigError(f"buttons.long_press must be 0.2 to 5 seconds, not {b.long_press}.")
+    if not 0 <= b.bounce <= 0.2:
+        raise ConfigError(f"buttons.bounce must be 0 to 0.2 seconds, not {b.bounce}.")
+    if cfg.dice.baudrate <= 0:
+        raise ConfigError(f"dice.baudrate must be positive, not {cfg.dice.baudrate}.")
+    if g.name not in GAMES:
+        raise ConfigError(f"game.name must be one of {', '.join(GAMES)}, not {g.name!r}.")
+    if g.players not in (2, 3, 4):
+        raise ConfigError(f"game.players must be 2, 3 or 4, not {g.players}.")
+    if g.seats not in (2, 3, 4):
+        raise ConfigError(f"game.seats must be 2, 3 or 4, not {g.seats}.")
+    for v in g.variants:
+        if v not in VARIANT_ORDER:
+            raise ConfigError(
+                f"game.variants has an unknown variant {v!r}; known are {', '.join(VARIANT_ORDER)}.")
+    for c in g.computer:
+        if c not in COLOURS:
+            raise ConfigError(f"game.computer lists {c!r}; use the colour letters r, b, g, y.")
+    if g.first not in ("red", "lot"):
+        raise ConfigError(f"game.first must be \"red\" or \"lot\", not {g.first!r}.")
+    if not 0 <= g.auto_move_delay <= 10:
+        raise ConfigError(
+            f"game.auto_move_delay must be 0 to 10 seconds, not {g.auto_move_delay}.")
+    if not cfg.service.data_dir:
+        raise ConfigError("service.data_dir must name a directory.")
+    try:
+        check_layout(cfg.pins.layout(extra_buttons=b.layout == 5))
+    except PinMapError as exc:
+        raise ConfigError(f"pins: {exc}") from None
+
+
+def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
+    if not isinstance(overrides, dict):
+        raise ConfigError("[pins] must be a table of \"section.name\" = pin.")
+    display, buttons = dict(base.display), dict(base.buttons)
+    extra, uart = dict(base.buttons_extra), dict(base.dice_uart)
+    buzzer = base.buzzer
+    tables = {"display": display, "buttons": buttons, "buttons_extra": extra, "dice_uart": uart}
+    for key, pin in overrides.items():
+        if not isinstance(pin, int) or isinstance(pin, bool):
+            raise ConfigError(f"pins.{key} must be a BCM pin number, not {pin!r}.")
+        section, _, name = key.partition(".")
+        if key == "buzzer":
+            buzzer = pin
+        elif section in tables and name in tables[section]:
+            tables[section][name] = pin
+        else:
+            raise ConfigError(f"pins.{key} is not a pin of the pin map.")
+    return PinMap(display, buttons, extra, buzzer, uart, base.pads)
+
+
+def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config:
+    kwargs: dict[str, Any] = {}
+    for section, value in data.items():
+        if section == "pins":
+            continue
+        if section not in _SECTIONS:
+            raise ConfigError(f"Unknown section [{section}] in {source}.")
+        if not isinstance(value, dict):
+            raise ConfigError(f"[{section}] must be a table.")
+        cls = _SECTIONS[section]
+        defaults = cls()
+        fields: dict[str, Any] = {}
+        for key, v in value.items():
+            if not hasattr(defaults, key):
+                raise ConfigError(f"Unknown key {section}.{key} in {source}.")
+            fields[key] = _typed(section, key, v, getattr(defaults, key))
+        kwargs[section] = cls(**fields)
+    pins = _apply_pins(load_default(), data.get("pins", {}))
+    cfg = Config(pins=pins, **kwargs)
+    _check(cfg)
+    return cfg
+
+
+def load(path: str | Path) -> Config:
+    """Read and check a config file; any problem is one :class:`ConfigError` sentence."""
+    p = Path(path)
+    try:
+        text = p.read_text("utf-8")
+    except FileNotFoundError:
+        raise ConfigError(f"The config file {p} does not exist.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"The config file {p} cannot be read ({exc.__class__.__name__}).") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{p} is not valid TOML: {exc}.") from None
+    return from_dict(data, str(p))

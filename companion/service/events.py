@@ -1,0 +1,52 @@
+"""What the adapters post to the service loop (from their own threads)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+BUTTONS = ("left", "select", "right", "menu", "help")
+
+
+@dataclass(frozen=True)
+class ButtonPress:
+    """A button was pressed and released; ``long`` when held past the long-press time."""
+
+    name: str
+    long: bool = False
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """A roll arrived from the electronic dice."""
+
+    value: int
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """The dice fell (free fall)."""
+
+
+@dataclass(frozen=True)
+class DiceLink:
+    """The dice connected (``up``) or was lost."""
+
+    up: bool
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class PadEvent:
+    """Something from the slap pads (Gobbit referee mode); ``event`` is the pad adapter's."""
+
+    event: Any
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Stop the loop (Ctrl-C in the simulator, SIGTERM from systemd)."""
+
+
+Input = ButtonPress | Rolled | Dropped | DiceLink | PadEvent | Quit

@@ -1,0 +1,113 @@
+"""The service loop: one thread feeds the controller and draws; adapters post from theirs.
+
+Adapters (buttons, dice reader, pads) call :meth:`Service.post` from their own
+threads; the loop takes one input at a time, hands it to the controller with
+the time, lets the controller's timers fire, and draws the controller's view
+whenever it changed (or, for blinking and scrolling, a few times a second).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from companion.hardware.display import Screen
+from companion.ui.screens import render
+from companion.ui.views import View
+
+from .events import Input, Quit
+
+log = logging.getLogger(__name__)
+
+ANIMATION_PERIOD = 0.25
+
+
+class Controller(Protocol):
+    quit_requested: bool
+    shutdown_requested: bool
+
+    def handle(self, event: Input, now: float) -> None: ...
+    def tick(self, now: float) -> None: ...
+    def view(self) -> View: ...
+    def next_deadline(self) -> float | None: ...
+    def animated(self) -> bool: ...
+    @property
+    def contrast(self) -> int: ...
+
+
+Renderer = Callable[[Any, float], Any]
+
+
+class Service:
+    def __init__(self, controller: Controller, screen: Screen, *,
+                 clock: Callable[[], float] = time.monotonic,
+                 renderer: Renderer = render) -> None:
+        self.controller = controller
+        self.screen = screen
+        self.clock = clock
+        self.renderer = renderer
+        self.queue: queue.Queue[Input] = queue.Queue()
+        self.t0 = clock()
+        self.last_view: View | None = None
+        self.stopped = False
+        self.on_idle: list[Callable[[], None]] = []
+        self.on_view: list[Callable[[View], None]] = []
+
+    def post(self, event: Input) -> None:
+        """Thread-safe: hand an input to the loop."""
+        self.queue.put(event)
+
+    def draw(self, now: float) -> None:
+        view = self.controller.view()
+        self.last_view = view
+        self.screen.contrast(self.controller.contrast)
+        self.screen.show(self.renderer(view, now - self.t0))
+        for cb in self.on_view:
+            cb(view)
+
+    def run(self, until: Callable[[], bool] | None = None) -> None:
+        """Run until a Quit input, a quit/shutdown request or ``until()`` is true."""
+        next_frame = self.clock()
+        self.draw(next_frame)
+        while not self.stopped:
+            now = self.clock()
+            deadline = self.controller.next_deadline()
+            wait = next_frame + ANIMATION_PERIOD - now
+            if deadline is not None:
+                wait = min(wait, deadline - now)
+            try:
+                event: Input | None = self.queue.get(timeout=max(0.0, min(wait, ANIMATION_PERIOD)))
+            except queue.Empty:
+                event = None
+            now = self.clock()
+            dirty = False
+            if isinstance(event, Quit):
+                break
+            if event is not None:
+                try:
+                    self.controller.handle(event, now)
+                except Exception:  # never lose the game to one bad input
+                    log.exception("input %r could not be handled", event)
+                dirty = True
+            before = self.controller.next_deadline()
+            self.controller.tick(now)
+            if self.controller.next_deadline() != before:
+                dirty = True
+            if dirty or (self.controller.animated() and now >= next_frame + ANIMATION_PERIOD):
+                self.draw(now)
+                next_frame = now
+            if self.controller.quit_requested or self.controller.shutdown_requested:
+                self.draw(now)
+                break
+            if until is not None and until():
+                break
+            if self.queue.empty():
+                for cb in self.on_idle:
+                    cb()
+        self.stopped = True
+
+    def stop(self) -> None:
+        self.post(Quit())

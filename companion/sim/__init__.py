@@ -1,0 +1,1 @@
+"""Simulated twins put together: the terminal simulator and the headless demo."""

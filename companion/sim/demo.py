@@ -1,0 +1,122 @@
+"""``companion demo``: a whole headless game, every seat played by the computer.
+
+The real service runs through its real adapters: gpiozero buttons on mock
+pins, the dice reader on a pty with the simulated dice, the controller and
+journal; a small robot stands in for the people at the table (it shakes the
+dice when the screen asks for a roll and presses ● when the computer's move
+has been shown).  Every OLED frame goes to an animated GIF (luma.emulator's
+``gifanim``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import tempfile
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from companion.engines.clovece.rules import COLOURS, SEATS_BY_PLAYERS
+from companion.service.app import App
+from companion.service.config import Config
+from companion.ui.views import ListView, TurnView, View, WinView
+
+from .terminal import PinPresser
+
+log = logging.getLogger(__name__)
+
+
+class Robot:
+    """Acts for the table on what the screen shows; one action per screen state."""
+
+    def __init__(self, app: App, dice: Any, presser: PinPresser, max_rolls: int) -> None:
+        self.app = app
+        self.dice = dice
+        self.presser = presser
+        self.max_rolls = max_rolls
+        self.rolls = 0
+        self.done = threading.Event()
+        self.changed = threading.Event()
+        self.view: View | None = None
+        self.thread = threading.Thread(target=self._run, name="demo-robot", daemon=True)
+        app.service.on_view.append(self._seen)
+
+    def _seen(self, view: View) -> None:
+        if view != self.view:
+            self.view = view
+            self.changed.set()
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        win_seen = 0.0
+        while not self.done.is_set():
+            self.changed.wait(0.5)
+            self.changed.clear()
+            view = self.view
+            if isinstance(view, ListView) and view.title.startswith("Nová hra"):
+                if view.selected != len(view.items) - 1:
+                    self.presser.press("left")
+                else:
+                    self.presser.press("select")
+            elif isinstance(view, TurnView):
+                if view.roll is None and view.prompt.startswith("Hoď"):
+                    if self.rolls >= self.max_rolls:
+                        self.done.set()
+                        break
+                    self.rolls += 1
+                    self.dice.roll()
+                elif view.roll is not None and len(view.choices) > 1:
+                    self.presser.press("select")
+            elif isinstance(view, WinView):
+                if not win_seen:
+                    win_seen = time.monotonic()
+                elif time.monotonic() - win_seen > 1.0:
+                    self.done.set()
+                    break
+        self.app.service.stop()
+
+
+def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: int = 10_000,
+             frame_seconds: float = 0.2) -> dict[str, Any]:
+    """Play one seeded demo game; return what happened (winner, rolls, frames)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.dice.sim import SimulatedDice
+    from companion.hardware.display import create_device
+
+    computer = tuple(COLOURS[c] for c in SEATS_BY_PLAYERS[players])
+    with tempfile.TemporaryDirectory(prefix="companion-demo-") as data:
+        demo_cfg = replace(
+            cfg,
+            game=replace(cfg.game, name="clovece", players=players, computer=computer,
+                         first="red", auto_move_delay=0.05),
+            service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
+                            shutdown_command=""),
+        )
+        device = create_device("gif", gif_file=str(gif))
+        atexit.unregister(device.write_animation)
+        device._duration = int(frame_seconds * 1000)
+        import random
+
+        factory = MockFactory()
+        with SimulatedDice(seed=seed, device_id="demo-dice") as dice:
+            app = App(demo_cfg, pin_factory=factory, device=device, dice_port=dice.path,
+                      rng=random.Random(seed))
+            presser = PinPresser(factory, dict(demo_cfg.pins.buttons), 0.3)
+            robot = Robot(app, dice, presser, max_rolls)
+            robot.start()
+            app.run()
+            robot.done.set()
+        session = app.controller.session
+        winner = session.pos.winner if session else None
+        gif.parent.mkdir(parents=True, exist_ok=True)
+        device.write_animation()
+    return {"winner": COLOURS[winner] if winner is not None else None, "rolls": robot.rolls,
+            "frames": app.screen.frames, "gif": str(gif)}

@@ -1,0 +1,148 @@
+"""``companion sim`` (``make run``): the table service with simulated hardware in a terminal.
+
+Everything real is in the loop: gpiozero ``Button``s on mock pins (keys drive
+the pins low and high), the dice reader on a pty spoken to by the simulated
+dice, the controller, the journal (so a game resumes when you start again),
+and the OLED frames drawn with block characters.  Works over SSH and in tmux.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import select
+import sys
+import termios
+import threading
+import time
+import tty
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from companion.service.app import App
+from companion.service.config import Config
+
+log = logging.getLogger(__name__)
+
+HELP = "←/a ◀  →/d ▶  Enter/s ●  m nabídka  r hod  f pád  u kostka  q konec"
+
+KEYS = {
+    "a": ("press", "left"), "\x1b[D": ("press", "left"),
+    "d": ("press", "right"), "\x1b[C": ("press", "right"),
+    "s": ("press", "select"), "\r": ("press", "select"), "\n": ("press", "select"),
+    "m": ("long", "select"),
+    "r": ("roll", ""), " ": ("roll", ""),
+    "f": ("drop", ""), "u": ("plug", ""),
+    "q": ("quit", ""), "\x03": ("quit", ""),
+}
+
+
+class PinPresser:
+    """Presses a button the way a finger does: the pin goes low, then high again."""
+
+    def __init__(self, factory: Any, pins: dict[str, int], long_press: float) -> None:
+        self.factory = factory
+        self.pins = pins
+        self.long_press = long_press
+
+    def press(self, name: str, long: bool = False) -> None:
+        pin = self.factory.pin(self.pins[name])
+        pin.drive_low()
+        time.sleep(self.long_press + 0.15 if long else 0.05)
+        pin.drive_high()
+
+
+class Simulator:
+    def __init__(self, cfg: Config, *, seed: int | None = None, stream: Any = None) -> None:
+        from gpiozero.pins.mock import MockFactory
+
+        from companion.dice.sim import SimulatedDice
+
+        self.dice = SimulatedDice(seed=seed, device_id="sim-dice")
+        self.factory = MockFactory()
+        self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream)
+        self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
+        self.last_sound = ""
+        if self.app.buzzer is not None:
+            self.app.buzzer.listener = self._sound
+        self._update_footer()
+
+    def _sound(self, name: str) -> None:
+        self.last_sound = name
+        self._update_footer()
+
+    def _update_footer(self) -> None:
+        device = self.app.screen.device
+        if hasattr(device, "set_footer"):
+            dice = "připojena" if self.dice.plugged else "ODPOJENA"
+            sound = f"   ♪ {self.last_sound}" if self.last_sound else ""
+            device.set_footer(f"kostka: {dice}{sound}\n{HELP}")
+
+    def key(self, key: str) -> bool:
+        """Act on one key; False means quit."""
+        action, arg = KEYS.get(key, ("", ""))
+        if action == "press":
+            threading.Thread(target=self.presser.press, args=(arg,), daemon=True).start()
+        elif action == "long":
+            threading.Thread(target=self.presser.press, args=(arg, True), daemon=True).start()
+        elif action == "roll":
+            if self.dice.plugged:
+                self.dice.roll()
+        elif action == "drop":
+            if self.dice.plugged:
+                self.dice.drop()
+        elif action == "plug":
+            if self.dice.plugged:
+                self.dice.unplug()
+            else:
+                self.dice.replug()
+            self._update_footer()
+        elif action == "quit":
+            return False
+        return True
+
+    def run(self) -> int:
+        stop = threading.Event()
+        keys = threading.Thread(target=self._read_keys, args=(stop,), name="keys", daemon=True)
+        keys.start()
+        try:
+            return self.app.run()
+        finally:
+            stop.set()
+            self.dice.close()
+
+    def _read_keys(self, stop: threading.Event) -> None:
+        fd = sys.stdin.fileno() if sys.stdin and sys.stdin.isatty() else None
+        if fd is None:
+            log.warning("stdin is not a terminal: keys are off (stop with Ctrl-C)")
+            return
+        old = termios.tcgetattr(fd)
+        try:
+            tty.setcbreak(fd)
+            buf = ""
+            while not stop.is_set():
+                ready, _, _ = select.select([fd], [], [], 0.1)
+                if not ready:
+                    continue
+                buf += os.read(fd, 32).decode("utf-8", "replace")
+                while buf:
+                    if buf.startswith("\x1b["):
+                        if len(buf) < 3:
+                            break
+                        key, buf = buf[:3], buf[3:]
+                    else:
+                        key, buf = buf[0], buf[1:]
+                    if not self.key(key.lower() if len(key) == 1 else key):
+                        self.app.service.stop()
+                        return
+        finally:
+            termios.tcsetattr(fd, termios.TCSADRAIN, old)
+
+
+def sim_config(base: Config, data_dir: Path) -> Config:
+    """``base`` with the simulated hardware: terminal display, mock pins, the dice on a pty."""
+    return replace(base,
+                   display=replace(base.display, driver="terminal"),
+                   service=replace(base.service, data_dir=str(data_dir), pin_factory="mock",
+                                   shutdown_command=""))

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.hardware.buttons import Buttons
+from companion.service.events import ButtonPress
+
+PINS = {"left": 5, "select": 6, "right": 13}
+
+
+@pytest.fixture
+def factory():
+    f = MockFactory()
+    yield f
+    f.close()
+
+
+def collect(factory, long_press=0.2):
+    got: list[ButtonPress] = []
+    lock = threading.Lock()
+
+    def post(ev):
+        with lock:
+            got.append(ev)
+
+    return Buttons(PINS, post, long_press=long_press, bounce=None, pin_factory=factory), got
+
+
+def wait_for(pred, timeout=2.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(0.005)
+    return False
+
+
+def test_a_short_press_is_reported_on_release(factory):
+    buttons, got = collect(factory)
+    pin = factory.pin(6)
+    pin.drive_low()
+    assert got == []
+    pin.drive_high()
+    assert wait_for(lambda: got == [ButtonPress("select")])
+    buttons.close()
+
+
+def test_a_long_press_is_reported_once_while_held_and_its_release_is_swallowed(factory):
+    buttons, got = collect(factory, long_press=0.15)
+    pin = factory.pin(6)
+    pin.drive_low()
+    assert wait_for(lambda: got == [ButtonPress("select", long=True)])
+    pin.drive_high()
+    time.sleep(0.1)
+    assert got == [ButtonPress("select", long=True)]
+    buttons.close()
+
+
+def test_each_button_reports_its_own_name(factory):
+    buttons, got = collect(factory)
+    for pin in (5, 13):
+        factory.pin(pin).drive_low()
+        factory.pin(pin).drive_high()
+    assert wait_for(lambda: got == [ButtonPress("left"), ButtonPress("right")])
+    buttons.close()
+
+
+def test_buttons_use_pull_ups_and_are_idle_high(factory):
+    buttons, _ = collect(factory)
+    assert all(b.pull_up for b in buttons.buttons.values())
+    assert not any(b.is_pressed for b in buttons.buttons.values())
+    buttons.close()

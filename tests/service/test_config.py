@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.service.config import Config, ConfigError, from_dict, load
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_documented_example_is_valid_and_equals_the_defaults():
+    cfg = load(ROOT / "examples" / "companion.toml")
+    assert cfg == Config()
+
+
+def test_values_are_read(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text('[display]\ndriver = "sh1106"\ni2c_address = 0x3D\n'
+                 '[game]\nplayers = 2\ncomputer = ["g"]\nvariants = ["safe-start"]\n'
+                 '[pins]\n"buttons.left" = 16\n')
+    cfg = load(p)
+    assert cfg.display.driver == "sh1106" and cfg.display.i2c_address == 0x3D
+    assert cfg.game.players == 2 and cfg.game.computer == ("g",)
+    assert cfg.pins.buttons["left"] == 16
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ('[display]\ndriver = "crt"', "display.driver"),
+    ('[display]\ni2c_address = "x"', "display.i2c_address"),
+    ('[display]\ni2c_address = 300', "display.i2c_address"),
+    ('[display]\nrotate = 5', "display.rotate"),
+    ('[display]\ndrivr = "ssd1306"', "display.drivr"),
+    ('[screen]\ndriver = "ssd1306"', "[screen]"),
+    ('[buttons]\nlayout = 4', "buttons.layout"),
+    ('[buttons]\nlong_press = "long"', "buttons.long_press"),
+    ('[game]\nplayers = 5', "game.players"),
+    ('[game]\nvariants = ["fast"]', "game.variants"),
+    ('[game]\ncomputer = ["x"]', "game.computer"),
+    ('[game]\ncomputer = "b"', "game.computer"),
+    ('[game]\nfirst = "blue"', "game.first"),
+    ('[service]\nbuzzer = "yes"', "service.buzzer"),
+    ('[pins]\n"buttons.left" = 6', "GPIO6"),
+    ('[pins]\n"buttons.left" = 0', "reserved"),
+    ('[pins]\n"buttons.nose" = 7', "pins.buttons.nose"),
+    ('[display\n', "not valid TOML"),
+])
+def test_a_wrong_value_is_one_sentence_naming_the_key(tmp_path, text, fragment):
+    p = tmp_path / "c.toml"
+    p.write_text(text)
+    with pytest.raises(ConfigError) as err:
+        load(p)
+    assert fragment in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_a_missing_file_is_reported(tmp_path):
+    with pytest.raises(ConfigError, match="does not exist"):
+        load(tmp_path / "nope.toml")
+
+
+def test_the_cli_turns_a_bad_config_into_exit_2_and_one_line(tmp_path, capsys):
+    p = tmp_path / "c.toml"
+    p.write_text('[game]\nplayers = 7\n')
+    assert main(["--config", str(p), "run"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: game.players") and err.count("\n") == 1
+    assert main(["--config", str(p)]) == 2
+
+
+def test_from_dict_defaults():
+    assert from_dict({}) == Config()
+    assert tomllib.loads("") == {}

@@ -1,0 +1,156 @@
+"""The whole table through its real adapters: mock pins, the pty dice, the dummy display."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from companion.engines.clovece.notation import format_position
+from companion.service.journal import Journal
+from companion.service.session import replay
+from companion.ui.views import ListView, TurnView
+
+from .rig import Rig
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def rig(tmp_path):
+    r = Rig(tmp_path)
+    yield r
+    r.stop()
+
+
+def is_turn(v) -> bool:
+    return isinstance(v, TurnView)
+
+
+def start(rig: Rig) -> TurnView:
+    rig.wait(lambda v: isinstance(v, ListView))
+    rig.press("left")
+    rig.wait(lambda v: v.selected == len(v.items) - 1)
+    rig.press("select")
+    return rig.wait(is_turn)
+
+
+def test_a_scripted_game_start_through_buttons_and_dice(rig):
+    v = start(rig)
+    assert v.player == "Červený" and v.prompt == "Hoď kostkou"
+    rig.wait(lambda v: v.dice == "ok")
+    rig.dice.roll(6)
+    v = rig.wait(lambda v: is_turn(v) and v.roll is None and "nasadil" in v.event)
+    assert format_position(v.position) == "r:0,h,h,h g:h,h,h,h turn:r"
+    rig.dice.roll(4)
+    v = rig.wait(lambda v: is_turn(v) and v.player == "Zelený")
+    assert format_position(v.position) == "r:4,h,h,h g:h,h,h,h turn:g"
+    records = Journal(rig.cfg.data_path / "game.journal").load()
+    assert [r["t"] for r in records] == ["game", "roll", "move", "roll", "move"]
+
+
+def test_the_frame_on_the_panel_is_the_rendered_screen(rig):
+    start(rig)
+    rig.wait(lambda v: v.dice == "ok")
+    seen = []
+    rig.app.screen.listeners.append(lambda im, t: seen.append(im.tobytes()))
+    rig.dice.roll(2)
+    v = rig.wait(lambda v: is_turn(v) and v.tries == 1)
+    rig.wait(lambda v: bool(seen))
+    assert rig.device.image.convert("1").tobytes() == seen[-1]
+    assert v.event == "Šestka nepadla, 1. pokus ze 3."
+
+
+def test_long_press_menu_and_undo_through_the_pins(rig):
+    start(rig)
+    rig.wait(lambda v: v.dice == "ok")
+    rig.dice.roll(3)
+    rig.wait(lambda v: is_turn(v) and v.tries == 1)
+    rig.press("select", long=True)
+    rig.wait(lambda v: isinstance(v, ListView) and v.title == "Nabídka")
+    rig.press("right")
+    rig.press("select")
+    v = rig.wait(lambda v: is_turn(v) and v.event == "Vráceno: hod 3.")
+    assert v.tries == 0
+    assert len(Journal(rig.cfg.data_path / "game.journal").load()) == 1
+
+
+def test_dice_unplugged_in_the_middle_of_a_turn(rig):
+    start(rig)
+    rig.wait(lambda v: v.dice == "ok")
+    rig.dice.roll(6)
+    rig.wait(lambda v: is_turn(v) and "nasadil" in v.event)
+    rig.dice.unplug()
+    v = rig.wait(lambda v: v.dice == "lost", timeout=8)
+    assert v.manual_roll is not None and v.event.startswith("Kostka odpojena")
+    rig.dice.roll(5)  # rolled while the cable is out: kept by the dice, not lost
+    rig.dice.replug()
+    v = rig.wait(lambda v: is_turn(v) and v.player == "Zelený", timeout=8)
+    assert format_position(v.position) == "r:5,h,h,h g:h,h,h,h turn:g"
+    records = Journal(rig.cfg.data_path / "game.journal").load()
+    assert [r.get("v") for r in records if r["t"] == "roll"] == [6, 5]  # once, not twice
+
+
+def test_without_a_dice_the_buttons_enter_the_roll(tmp_path):
+    rig = Rig(tmp_path, dice=False)
+    try:
+        v = start(rig)
+        assert v.dice == "missing" and v.manual_roll == 1
+        rig.press("left")
+        rig.wait(lambda v: v.manual_roll == 6)
+        rig.press("select")
+        v = rig.wait(lambda v: is_turn(v) and "nasadil" in v.event)
+        assert format_position(v.position) == "r:0,h,h,h g:h,h,h,h turn:r"
+    finally:
+        rig.stop()
+
+
+CRASHER = textwrap.dedent("""
+    import os, signal, sys, time
+    sys.path.insert(0, {tests!r})
+    from service.rig import Rig
+    rig = Rig(__import__("pathlib").Path({data!r}), seed=5)
+    from companion.ui.views import ListView, TurnView
+    rig.wait(lambda v: isinstance(v, ListView))
+    rig.press("left"); rig.wait(lambda v: v.selected == len(v.items) - 1); rig.press("select")
+    rig.wait(lambda v: isinstance(v, TurnView) and v.dice == "ok")
+    for n, value in enumerate({rolls!r}):
+        before = rig.app.controller.journal.load()
+        rig.dice.roll(value)
+        rig.wait(lambda v: len(rig.app.controller.journal.load()) > len(before))
+        time.sleep(0.2)
+    os.kill(os.getpid(), signal.SIGKILL)  # the plug is pulled
+""")
+
+
+def test_resume_after_the_process_is_killed(tmp_path):
+    rolls = [6, 6, 2, 3, 1, 1, 6, 4]
+    data = tmp_path / "data"
+    proc = subprocess.run(
+        [sys.executable, "-c", CRASHER.format(tests=str(ROOT / "tests"), data=str(data),
+                                               rolls=rolls)],
+        capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == -9, proc.stderr[-2000:]
+    expected = replay(Journal(data / "game.journal").load())
+    rig = Rig(data, seed=6)
+    try:
+        v = rig.wait(is_turn)
+        assert v.position == expected.pos and v.roll == expected.roll
+        assert v.event == "Hra pokračuje, kde skončila."
+        assert format_position(v.position).startswith("r:")
+    finally:
+        rig.stop()
+
+
+def test_a_bad_config_stops_with_one_sentence(tmp_path):
+    cfg = tmp_path / "c.toml"
+    cfg.write_text('[display]\ndriver = "plasma"\n')
+    proc = subprocess.run([sys.executable, "-m", "companion", "--config", str(cfg)],
+                          capture_output=True, text=True, timeout=30, cwd=ROOT)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("companion: display.driver must be one of")
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr

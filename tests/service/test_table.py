@@ -1,0 +1,392 @@
+"""The table controller: set-up, turns, computer seats, menu, undo, resume."""
+
+from __future__ import annotations
+
+import random
+
+from companion.engines.clovece.notation import format_position, parse_position
+from companion.engines.clovece.rules import GREEN, RED
+from companion.service.events import ButtonPress, DiceLink, Dropped, Rolled
+from companion.service.journal import Journal
+from companion.service.session import Settings, roll_record
+from companion.service.table import Prefs, Table
+from companion.ui.views import ListView, MessageView, TurnView, WinView
+
+L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
+LONG = ButtonPress("select", long=True)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self, dt: float = 0.0) -> float:
+        self.t += dt
+        return self.t
+
+
+def make(tmp_path, **kw) -> tuple[Table, list[str], Clock]:
+    sounds: list[str] = []
+    kw.setdefault("prefs", Prefs(auto_delay=1.0))
+    kw.setdefault("rng", random.Random(1))
+    t = Table(Journal(tmp_path / "g.journal"), sound=sounds.append, **kw)
+    return t, sounds, Clock()
+
+
+def start_game(t: Table, clock: Clock) -> None:
+    """From the set-up screen, go to the last item (start) and press it."""
+    t.handle(L, clock())
+    t.handle(S, clock())
+
+
+def records(tmp_path) -> list[dict]:
+    return Journal(tmp_path / "g.journal").load()
+
+
+def test_a_fresh_table_shows_the_set_up(tmp_path):
+    t, _, _ = make(tmp_path, players=2)
+    v = t.view()
+    assert isinstance(v, ListView) and v.title.startswith("Nová hra")
+    assert v.items[0] == "Hráči: 2"
+    assert "Červený: člověk" in v.items and "Zelený: člověk" in v.items
+    assert v.items[-1] == "▶ Začít hru"
+
+
+def test_set_up_changes_players_seats_variants_and_who_starts(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    t.handle(S, c())  # players 2 -> 3
+    assert t.view().items[0] == "Hráči: 3"
+    t.handle(R, c())  # to red's seat
+    t.handle(S, c())
+    assert "Červený: počítač" in t.view().items
+    for _ in range(3):
+        t.handle(R, c())  # past blue, green to the first variant
+    t.handle(S, c())
+    assert "Povinné vyhazování: ano" in t.view().items
+    t.handle(L, c())  # wraps... to green
+    start_game_index = len(t.view().items) - 2
+    while t.view().selected != start_game_index:
+        t.handle(R, c())
+    t.handle(S, c())
+    assert "Začíná: los" in t.view().items
+    t.handle(R, c())
+    t.handle(S, c())
+    header = records(tmp_path)[0]
+    assert header["players"] == 3 and header["computer"] == ["r"]
+    assert header["variants"] == ["mandatory-capture"]
+    assert header["first"] in ("r", "b", "g")
+
+
+def test_starting_writes_the_header_and_shows_reds_turn(tmp_path):
+    t, _, c = make(tmp_path, players=2, dice_configured=True)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    assert records(tmp_path) == [Settings(2).header()]
+    v = t.view()
+    assert isinstance(v, TurnView)
+    assert v.player == "Červený" and v.colour == RED and v.roll is None
+    assert v.prompt == "Hoď kostkou" and v.tries_shown and v.tries == 0
+    assert "začíná červený" in v.event
+
+
+def test_a_dice_roll_is_journaled_before_it_is_shown(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    t.handle(Rolled(3), c())
+    assert records(tmp_path)[-1] == {"t": "roll", "v": 3, "src": "dice"}
+    v = t.view()
+    assert v.tries == 1 and v.event == "Šestka nepadla, 1. pokus ze 3."
+
+
+def test_a_single_legal_move_is_taken_by_itself_after_the_pause(tmp_path):
+    t, sounds, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    t.handle(Rolled(6), c())
+    v = t.view()
+    assert v.roll == 6 and [ch.label for ch in v.choices] == ["h→0"]
+    assert v.blink is not None and v.prompt == "Jediný tah…"
+    assert "six" in sounds
+    t.tick(c(0.5))
+    assert t.session.roll == 6  # not yet
+    t.tick(c(0.6))
+    assert records(tmp_path)[-1] == {"t": "move", "from": "h"}
+    assert format_position(t.session.pos) == "r:0,h,h,h g:h,h,h,h turn:r"
+    assert t.view().event == "Červený nasadil figurku."
+
+
+def play_to(t: Table, tmp_path, clock: Clock, text: str) -> None:
+    """Put the table into a given position (a fresh game, its journal rewritten)."""
+    pos = parse_position(text)
+    t.session = t.session.__class__(t.session.settings, pos)
+    t.mode = "play"
+    t._turn_started(clock())
+
+
+def test_clear_start_duty_then_a_real_choice(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    script = [6, 6, 4]  # enter, 0->6, then 6->10 (one piece out)
+    for v in script:
+        t.handle(Rolled(v), c())
+        t.tick(c(2))
+    # green's turn now; green rolls 1 (no move, tries)
+    assert t.session.pos.turn == GREEN
+    for v in (1, 1, 1):
+        t.handle(Rolled(v), c())
+    assert t.session.pos.turn == RED
+    t.handle(Rolled(6), c())  # red must enter (house piece, start free)
+    t.tick(c(2))
+    t.handle(Rolled(3), c())  # piece on start must move first: single move again
+    t.tick(c(2))
+    assert format_position(t.session.pos).startswith("r:10,3,h,h")
+    for v in (1, 1, 1):
+        t.handle(Rolled(v), c())
+    t.handle(Rolled(2), c())
+    v = t.view()
+    assert [ch.label for ch in v.choices] == ["10→12", "3→5"]
+    assert v.selected == 0 and v.prompt == "◀ ▶ vyber, ● táhni"
+    t.handle(R, c())
+    assert t.view().selected == 1
+    t.handle(S, c())
+    assert records(tmp_path)[-1] == {"t": "move", "from": "3"}
+    assert format_position(t.session.pos).startswith("r:10,5,h,h")
+
+
+def test_without_a_dice_the_roll_is_entered_with_the_buttons(tmp_path):
+    t, _, c = make(tmp_path, players=2, dice_configured=False)
+    start_game(t, c)
+    v = t.view()
+    assert v.manual_roll == 1 and v.dice == "missing" and v.prompt == "◀ ▶ hod, ● ok"
+    t.handle(L, c())
+    assert t.view().manual_roll == 6
+    t.handle(S, c())
+    assert records(tmp_path)[-1] == {"t": "roll", "v": 6, "src": "manual"}
+
+
+def test_a_lost_dice_switches_to_buttons_and_back(tmp_path):
+    t, sounds, c = make(tmp_path, players=2, dice_configured=True)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    assert t.view().manual_roll is None
+    t.handle(DiceLink(False, "unplugged"), c())
+    v = t.view()
+    assert v.dice == "lost" and v.manual_roll is not None
+    assert v.event.startswith("Kostka odpojena")
+    assert "illegal" in sounds
+    t.handle(DiceLink(True), c())
+    assert t.view().dice == "ok" and t.view().event == "Kostka připojena."
+
+
+def test_a_roll_nobody_asked_for_does_not_count(tmp_path):
+    t, sounds, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    t.handle(Rolled(4), c())  # during the set-up
+    assert t.view().items  # still the set-up
+    start_game(t, c)
+    t.handle(Rolled(6), c())
+    n = len(records(tmp_path))
+    t.handle(Rolled(5), c())  # the move of the six is not confirmed yet
+    assert len(records(tmp_path)) == n
+    assert t.view().event == "Tenhle hod se nepočítá."
+    assert sounds.count("illegal") == 2
+
+
+def test_a_computer_seat_rolls_itself_without_a_dice(tmp_path):
+    t, _, c = make(tmp_path, players=2, computer=("r",), dice_configured=False)
+    start_game(t, c)
+    v = t.view()
+    assert v.computer and v.prompt == "PC hází…" and v.manual_roll is None
+    t.tick(c(1.1))
+    assert records(tmp_path)[-1]["src"] == "computer"
+
+
+def test_a_computer_seat_asks_a_person_to_roll_the_dice_for_it(tmp_path):
+    t, _, c = make(tmp_path, players=2, computer=("r",))
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    assert t.view().prompt == "Hoď za PC"
+    t.tick(c(5))
+    assert len(records(tmp_path)) == 1  # it waits for the dice
+
+
+def test_the_computers_choice_is_shown_and_confirmed_by_a_person(tmp_path):
+    t, _, c = make(tmp_path, players=2, computer=("r",))
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    t.journal.append(roll_record(6, "dice"))
+    # a position where red can capture green or move another piece
+    play_to(t, tmp_path, c, "r:5,15,f1,f2 g:8,h,h,h turn:r")
+    t.session = t.session.__class__(t.session.settings, t.session.pos, 3, "dice")
+    t._turn_started(c())
+    v = t.view()
+    assert v.prompt == "Táhni za PC, ●"
+    assert v.choices[v.selected].capture  # the bot takes the capture
+    t.handle(L, c())
+    assert t.view().selected == v.selected  # a person cannot change the computer's mind
+
+
+def test_long_select_opens_the_menu_and_undo_takes_back_the_last_action(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    t.handle(Rolled(2), c())
+    assert t.session.pos.tries == 1
+    t.handle(LONG, c())
+    v = t.view()
+    assert isinstance(v, ListView) and v.title == "Nabídka"
+    t.handle(R, c())
+    t.handle(S, c())  # Vrátit poslední akci
+    assert t.mode == "play"
+    assert t.session.pos.tries == 0 and len(records(tmp_path)) == 1
+    assert t.view().event == "Vráceno: hod 2."
+    # nothing more to undo than the header
+    assert t.undo(c()) is False
+
+
+def test_undo_of_a_move_returns_to_the_choice(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    t.handle(Rolled(6), c())
+    t.tick(c(2))
+    assert t.session.roll is None
+    t.undo(c())
+    assert t.session.roll == 6 and records(tmp_path)[-1]["t"] == "roll"
+
+
+def test_settings_change_and_are_saved(tmp_path):
+    saved = []
+    t, _, c = make(tmp_path, players=2)
+    t._save_prefs = saved.append
+    start_game(t, c)
+    t.handle(LONG, c())
+    for _ in range(3):
+        t.handle(R, c())
+    t.handle(S, c())  # Nastavení
+    v = t.view()
+    assert v.title == "Nastavení" and v.items[0] == "Zvuk: zapnutý"
+    t.handle(S, c())
+    assert t.view().items[0] == "Zvuk: vypnutý" and saved
+    t.handle(R, c())
+    t.handle(S, c())
+    assert t.prefs.auto_delay == 1.5
+    t.handle(R, c())
+    t.handle(S, c())
+    assert t.contrast == 128
+
+
+def test_sound_off_silences_the_buzzer(tmp_path):
+    t, sounds, c = make(tmp_path, players=2, prefs=Prefs(sound=False))
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    t.handle(Rolled(6), c())
+    assert sounds == []
+
+
+def test_shut_down_asks_first(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    start_game(t, c)
+    t.handle(LONG, c())
+    t.handle(L, c())  # wraps to Vypnout
+    t.handle(S, c())
+    v = t.view()
+    assert isinstance(v, MessageView) and v.title == "Vypnout?"
+    t.handle(L, c())
+    assert t.mode == "menu"
+    t.handle(S, c())
+    t.handle(S, c())
+    assert t.shutdown_requested and t.view().title == "Na shledanou"
+
+
+def test_new_game_from_the_menu(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    start_game(t, c)
+    t.handle(LONG, c())
+    t.handle(R, c())
+    t.handle(R, c())
+    t.handle(S, c())
+    assert t.view().title == "Nová hra?"
+    t.handle(S, c())
+    assert t.mode == "setup"
+
+
+def test_the_winner_is_shown_and_select_starts_over(tmp_path):
+    t, sounds, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    play_to(t, tmp_path, c, "r:38,f2,f3,f4 g:10,h,h,h turn:r")
+    t.handle(Rolled(2), c())
+    t.tick(c(2))
+    v = t.view()
+    assert isinstance(v, WinView) and v.player == "Červený"
+    assert "win" in sounds
+    t.handle(S, c())
+    assert t.mode == "setup"
+
+
+def test_drop_is_reported(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    start_game(t, c)
+    t.handle(Dropped(), c())
+    assert t.view().event == "Kostka spadla na zem."
+
+
+def test_resume_continues_exactly_where_the_game_was(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    for v in (6, 6, 3, 5, 5, 6):
+        t.handle(Rolled(v), c())
+        t.tick(c(2))
+    again, _, c2 = make(tmp_path, players=4)
+    assert again.mode == "play"
+    assert again.session.pos == t.session.pos and again.session.roll == t.session.roll
+    assert again.view().event == "Hra pokračuje, kde skončila."
+
+
+def test_resume_after_a_torn_record(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    t.handle(Rolled(3), c())
+    path = tmp_path / "g.journal"
+    path.write_bytes(path.read_bytes()[:-5])
+    again, _, _ = make(tmp_path)
+    assert again.session.pos.tries == 0
+    assert again.view().event == "Poslední neúplný záznam zahozen."
+
+
+def test_resume_after_a_crash_at_every_step_of_a_short_game(tmp_path):
+    """Play a scripted game; after every step, a crash (with and without a torn next
+    record) must resume to exactly the state of that step."""
+    rng = random.Random(7)
+    t, _, c = make(tmp_path / "live", players=2, dice_configured=False)
+    start_game(t, c)
+    path = tmp_path / "live" / "g.journal"
+    snapshots = [(path.read_bytes(), t.session)]
+    steps = 0
+    while t.session.pos.winner is None and steps < 400:
+        s = t.session
+        if s.roll is None:
+            t.manual = rng.randint(1, 6)
+            t.handle(S, c())
+        elif len(s.moves) == 1:
+            t.tick(c(2))
+        else:
+            t.selected = rng.randrange(len(s.moves))
+            t.handle(S, c())
+        steps += 1
+        snapshots.append((path.read_bytes(), t.session))
+    assert steps > 50
+    for i, (data, session) in enumerate(snapshots):
+        for tail in (b"", b'{"t":"roll","v"'):
+            crash = tmp_path / f"crash{i}{len(tail)}"
+            crash.mkdir()
+            (crash / "g.journal").write_bytes(data + tail)
+            again = Table(Journal(crash / "g.journal"), prefs=Prefs(auto_delay=1.0))
+            assert again.session is not None
+            assert again.session.pos == session.pos, i
+            assert again.session.roll == session.roll, i

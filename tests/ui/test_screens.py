@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+from companion.engines.clovece.board import cell_of
+from companion.engines.clovece.notation import parse_position
+from companion.engines.clovece.rules import BLUE, RED
+from companion.ui.fonts import body_font
+from companion.ui.minimap import CELL
+from companion.ui.screens import HEIGHT, WIDTH, blink_on, fit, render, scrolled, wrap
+from companion.ui.views import Choice, ListView, MessageView, TurnView, WinView
+
+POS = parse_position("r:5,17,h,f1 b:12,30,h,f2 g:22,h,h,h y:31,h,h,h turn:b")
+
+
+def turn_view(**kw) -> TurnView:
+    base = dict(position=POS, colour=BLUE, player="Modrý", computer=False, roll=5,
+                prompt="◀ ▶ vyber, ● táhni",
+                choices=(Choice("12→17", True), Choice("30→35")), selected=0,
+                event="Modrý vyhodil zeleného.", blink=(cell_of(BLUE, 2), cell_of(BLUE, 7)))
+    base.update(kw)
+    return TurnView(**base)
+
+
+def lit(image, box) -> int:
+    return image.crop(box).convert("L").histogram()[255]
+
+
+def test_frames_are_128_by_64_one_bit():
+    im = render(turn_view())
+    assert im.size == (WIDTH, HEIGHT) and im.mode == "1"
+
+
+def test_the_same_view_at_the_same_time_is_the_same_frame():
+    assert render(turn_view(), 0.1).tobytes() == render(turn_view(), 0.1).tobytes()
+
+
+def test_the_moving_piece_blinks():
+    on, off = render(turn_view(), 0.0), render(turn_view(), 0.6)
+    assert blink_on(0.0) and not blink_on(0.6)
+    x, y = cell_of(BLUE, 2)
+    box = (x * CELL, y * CELL, x * CELL + CELL, y * CELL + CELL)
+    assert lit(on, box) > 0 and lit(off, box) == 0
+    tx, ty = cell_of(BLUE, 7)
+    tbox = (tx * CELL, ty * CELL, tx * CELL + CELL, ty * CELL + CELL)
+    assert lit(off, tbox) > lit(on, tbox)  # the target shows its frame
+
+
+def test_the_selected_choice_is_inverted():
+    a = render(turn_view(selected=0))
+    b = render(turn_view(selected=1))
+    assert a.tobytes() != b.tobytes()
+    # the inverted bar is mostly lit
+    row0 = (58, 16, 127, 24)  # under the name and the roll
+    assert lit(a, row0) > lit(b, row0)
+
+
+def test_a_long_event_line_scrolls_and_a_short_one_stays():
+    font = body_font()
+    long = "Tah propadá: žádná figurka nemůže táhnout."
+    assert scrolled(font, long, WIDTH, 0.0) != scrolled(font, long, WIDTH, 4.0)
+    assert scrolled(font, "Krátce.", WIDTH, 9.0) == "Krátce."
+    assert font.getlength(scrolled(font, long, WIDTH, 3.0)) <= WIDTH
+
+
+def test_fit_and_wrap():
+    font = body_font()
+    assert fit(font, "x" * 40, 50).endswith("…") and font.getlength(fit(font, "x" * 40, 50)) <= 50
+    assert wrap(font, "jedna dvě tři čtyři pět šest sedm osm devět deset jedenáct", 60)[0] == "jedna dvě"
+
+
+def test_every_view_type_renders():
+    for view in (turn_view(manual_roll=3, roll=None, choices=()),
+                 ListView("Nabídka", ("a", "b", "c", "d", "e", "f", "g", "h"), 7, "pata"),
+                 WinView(RED, "Červený", POS),
+                 MessageView("Vypnout?", ("Hra zůstane uložena.",), "● ano")):
+        im = render(view, 0.3)
+        assert im.getbbox() is not None
+
+
+def test_a_list_keeps_the_selected_item_in_view():
+    items = tuple(f"Položka {i}" for i in range(12))
+    top = render(ListView("T", items, 0))
+    bottom = render(ListView("T", items, 11))
+    assert top.tobytes() != bottom.tobytes()
