@@ -12,6 +12,8 @@ FreeType renders the bitmap fonts pixel-exact at their strike size.
 
 from __future__ import annotations
 
+import gzip
+import io
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +33,18 @@ class FontMissing(RuntimeError):
     pass
 
 
+def _open(path: str, size: int) -> ImageFont.FreeTypeFont:
+    """Load a font; a gzipped one (PCF) is unpacked into memory first: FreeType reads
+    gzip streams by re-inflating from the start on every seek, ~30x slower per text."""
+    if path.endswith(".gz"):
+        with open(path, "rb") as f:
+            font = ImageFont.truetype(io.BytesIO(gzip.decompress(f.read())), size)
+    else:
+        font = ImageFont.truetype(path, size)
+    font.source_path = path  # type: ignore[attr-defined]
+    return font
+
+
 def _first(candidates: list[tuple[str, int]]) -> tuple[str, int]:
     for path, size in candidates:
         if path and Path(path).is_file():
@@ -44,7 +58,7 @@ def body_font() -> ImageFont.FreeTypeFont:
     """The font of ordinary lines (misc-fixed 5x8)."""
     path, size = _first([(os.environ.get("COMPANION_FONT", ""), BODY_SIZE),
                          (MISC_FIXED_5X8, BODY_SIZE), (DEJAVU_MONO, 8)])
-    return ImageFont.truetype(path, size)
+    return _open(path, size)
 
 
 @lru_cache(maxsize=4)
@@ -53,7 +67,7 @@ def heading_font(bold: bool = False) -> ImageFont.FreeTypeFont:
     term = TERMINUS_BOLD if bold and Path(TERMINUS_BOLD).is_file() else TERMINUS
     path, size = _first([(os.environ.get("COMPANION_HEADING_FONT", ""), HEADING_SIZE),
                          (term, HEADING_SIZE), (DEJAVU_MONO, 11)])
-    return ImageFont.truetype(path, size)
+    return _open(path, size)
 
 
 def load_font(size: int = HEADING_SIZE, bold: bool = False) -> ImageFont.FreeTypeFont:
@@ -62,7 +76,7 @@ def load_font(size: int = HEADING_SIZE, bold: bool = False) -> ImageFont.FreeTyp
 
 
 def font_file(font: ImageFont.FreeTypeFont) -> str:
-    return str(getattr(font, "path", ""))
+    return str(getattr(font, "source_path", getattr(font, "path", "")))
 
 
 def _mask(font: ImageFont.FreeTypeFont, ch: str) -> bytes:
