@@ -62,11 +62,11 @@ class Service:
 
     def draw(self, now: float) -> None:
         view = self.controller.view()
-        self.last_view = view
         self.screen.contrast(self.controller.contrast)
         self.screen.show(self.renderer(view, now - self.t0))
         for cb in self.on_view:
             cb(view)
+        self.last_view = view  # published last: once seen, its frame is on the display
 
     def run(self, until: Callable[[], bool] | None = None) -> None:
         """Run until a Quit input, a quit/shutdown request or ``until()`` is true."""
