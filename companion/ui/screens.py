@@ -19,6 +19,8 @@ WIDTH, HEIGHT = 128, 64
 BLINK_HZ = 2.0
 SCROLL_CPS = 6.0  # characters per second of a scrolling line
 SCROLL_PAUSE = 1.5  # seconds a scrolling line rests at its start
+DICE_LOST = "Kostka je pryč"  # disconnected (the event line says to use the buttons)
+DICE_MISSING = "Bez kostky"  # none configured: rolls come from the buttons
 
 
 def blink_on(t: float) -> bool:
@@ -110,7 +112,9 @@ def _turn(draw: ImageDraw.ImageDraw, v: TurnView, t: float) -> None:
     # the prompt, or a warning about the dice
     status = v.prompt
     if v.dice == "lost":
-        status = "Kostka odpojena"
+        status = DICE_LOST
+    elif v.dice == "missing" and v.manual_roll is not None:
+        status = DICE_MISSING
     draw.text((x, HEIGHT - 2 * lh), fit(font, status, w), font=font, fill=1)
     # what just happened, across the whole width
     draw.text((0, HEIGHT - lh), scrolled(font, v.event, WIDTH, t), font=font, fill=1)

@@ -81,3 +81,25 @@ def test_a_list_keeps_the_selected_item_in_view():
     top = render(ListView("T", items, 0))
     bottom = render(ListView("T", items, 11))
     assert top.tobytes() != bottom.tobytes()
+
+
+def test_the_screen_says_when_the_dice_is_missing_or_lost():
+    from PIL import Image, ImageDraw
+
+    from companion.ui.screens import DICE_LOST, DICE_MISSING, line_height
+
+    font = body_font()
+    lh = line_height(font)
+    x, y = 58, HEIGHT - 2 * lh
+
+    def status_row(im: Image.Image) -> bytes:
+        return im.crop((x, y, WIDTH, y + lh)).tobytes()
+
+    for dice, label in (("missing", DICE_MISSING), ("lost", DICE_LOST)):
+        assert fit(font, label, WIDTH - x) == label  # fits without an ellipsis
+        want = Image.new("1", (WIDTH, HEIGHT))
+        d = ImageDraw.Draw(want)
+        d.fontmode = "1"
+        d.text((x, y), label, font=font, fill=1)
+        im = render(turn_view(roll=None, choices=(), manual_roll=2, dice=dice))
+        assert status_row(im) == status_row(want)
