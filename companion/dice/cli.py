@@ -1,9 +1,257 @@
-"""Placeholder: the commands of this package are registered here once it is built."""
+"""``companion dice-sim`` (a simulated dice on a pty) and ``companion dice-read`` (watch a dice)."""
 
 from __future__ import annotations
 
-from typing import Any
+import argparse
+import contextlib
+import os
+import select
+import sys
+import tempfile
+import termios
+import threading
+import time
+import tty
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+from typing import Any, TextIO
+
+from companion.errors import UsageError
+
+from .reader import DiceEvent, DiceReader, DiceRoll
+from .sim import FirmwareNotFound, SimulatedDice
+
+KEYS_HELP = "keys: r roll, 1-6 roll that face, d drop, u unplug, p plug back, n line noise, q quit"
+SCRIPT_HELP = "roll, roll:1-6, drop, unplug, replug, noise, wait:SECONDS"
+
+
+@dataclass(frozen=True)
+class Step:
+    action: str  # roll, drop, unplug, replug, noise, wait
+    value: float | None = None
+
+
+def parse_script(text: str) -> list[Step]:
+    """``"roll,roll:6,drop,wait:0.5"`` -> steps; a bad step is a UsageError."""
+    steps: list[Step] = []
+    for raw in text.split(","):
+        word = raw.strip().lower()
+        if not word:
+            continue
+        name, _, arg = word.partition(":")
+        if name == "roll" and not arg:
+            steps.append(Step("roll"))
+        elif name == "roll" and arg in ("1", "2", "3", "4", "5", "6"):
+            steps.append(Step("roll", int(arg)))
+        elif name in ("drop", "unplug", "replug", "noise") and not arg:
+            steps.append(Step(name))
+        elif name == "wait":
+            try:
+                seconds = float(arg)
+            except ValueError:
+                seconds = -1.0
+            if not 0 <= seconds <= 3600:
+                raise UsageError(f"Bad wait '{raw.strip()}': give seconds, e.g. wait:0.5.")
+            steps.append(Step("wait", seconds))
+        else:
+            raise UsageError(f"Unknown script step '{raw.strip()}'; use {SCRIPT_HELP}.")
+    if not steps:
+        raise UsageError(f"The script is empty; use {SCRIPT_HELP}.")
+    return steps
+
+
+NOISE = b"\x00\xff$D1,ROLL,garbage*\r\nATZ\r\n\x1b[0m"
+
+
+class SimSession:
+    """Runs steps and keys against a SimulatedDice, printing what happens."""
+
+    def __init__(self, sim: SimulatedDice, out: TextIO) -> None:
+        self.sim = sim
+        self.out = out
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def do(self, step: Step) -> None:
+        sim = self.sim
+        if step.action == "roll":
+            face = sim.roll(None if step.value is None else int(step.value))
+            self.say(f"roll {face} (seq {sim.sent[-1][1]})")
+        elif step.action == "drop":
+            sim.drop()
+            self.say(f"drop (seq {sim.sent[-1][1]})")
+        elif step.action == "unplug":
+            sim.unplug()
+            self.say(f"unplugged: {sim.path} is gone")
+        elif step.action == "replug":
+            sim.replug()
+            self.say(f"plugged back: {sim.path} -> {sim.pts_path}")
+        elif step.action == "noise":
+            sim.noise(NOISE)
+            self.say(f"line noise ({len(NOISE)} bytes)")
+        elif step.action == "wait":
+            time.sleep(step.value or 0.0)
+
+    def key(self, char: str) -> bool:
+        """Handle one key; False means quit."""
+        if char in ("q", "\x04"):
+            return False
+        actions = {"r": Step("roll"), "d": Step("drop"), "u": Step("unplug"), "p": Step("replug"),
+                   "n": Step("noise")}
+        if char and char in "123456":
+            self.do(Step("roll", int(char)))
+        elif char in actions:
+            self.do(actions[char])
+        elif char.strip():
+            self.say(KEYS_HELP)
+        return True
+
+
+@contextlib.contextmanager
+def _cbreak(stream: TextIO) -> Iterator[bool]:
+    """Single keys without Enter when ``stream`` is a terminal."""
+    try:
+        fd = stream.fileno()
+        is_tty = os.isatty(fd)
+    except (OSError, ValueError, AttributeError):
+        is_tty = False
+    if not is_tty:
+        yield False
+        return
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        yield True
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _keys(stream: TextIO, stop: threading.Event) -> Iterator[str]:
+    """Characters from ``stream`` as they come (unbuffered), until end of input."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        yield from iter(lambda: stream.read(1), "")
+        return
+    while not stop.is_set():
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if not ready:
+            continue
+        data = os.read(fd, 64)
+        if not data:
+            return
+        yield from data.decode(errors="replace")
+
+
+def cmd_dice_sim(args: argparse.Namespace) -> int:
+    steps = parse_script(args.script) if args.script is not None else None
+    if args.battery is not None and not 0 <= args.battery <= 99999:
+        raise UsageError("The battery voltage must be 0 to 99999 millivolts.")
+    link = args.link or os.path.join(tempfile.gettempdir(), "companion-dice")
+    parent = os.path.dirname(os.path.abspath(link))
+    if not os.path.isdir(parent):
+        raise UsageError(f"The folder {parent} for the dice's path does not exist.")
+    try:
+        sim = SimulatedDice(seed=args.seed, device_id=args.device_id, link_path=link,
+                            battery_mv=args.battery)
+    except FileExistsError:
+        raise UsageError(f"{link} exists and is not a symlink; choose another --link.") from None
+    except FirmwareNotFound as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"Cannot create the simulated dice at {link}: {exc.strerror}.") from None
+    out = sys.stdout
+    session = SimSession(sim, out)
+    try:
+        session.say(f"simulated dice at {sim.path} (pty {sim.pts_path}); boot {sim.boot_id}")
+        if steps is not None:
+            for step in steps:
+                session.do(step)
+                if step.action != "wait" and args.interval:
+                    time.sleep(args.interval)
+            deadline = time.monotonic() + args.wait_ack
+            while sim.unacked and time.monotonic() < deadline:
+                time.sleep(0.02)
+        else:
+            session.say(KEYS_HELP)
+            stop = threading.Event()
+            with _cbreak(sys.stdin):
+                for char in _keys(sys.stdin, stop):
+                    if not session.key(char):
+                        break
+        unacked = sim.unacked
+        note = " (is a reader connected?)" if unacked else ""
+        session.say(f"sent {len(sim.sent)} event(s); {unacked} not acknowledged{note}")
+    finally:
+        sim.close()
+    return 0 if steps is None or sim.unacked == 0 else 1
+
+
+def _describe(event: DiceEvent) -> str:
+    name = type(event).__name__.removeprefix("Dice").lower()
+    values = " ".join(f"{f.name}={getattr(event, f.name)}" for f in fields(event))
+    return f"{name} {values}".rstrip()
+
+
+def cmd_dice_read(args: argparse.Namespace) -> int:
+    if args.rolls is not None and args.rolls < 1:
+        raise UsageError("--rolls must be at least 1.")
+    done = threading.Event()
+    rolls = 0
+
+    def on_event(event: DiceEvent) -> None:
+        nonlocal rolls
+        print(_describe(event), flush=True)
+        if isinstance(event, DiceRoll):
+            rolls += 1
+            if args.rolls is not None and rolls >= args.rolls:
+                done.set()
+
+    try:
+        reader = DiceReader(args.port, on_event, baudrate=args.baudrate)
+    except ValueError as exc:
+        raise UsageError(f"{exc}.") from None
+    reader.start()
+    try:
+        finished = done.wait(args.timeout)
+    finally:
+        reader.stop()
+    stats = reader.stats
+    counted = ", ".join(f"{f.name}={getattr(stats, f.name)}" for f in fields(stats) if getattr(stats, f.name))
+    print(f"stats: {counted or 'nothing received'}", file=sys.stderr)
+    if args.rolls is not None and not finished:
+        print(f"companion: only {rolls} of {args.rolls} rolls arrived in {args.timeout:g} s", file=sys.stderr)
+        return 1
+    return 0
 
 
 def register(commands: Any, games: dict[str, Any]) -> None:
-    """Nothing yet."""
+    sim = commands.add_parser(
+        "dice-sim",
+        help="a simulated electronic dice on a pty (keys or a script)",
+        description="Open a pty that speaks the dice protocol, print its path and roll from "
+        f"keys ({KEYS_HELP}) or from --script.",
+    )
+    sim.add_argument("--script", metavar="STEPS", help=f"comma-separated steps: {SCRIPT_HELP}")
+    sim.add_argument("--seed", type=int, help="seed of the fair rolls (default: os.urandom)")
+    sim.add_argument("--link", metavar="PATH",
+                     help="the stable symlink the reader opens (default: $TMPDIR/companion-dice)")
+    sim.add_argument("--device-id", default="sim", help="the device id in the hello (default: sim)")
+    sim.add_argument("--battery", type=int, metavar="MV", help="battery millivolts in heartbeats")
+    sim.add_argument("--interval", type=float, default=0.2, metavar="S",
+                     help="pause after each scripted step (default: 0.2)")
+    sim.add_argument("--wait-ack", type=float, default=5.0, metavar="S",
+                     help="after the script, wait this long for the acknowledgements (default: 5)")
+    sim.set_defaults(func=cmd_dice_sim)
+
+    read = commands.add_parser(
+        "dice-read",
+        help="print the events of a dice (a device path or a pyserial URL)",
+        description="Read a dice with the companion's reader and print its events.",
+    )
+    read.add_argument("port", help="e.g. /dev/companion-dice or the path dice-sim printed")
+    read.add_argument("--baudrate", type=int, default=115200)
+    read.add_argument("--rolls", type=int, metavar="N", help="stop after N rolls")
+    read.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds")
+    read.set_defaults(func=cmd_dice_read)

@@ -15,9 +15,11 @@ from companion.errors import UsageError
 from companion.hardware.display import DisplayError, Screen, create_device
 
 from .config import Config
-from .events import DiceLink, Dropped, Input, Rolled
+from .events import DiceLink, Dropped, Input, PadEvent, Rolled
 from .journal import Journal
 from .loop import Service
+from .referee_table import RefereeTable
+from .root import Companion
 from .table import Prefs, Table
 
 log = logging.getLogger(__name__)
@@ -119,12 +121,19 @@ class App:
         prefs_path = data / PREFS_NAME
         prefs = load_prefs(prefs_path, Prefs(contrast=cfg.display.contrast,
                                              auto_delay=cfg.game.auto_move_delay))
-        self.controller = Table(
-            Journal(data / JOURNAL_NAME), players=cfg.game.players,
+        journal = Journal(data / JOURNAL_NAME)
+        self.pads: Any = None
+        self.table = Table(
+            journal, players=cfg.game.players,
             variants=cfg.game.variants, computer=cfg.game.computer, first=cfg.game.first,
             prefs=prefs, dice_configured=bool(port), rng=rng,
             sound=self._beep, save_prefs=lambda p: save_prefs(prefs_path, p))
+        self.referee = RefereeTable(journal, seats=cfg.game.seats, rng=rng,
+                                    want_pads=self.want_pads,
+                                    contrast=lambda: self.table.contrast)
+        self.controller = Companion(journal, self.table, self.referee, cfg.game.name)
         self.service = Service(self.controller, self.screen)
+        self.service.on_idle.append(self._poll_pads)
         from companion.hardware.buttons import Buttons
 
         pins = dict(cfg.pins.buttons)
@@ -154,6 +163,27 @@ class App:
                     "or set service.pin_factory = \"mock\".") from None
             raise
 
+    def want_pads(self, seats: int | None) -> None:
+        """Claim the slap pads of a ``seats``-seat Gobbit table (``None``: release them)."""
+        from companion.hardware.pads import SlapPads
+        from companion.hardware.pinmap import check_layout
+
+        if self.pads is not None:
+            self.pads.close()
+            self.pads = None
+        if seats is None:
+            return
+        check_layout(self.cfg.pins.layout(seats=seats, extra_buttons=self.cfg.buttons.layout == 5))
+
+        def on_pad(event: Any) -> None:
+            self.service.post(PadEvent(event))
+
+        self.pads = SlapPads.from_pinmap(self.cfg.pins, seats, on_pad, pin_factory=self.pin_factory)
+
+    def _poll_pads(self) -> None:
+        if self.pads is not None:
+            self.pads.poll()
+
     def _beep(self, name: str) -> None:
         if self.buzzer is not None:
             self.buzzer.play(name)
@@ -173,7 +203,7 @@ class App:
     def close(self) -> None:
         if self.reader is not None:
             self.reader.stop()
-        for part in (self.buttons, self.buzzer):
+        for part in (self.buttons, self.buzzer, self.pads):
             if part is not None:
                 part.close()
         self.screen.close()

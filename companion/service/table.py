@@ -101,6 +101,7 @@ class Table:
         self.deadline_kind = ""
         self.quit_requested = False
         self.shutdown_requested = False
+        self.switch_to: str | None = None  # "gobbit": the set-up chose the other game
         self._changed_at = 0.0
         self._resume()
 
@@ -108,8 +109,8 @@ class Table:
 
     def _resume(self) -> None:
         records = self.journal.load()
-        if not records:
-            return
+        if not records or records[0].get("game") != "clovece":
+            return  # nothing, or another game's journal (its own controller resumes it)
         try:
             session, used = replay_prefix(records)
         except SessionError as exc:
@@ -184,7 +185,7 @@ class Table:
 
     def _setup_items(self) -> list[tuple[str, str]]:
         st = self.setup
-        items = [("players", f"Hráči: {st.players}")]
+        items = [("game", "Hra: Člověče"), ("players", f"Hráči: {st.players}")]
         for c in SEATS_BY_PLAYERS[st.players]:
             who = "počítač" if c in st.computer else "člověk"
             items.append((f"seat:{c}", f"{PLAYER[c]}: {who}"))
@@ -204,7 +205,9 @@ class Table:
         if name != "select":
             return
         key = items[st.selected][0]
-        if key == "players":
+        if key == "game":
+            self.switch_to = "gobbit"
+        elif key == "players":
             st.players = 2 if st.players == 4 else st.players + 1
         elif key.startswith("seat:"):
             c = int(key[5:])

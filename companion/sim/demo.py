@@ -114,7 +114,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
             robot.start()
             app.run()
             robot.done.set()
-        session = app.controller.session
+        session = app.table.session
         winner = session.pos.winner if session else None
         gif.parent.mkdir(parents=True, exist_ok=True)
         device.write_animation()

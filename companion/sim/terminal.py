@@ -26,6 +26,7 @@ from companion.service.config import Config
 log = logging.getLogger(__name__)
 
 HELP = "←/a ◀  →/d ▶  Enter/s ●  m nabídka  r hod  f pád  u kostka  q konec"
+HELP_GOBBIT = "← ◀  → ▶  Enter ●  m nabídka  Ctrl-C konec   podložky (hráč > cíl):"
 
 KEYS = {
     "a": ("press", "left"), "\x1b[D": ("press", "left"),
@@ -64,9 +65,19 @@ class Simulator:
         self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream)
         self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
         self.last_sound = ""
+        self._footer = ""
         if self.app.buzzer is not None:
             self.app.buzzer.listener = self._sound
+        self.app.service.on_view.append(lambda view: self._update_footer())
         self._update_footer()
+
+    def pad_keys(self) -> dict[str, Any]:
+        """Key -> pad while a Gobbit game has claimed the (mock) pads."""
+        from companion.referee.keys import load_keymap
+
+        if self.app.controller.game != "gobbit" or self.app.pads is None:
+            return {}
+        return load_keymap(len({p.seat for p in self.app.pads.pads}))
 
     def _sound(self, name: str) -> None:
         self.last_sound = name
@@ -74,13 +85,31 @@ class Simulator:
 
     def _update_footer(self) -> None:
         device = self.app.screen.device
-        if hasattr(device, "set_footer"):
+        if not hasattr(device, "set_footer"):
+            return
+        sound = f"   ♪ {self.last_sound}" if self.last_sound else ""
+        keys = self.pad_keys()
+        if keys:
+            by_seat: dict[int, list[str]] = {}
+            for key, pad in keys.items():
+                by_seat.setdefault(pad.seat, []).append(f"{key}={pad.target}")
+            rows = ["  " + f"hráč {seat}: " + " ".join(v) for seat, v in sorted(by_seat.items())]
+            text = f"Gobbit{sound}\n{HELP_GOBBIT}\n" + "\n".join(rows)
+        else:
             dice = "připojena" if self.dice.plugged else "ODPOJENA"
-            sound = f"   ♪ {self.last_sound}" if self.last_sound else ""
-            device.set_footer(f"kostka: {dice}{sound}\n{HELP}")
+            text = f"kostka: {dice}{sound}\n{HELP}"
+        if text != self._footer:
+            self._footer = text
+            device.set_footer(text)
 
     def key(self, key: str) -> bool:
         """Act on one key; False means quit."""
+        pads = self.pad_keys()
+        if key in pads:
+            threading.Thread(target=self._tap, args=(pads[key],), daemon=True).start()
+            return True
+        if pads and key == "q":
+            return True  # q is a pad key at a Gobbit table: quit with Ctrl-C
         action, arg = KEYS.get(key, ("", ""))
         if action == "press":
             threading.Thread(target=self.presser.press, args=(arg,), daemon=True).start()
@@ -101,6 +130,13 @@ class Simulator:
         elif action == "quit":
             return False
         return True
+
+    def _tap(self, pad: Any) -> None:
+        """A slap: the pad's mock pin goes high, then low again (TTP223 output)."""
+        pin = self.app.pads.device(pad).pin
+        pin.drive_high()
+        time.sleep(0.03)
+        pin.drive_low()
 
     def run(self) -> int:
         stop = threading.Event()

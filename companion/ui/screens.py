@@ -13,7 +13,7 @@ from .fonts import body_font, heading_font
 from .marks import draw_mark
 from .minimap import SIZE as MAP_SIZE
 from .minimap import draw_board
-from .views import ListView, MessageView, TurnView, View, WinView
+from .views import ListView, MessageView, RefereeView, TurnView, View, WinView
 
 WIDTH, HEIGHT = 128, 64
 BLINK_HZ = 2.0
@@ -182,6 +182,10 @@ def render(view: View, t: float = 0.0) -> Image.Image:
         _win(draw, view, t)
     elif isinstance(view, MessageView):
         _message(draw, view, t)
+    elif isinstance(view, RefereeView):
+        from companion.referee.draw import draw_referee
+
+        draw_referee(draw, view.screen, heading_font())
     else:  # pragma: no cover - a view type without a drawing is a programming error
         raise TypeError(f"no drawing for {type(view).__name__}")
     return image

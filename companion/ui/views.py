@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.engines.clovece.rules import Position
+from companion.referee.screen import Screen as RefereeScreen
 
 
 @dataclass(frozen=True)
@@ -65,4 +66,11 @@ class MessageView:
     footer: str = ""
 
 
-View = TurnView | ListView | WinView | MessageView
+@dataclass(frozen=True)
+class RefereeView:
+    """A Gobbit referee screen (drawn by :func:`companion.referee.draw.draw_referee`)."""
+
+    screen: RefereeScreen
+
+
+View = TurnView | ListView | WinView | MessageView | RefereeView

@@ -47,15 +47,16 @@ def test_a_fresh_table_shows_the_set_up(tmp_path):
     t, _, _ = make(tmp_path, players=2)
     v = t.view()
     assert isinstance(v, ListView) and v.title.startswith("Nová hra")
-    assert v.items[0] == "Hráči: 2"
+    assert v.items[0] == "Hra: Člověče" and v.items[1] == "Hráči: 2"
     assert "Červený: člověk" in v.items and "Zelený: člověk" in v.items
     assert v.items[-1] == "▶ Začít hru"
 
 
 def test_set_up_changes_players_seats_variants_and_who_starts(tmp_path):
     t, _, c = make(tmp_path, players=2)
+    t.handle(R, c())  # to the players
     t.handle(S, c())  # players 2 -> 3
-    assert t.view().items[0] == "Hráči: 3"
+    assert t.view().items[1] == "Hráči: 3"
     t.handle(R, c())  # to red's seat
     t.handle(S, c())
     assert "Červený: počítač" in t.view().items
@@ -75,6 +76,13 @@ def test_set_up_changes_players_seats_variants_and_who_starts(tmp_path):
     assert header["players"] == 3 and header["computer"] == ["r"]
     assert header["variants"] == ["mandatory-capture"]
     assert header["first"] in ("r", "b", "g")
+
+
+def test_the_first_item_switches_to_gobbit(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    assert t.switch_to is None
+    t.handle(S, c())
+    assert t.switch_to == "gobbit"
 
 
 def test_starting_writes_the_header_and_shows_reds_turn(tmp_path):

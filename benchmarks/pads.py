@@ -1,0 +1,175 @@
+"""Slap-pad throughput: touch events per second through the pad adapter and the judge.
+
+Four paths are measured side by side in alternating rounds (so machine noise hits
+all alike) and the ratios of the median rates are printed:
+
+* ``raw``      gpiozero alone: a ``DigitalInputDevice`` per pad on mock pins with a
+               no-op ``when_activated`` — edge delivery without our adapter (the peer);
+* ``adapter``  the same edges through ``SlapPads`` (tick arithmetic, chatter filter,
+               ``PadTouch`` events);
+* ``referee``  the adapter feeding the virtual-deck referee path: every touch is
+               added to the moment and the moment is judged again (a provisional
+               ruling per touch, as on the table);
+* ``judge``    the judge alone on the same moments (no pins).
+
+Every touch is one press and one release on a 3-seat table (12 pads).  The mock
+pins stamp edges with a synthetic clock that advances 20 ms per edge, like kernel
+time stamps of real slaps, so the chatter filter sees realistic gaps.
+
+    .venv/bin/python benchmarks/pads.py [--rounds 5] [--seconds 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from gpiozero import DigitalInputDevice
+from gpiozero.pins.mock import MockFactory, MockPin, PinState
+
+from companion.engines.gobbit.cards import parse_card
+from companion.engines.gobbit.judge import Situation, Touch, judge
+from companion.hardware.pads import PadEvent, PadTouch, SlapPads
+from companion.hardware.pinmap import Pad, load_default
+
+SEATS = 3
+MOMENT = 4  # touches per judged moment
+TOPS = {1: parse_card("Cr"), 2: parse_card("Sb"), 3: parse_card("Cb")}
+
+
+class SteppingPin(MockPin):
+    """Edges stamped with the factory's synthetic clock (20 ms per edge)."""
+
+    def _change_state(self, value: bool) -> bool:
+        if self._state != value:
+            self._factory.now += 0.020
+            t = self._factory.now
+            self._state = value
+            self.states.append(PinState(t - self._last_change, value))
+            self._last_change = t
+            if len(self.states) > 64:
+                del self.states[:-2]
+            return True
+        return False
+
+
+class SteppingFactory(MockFactory):  # type: ignore[misc]
+    def __init__(self) -> None:
+        super().__init__(pin_class=SteppingPin)
+        self.now = 0.0
+
+    def ticks(self) -> float:
+        return self.now
+
+
+def _drive(pins: list[Any], seconds: float) -> tuple[int, float]:
+    n = 0
+    t0 = time.perf_counter()
+    while True:
+        for pin in pins:
+            pin.drive_high()
+            pin.drive_low()
+        n += len(pins)
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return n, elapsed
+
+
+def raw(seconds: float) -> float:
+    factory = SteppingFactory()
+    devices = [DigitalInputDevice(pin, pin_factory=factory)
+               for pin in load_default().pads[SEATS].values()]
+    for d in devices:
+        d.when_activated = lambda: None
+    n, elapsed = _drive([d.pin for d in devices], seconds)
+    for d in devices:
+        d.close()
+    return n / elapsed
+
+
+def adapter(seconds: float) -> float:
+    factory = SteppingFactory()
+    count = [0]
+
+    def on_event(event: PadEvent) -> None:
+        count[0] += 1
+
+    pads = SlapPads(load_default().pads[SEATS], on_event, pin_factory=factory)
+    n, elapsed = _drive([pads.device(p).pin for p in pads.pads], seconds)
+    pads.close()
+    assert count[0] == n, (count[0], n)  # every touch came through, none merged
+    return n / elapsed
+
+
+def referee(seconds: float) -> float:
+    factory = SteppingFactory()
+    moment: list[Touch] = []
+    rulings = [0]
+
+    def on_event(event: PadEvent) -> None:
+        if isinstance(event, PadTouch):
+            if len(moment) == MOMENT:
+                moment.clear()
+            moment.append(Touch(event.seat, event.target, event.ms))
+            judge(Situation(tops=TOPS, touches=tuple(moment)))
+            rulings[0] += 1
+
+    pads = SlapPads(load_default().pads[SEATS], on_event, pin_factory=factory)
+    n, elapsed = _drive([pads.device(p).pin for p in pads.pads], seconds)
+    pads.close()
+    assert rulings[0] == n
+    return n / elapsed
+
+
+def judge_alone(seconds: float) -> float:
+    pads = list(load_default().pads[SEATS])
+    moments: list[tuple[Touch, ...]] = []
+    moment: list[Touch] = []
+    for i in range(len(pads) * MOMENT):
+        pad: Pad = pads[i % len(pads)]
+        if len(moment) == MOMENT:
+            moment = []
+        moment.append(Touch(pad.seat, pad.target, 40.0 * i))
+        moments.append(tuple(moment))
+    n = 0
+    t0 = time.perf_counter()
+    while True:
+        for m in moments:
+            judge(Situation(tops=TOPS, touches=m))
+        n += len(moments)
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return n / elapsed
+
+
+PATHS: dict[str, Callable[[float], float]] = {
+    "raw": raw, "adapter": adapter, "referee": referee, "judge": judge_alone}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=1.0, help="per path and round")
+    args = ap.parse_args()
+    rates: dict[str, list[float]] = {name: [] for name in PATHS}
+    for _ in range(args.rounds):
+        for name, run in PATHS.items():
+            rates[name].append(run(args.seconds))
+    med = {name: statistics.median(r) for name, r in rates.items()}
+    print(f"touches/s, median of {args.rounds} rounds of {args.seconds:g} s "
+          f"({SEATS} seats, {len(load_default().pads[SEATS])} pads, press+release per touch):")
+    for name, rate in med.items():
+        print(f"  {name:8s} {rate:12,.0f}")
+    print(f"adapter / raw gpiozero   = {med['adapter'] / med['raw']:.2f}")
+    print(f"referee / raw gpiozero   = {med['referee'] / med['raw']:.2f}")
+    print(f"referee / judge alone    = {med['referee'] / med['judge']:.2f}")
+    print(f"adapter overhead per touch = "
+          f"{(1 / med['adapter'] - 1 / med['raw']) * 1e6:.1f} us")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

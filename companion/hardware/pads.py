@@ -1,0 +1,290 @@
+"""The slap pads: one gpiozero input per pad, timed by the edge tick, never by callback time.
+
+A pad is a (seat, target) pair (:class:`~companion.hardware.pinmap.Pad`): seat
+``s`` touches the pile of a seat or the graveyard ``g``.  Each pad is a
+capacitive touch module (TTP223 class) whose digital output drives one GPIO.
+
+Timing.  gpiozero hands every edge to ``DigitalInputDevice._pin_changed(ticks,
+state)``; under the lgpio factory ``ticks`` is the kernel's line-event
+timestamp, taken when the edge happened, however late Python gets to run the
+callback.  :class:`SlapPads` overrides exactly that method and times a touch by
+those ticks, compared only with the factory's ``ticks_diff``.  Callbacks may come
+late and, across pads, in the wrong order; consumers order touches by
+:attr:`PadTouch.ms`, never by arrival.
+
+Chatter.  A pad that becomes active again less than ``chatter_ms`` after it was
+released (edge ticks again) continues the same touch: no second
+:class:`PadTouch`.
+
+Stuck pads.  A pad that stays active ``stuck_after_s`` seconds is reported once
+(:class:`PadStuck`) and ignored until it is released (:class:`PadReleased`).
+This is a coarse, seconds-scale check on the host clock, run by :meth:`SlapPads.poll`
+(call it a few times a second); touch times never use that clock.
+
+Events go to the ``on_event`` callback, from the pin factory's thread: a
+service hands them to its own loop (a queue), the adapter itself keeps no
+queue.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gpiozero import Device, DigitalInputDevice
+
+from .pinmap import Pad, PinMap, PinMapError
+
+log = logging.getLogger(__name__)
+
+CHATTER_MS = 10.0
+"""Default: a re-activation within this many ms of a release is the same touch."""
+STUCK_AFTER_S = 5.0
+"""Default: a pad active this long is stuck (a slap lasts well under a second)."""
+
+
+@dataclass(frozen=True)
+class PadTouch:
+    """``seat`` touched ``target`` at edge tick ``tick`` (opaque, the factory's units);
+    ``ms`` is that moment in milliseconds after the adapter's first edge, for ordering."""
+
+    seat: int
+    target: int | str
+    tick: float
+    ms: float
+
+    @property
+    def pad(self) -> Pad:
+        return Pad(self.seat, self.target)
+
+
+@dataclass(frozen=True)
+class PadStuck:
+    """The pad has been active too long: it is ignored until released."""
+
+    seat: int
+    target: int | str
+
+    @property
+    def pad(self) -> Pad:
+        return Pad(self.seat, self.target)
+
+
+@dataclass(frozen=True)
+class PadReleased:
+    """A stuck pad was let go and counts again."""
+
+    seat: int
+    target: int | str
+
+    @property
+    def pad(self) -> Pad:
+        return Pad(self.seat, self.target)
+
+
+PadEvent = PadTouch | PadStuck | PadReleased
+
+
+class _PadInput(DigitalInputDevice):  # type: ignore[misc]
+    """A DigitalInputDevice that passes every edge, with its tick, to the adapter."""
+
+    def __init__(self, pin: int, *, owner: SlapPads, pad: Pad, active_high: bool,
+                 pin_factory: Any) -> None:
+        self._owner = owner
+        self._pad = pad
+        super().__init__(pin, pull_up=not active_high, bounce_time=None,
+                         pin_factory=pin_factory)
+
+    def _pin_changed(self, ticks: Any, state: Any) -> None:
+        super()._pin_changed(ticks, state)  # keep gpiozero's own is_active/events in step
+        self._owner._edge(self._pad, ticks, bool(self._state_to_value(state)))
+
+
+@dataclass
+class _PadState:
+    active: bool = False
+    stuck: bool = False
+    since: float = 0.0  # host clock when it became active (stuck detection only)
+    last_tick: Any = None  # tick of the last edge seen
+    released: Any = None  # tick of the last release
+
+
+class SlapPads:
+    """The pad adapter: one input per pad, events to ``on_event``.
+
+    ``pads`` maps each :class:`Pad` to its BCM pin (``PinMap.pads[seats]``).
+    ``pin_factory`` is a gpiozero factory (default: gpiozero's, e.g.
+    ``GPIOZERO_PIN_FACTORY=mock``).  ``active_high``: TTP223 modules drive their
+    output high while touched (the default jumper setting); the input then has a
+    pull-down so an unplugged module reads untouched.  ``clock`` is the host clock
+    for stuck detection only.
+    """
+
+    def __init__(self, pads: Mapping[Pad, int], on_event: Callable[[PadEvent], None], *,
+                 pin_factory: Any = None, chatter_ms: float = CHATTER_MS,
+                 stuck_after_s: float = STUCK_AFTER_S, active_high: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if chatter_ms < 0:
+            raise ValueError("chatter_ms must not be negative.")
+        if stuck_after_s <= 0:
+            raise ValueError("stuck_after_s must be more than zero.")
+        pins = list(pads.values())
+        if len(set(pins)) != len(pins):
+            raise PinMapError("Two pads share one GPIO; every pad needs its own pin.")
+        self._on_event = on_event
+        self._chatter_s = chatter_ms / 1000.0
+        self._stuck_after_s = stuck_after_s
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._epoch: Any = None
+        self._states: dict[Pad, _PadState] = {pad: _PadState() for pad in pads}
+        self._devices: dict[Pad, Any] = {}
+        self.chatter_count = 0
+        """Re-activations merged into the touch before them."""
+        self.stale_count = 0
+        """Edges older than the pad's previous edge (dropped; the kernel never sends them)."""
+        if pin_factory is None:
+            Device.ensure_pin_factory()  # gpiozero's default ($GPIOZERO_PIN_FACTORY, lgpio, ...)
+            pin_factory = Device.pin_factory
+        self._factory: Any = pin_factory  # set before any edge can arrive
+        try:
+            for pad, pin in pads.items():
+                self._devices[pad] = _PadInput(pin, owner=self, pad=pad, active_high=active_high,
+                                               pin_factory=pin_factory)
+        except Exception:
+            self.close()
+            raise
+        now = clock()
+        with self._lock:
+            for pad, device in self._devices.items():
+                st = self._states[pad]
+                if device.is_active and st.last_tick is None:  # active from the start: no touch
+                    st.active = True
+                    st.since = now
+
+    @classmethod
+    def from_pinmap(cls, pinmap: PinMap, seats: int, on_event: Callable[[PadEvent], None],
+                    **kwargs: Any) -> SlapPads:
+        """The pads of a ``seats``-seat table as the pin map wires them."""
+        if seats not in pinmap.pads:
+            raise PinMapError(f"The pin map has no pads for {seats} seats.")
+        return cls(pinmap.pads[seats], on_event, **kwargs)
+
+    # --- the edge path (pin factory thread) ---------------------------------------
+
+    def _diff_s(self, later: Any, earlier: Any) -> float:
+        """Signed seconds from ``earlier`` to ``later`` using only ``ticks_diff``.
+
+        Local factories return a signed difference; wrapping ones (pigpio's 32-bit
+        microseconds) always return a positive one, so the shorter way round wins.
+        """
+        d = float(self._factory.ticks_diff(later, earlier))
+        if d > 0:
+            back = float(self._factory.ticks_diff(earlier, later))
+            if 0 <= back < d:
+                return -back
+        return d
+
+    def _edge(self, pad: Pad, ticks: Any, active: bool) -> None:
+        event: PadEvent | None = None
+        with self._lock:
+            st = self._states[pad]
+            if self._epoch is None:
+                self._epoch = ticks
+            if st.last_tick is not None and self._diff_s(ticks, st.last_tick) < 0:
+                self.stale_count += 1
+                return
+            st.last_tick = ticks
+            if active:
+                if st.active:
+                    return
+                st.active = True
+                st.since = self._clock()
+                if st.stuck:
+                    return
+                if st.released is not None and self._diff_s(ticks, st.released) < self._chatter_s:
+                    self.chatter_count += 1
+                    return
+                event = PadTouch(pad.seat, pad.target, ticks,
+                                 self._diff_s(ticks, self._epoch) * 1000.0)
+            else:
+                if not st.active:
+                    return
+                st.active = False
+                st.released = ticks
+                if st.stuck:
+                    st.stuck = False
+                    event = PadReleased(pad.seat, pad.target)
+        if event is not None:
+            self._on_event(event)
+
+    # --- the host side ----------------------------------------------------------------
+
+    def poll(self) -> None:
+        """Report pads that have been active ``stuck_after_s`` seconds (call a few times a second)."""
+        now = self._clock()
+        stuck: list[PadEvent] = []
+        with self._lock:
+            for pad, st in self._states.items():
+                if st.active and not st.stuck and now - st.since >= self._stuck_after_s:
+                    st.stuck = True
+                    stuck.append(PadStuck(pad.seat, pad.target))
+        for event in stuck:
+            log.warning("pad %s is stuck active and is ignored until released", event.pad.key)
+            self._on_event(event)
+
+    def ms_between(self, later: PadTouch, earlier: PadTouch) -> float:
+        """Milliseconds from ``earlier`` to ``later`` by their edge ticks."""
+        return self._diff_s(later.tick, earlier.tick) * 1000.0
+
+    @property
+    def pads(self) -> tuple[Pad, ...]:
+        return tuple(self._devices)
+
+    @property
+    def stuck(self) -> frozenset[Pad]:
+        with self._lock:
+            return frozenset(p for p, st in self._states.items() if st.stuck)
+
+    def device(self, pad: Pad) -> Any:
+        """The gpiozero device of ``pad`` (its ``.pin`` is a MockPin under the mock factory)."""
+        return self._devices[pad]
+
+    def close(self) -> None:
+        for device in self._devices.values():
+            device.close()
+        self._devices.clear()
+
+    def __enter__(self) -> SlapPads:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class SimulatedSlapPads(SlapPads):
+    """The simulated twin: the same adapter on gpiozero's MockFactory, driven by
+    :meth:`press`, :meth:`release` and :meth:`tap` (the terminal's pad keys)."""
+
+    def __init__(self, pads: Mapping[Pad, int], on_event: Callable[[PadEvent], None],
+                 **kwargs: Any) -> None:
+        if kwargs.get("pin_factory") is None:
+            from gpiozero.pins.mock import MockFactory
+
+            kwargs["pin_factory"] = MockFactory()
+        super().__init__(pads, on_event, **kwargs)
+
+    def press(self, pad: Pad) -> None:
+        self.device(pad).pin.drive_high()
+
+    def release(self, pad: Pad) -> None:
+        self.device(pad).pin.drive_low()
+
+    def tap(self, pad: Pad) -> None:
+        """One short touch (a key has no release in a terminal)."""
+        self.press(pad)
+        self.release(pad)

@@ -1,0 +1,92 @@
+"""The picture of the referee screens for the docs (``docs/img/referee.png``).
+
+    python -m companion.referee.picture docs/img/referee.png
+
+Each frame is drawn by :func:`~companion.referee.draw.draw_referee` on luma's
+``dummy`` device (the same path as the OLED), then scaled up for reading.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from companion.engines.gobbit.cards import Card
+from companion.hardware.pads import PadTouch
+
+from .draw import HEIGHT, WIDTH, draw_referee
+from .model import RefereeModel
+from .screen import Screen
+from .virtual import VirtualDeckModel, shuffle_order
+
+SCALE = 3
+GAP = 6
+
+
+def example_screens() -> list[Screen]:
+    """The worked example of the docs: H2's blue snake attacks H3's blue chameleon 7 ms
+    before H3 defends, and H2 also touches H1's red chameleon (a foul)."""
+    model = RefereeModel(3, rules=("gobbit", "ghost", "gorilla"))
+    for touch in (PadTouch(2, 3, 0.0, 5000.0), PadTouch(2, 1, 0.0, 5003.0),
+                  PadTouch(3, 3, 0.0, 5007.0), PadTouch(1, "g", 0.0, 3100.0)):
+        model.on_pad_event(touch)
+    model.cards.tops.update({1: Card("C", "r"), 2: Card("S", "b"), 3: Card("C", "b")})
+    model.cards.graveyard = True
+    screens = [model.screen()]
+    model.open_dispute()
+    dispute = model.screen()
+    model.on_button("right")
+    model.on_button("right")
+    verdict = model.screen()
+    virtual = VirtualDeckModel(4, shuffle_order(48, random.Random(7)),
+                               rules=("gobbit", "ghost", "gorilla"))
+    for i in range(6):
+        virtual.on_button("select", float(i))
+    screens += [dispute, verdict, virtual.screen()]
+    return screens
+
+
+def frame(screen: Screen) -> Image.Image:
+    """One screen through luma's dummy device, as the OLED would show it."""
+    from luma.core.device import dummy
+    from luma.core.render import canvas
+
+    from companion.ui.fonts import load_font
+
+    device = dummy(width=WIDTH, height=HEIGHT, mode="1")
+    with canvas(device) as draw:
+        draw_referee(draw, screen, load_font())
+    image: Image.Image = device.image
+    return image
+
+
+def picture(screens: list[Screen]) -> Image.Image:
+    """The screens two by two, scaled up, white pixels tinted like an OLED."""
+    cols = 2
+    rows = (len(screens) + cols - 1) // cols
+    w, h = WIDTH * SCALE, HEIGHT * SCALE
+    sheet = Image.new("RGB", (cols * w + (cols + 1) * GAP, rows * h + (rows + 1) * GAP),
+                      (60, 60, 60))
+    for i, screen in enumerate(screens):
+        mono = frame(screen).convert("L").resize((w, h), Image.Resampling.NEAREST)
+        tinted = Image.merge("RGB", (mono.point(lambda v: v * 200 // 255),
+                                     mono.point(lambda v: v * 230 // 255), mono))
+        r, c = divmod(i, cols)
+        sheet.paste(tinted, (GAP + c * (w + GAP), GAP + r * (h + GAP)))
+    return sheet
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0] if args else "docs/img/referee.png")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    picture(example_screens()).save(out)
+    print(out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

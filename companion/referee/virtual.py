@@ -1,0 +1,195 @@
+"""Virtual-deck mode: the companion deals, shows every seat's top card and rules as touches come.
+
+The deck lives in the engine (:mod:`companion.engines.gobbit.rules`); the
+shuffle comes in as a permutation of the deck (the caller owns the randomness:
+:func:`shuffle_order` with a seeded ``random.Random``).  ● flips for the seat on
+turn (or ends the game when nobody can flip).  The touches of one moment are
+judged as they arrive (a provisional ruling on the screen) and applied once the
+table has been quiet for ``settle_s`` seconds or at the next flip.  ``now`` is
+the host's monotonic clock in seconds; it only decides when a moment is over,
+touch order always comes from the pad edge times.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from companion.engines.gobbit.cards import Card, standard_deck
+from companion.engines.gobbit.describe import (
+    CONDITION_LABEL,
+    card_name,
+    describe_event,
+    game_over_sentence,
+    ruling_sentences,
+)
+from companion.engines.gobbit.judge import Ruling, Touch, judge
+from companion.engines.gobbit.rules import (
+    Action,
+    BecameGhost,
+    ConditionChanged,
+    Event,
+    Finish,
+    Flip,
+    GameOver,
+    GameState,
+    Judged,
+    LeftGame,
+    Touches,
+    apply,
+    condition,
+    legal_actions,
+    new_game,
+    on_turn,
+    situation,
+    winners,
+)
+from companion.hardware.pads import PadEvent, PadReleased, PadStuck, PadTouch
+from companion.hardware.pinmap import Pad
+
+from .model import touch_of
+from .screen import BODY_LINES, WIDTH, Screen, row, wrap
+
+SETTLE_S = 1.5
+
+
+def shuffle_order(cards: int, rng: random.Random) -> list[int]:
+    """A shuffle as data: a permutation of ``range(cards)`` drawn from ``rng``."""
+    order = list(range(cards))
+    rng.shuffle(order)
+    return order
+
+
+class VirtualDeckModel:
+    """A Gobbit game dealt by the companion and refereed touch by touch."""
+
+    def __init__(self, seats: int, order: Sequence[int], *, first: int = 1,
+                 rules: Iterable[str] = (), expert: bool = False, settle_s: float = SETTLE_S,
+                 deck: Sequence[Card] | None = None) -> None:
+        rules = frozenset(rules)
+        cards = tuple(deck) if deck is not None else standard_deck(rules)
+        if sorted(order) != list(range(len(cards))):
+            raise ValueError(f"The shuffle must be a permutation of the {len(cards)} cards.")
+        self.start: GameState = new_game(seats, [cards[i] for i in order], first, rules, expert)
+        self.state = self.start
+        self.actions: list[Action] = []
+        """Every action applied, in order: ``replay(start, actions)`` gives ``state`` again."""
+        self.settle_s = settle_s
+        self.moment: list[Touch] = []
+        self.provisional: Ruling | None = None
+        self.last_lines: list[str] = []
+        self.show_ruling = False
+        self.stuck: set[Pad] = set()
+        self._last_arrival: float | None = None
+
+    # --- inputs ------------------------------------------------------------------
+
+    def on_pad_event(self, event: PadEvent, now: float) -> None:
+        if isinstance(event, PadStuck):
+            self.stuck.add(event.pad)
+            return
+        if isinstance(event, PadReleased):
+            self.stuck.discard(event.pad)
+            return
+        assert isinstance(event, PadTouch)
+        if self.state.over:
+            return
+        self.moment.append(touch_of(event))
+        self._last_arrival = now
+        self.provisional = judge(situation(self.state, self.moment))
+
+    def on_button(self, button: str, now: float) -> None:
+        if button == "select":
+            self.flip()
+        elif button in ("left", "right"):
+            self.show_ruling = not self.show_ruling
+
+    def poll(self, now: float) -> None:
+        """Apply the moment once no touch has come for ``settle_s`` seconds."""
+        if self.moment and self._last_arrival is not None \
+                and now - self._last_arrival >= self.settle_s:
+            self.commit()
+
+    # --- the game ------------------------------------------------------------------
+
+    def _do(self, action: Action) -> list[Event]:
+        self.state, events = apply(self.state, action)
+        self.actions.append(action)
+        return events
+
+    def commit(self) -> list[Event]:
+        """Judge the pending touches and move the cards."""
+        if not self.moment:
+            return []
+        events = self._do(Touches(tuple(self.moment)))
+        self.moment, self.provisional, self._last_arrival = [], None, None
+        lines: list[str] = []
+        for e in events:
+            if isinstance(e, Judged):
+                lines += ruling_sentences(e.ruling)
+            elif isinstance(e, BecameGhost | LeftGame | ConditionChanged | GameOver):
+                lines.append(describe_event(e))
+        self.last_lines = lines
+        self.show_ruling = True
+        return events
+
+    def flip(self) -> list[Event]:
+        """● : settle the moment, then the seat on turn flips (or the game ends)."""
+        events = self.commit()
+        if self.state.over:
+            return events
+        legal = legal_actions(self.state)
+        action: Action = Finish() if legal == [Finish()] else Flip(on_turn(self.state) or 0)
+        new = self._do(action)
+        self.last_lines = [describe_event(e) for e in new]
+        self.show_ruling = self.state.over
+        return events + new
+
+    # --- the screen -------------------------------------------------------------------
+
+    def screen(self) -> Screen:
+        if self.moment and self.provisional is not None:
+            lines = [line for s in ruling_sentences(self.provisional) for line in wrap(s)]
+            return Screen("Verdikt (běží)", tuple(lines[:BODY_LINES]))
+        if self.show_ruling and self.last_lines:
+            lines = [line for s in self.last_lines for line in wrap(s)]
+            return Screen("Verdikt", tuple(lines[:BODY_LINES]))
+        return self._table()
+
+    def _table(self) -> Screen:
+        st = self.state
+        turn = on_turn(st)
+        if st.over:
+            title = "Konec hry"
+        elif st.gorilla is not None:
+            title = f"Gorila! Útočí H{st.gorilla}"
+        elif condition(st) is not None:
+            cond = condition(st)
+            assert cond is not None
+            title = CONDITION_LABEL[cond]
+        else:
+            title = f"Na tahu: hráč {turn}" if turn else "Nikdo nemá balíček"
+        lines = [self._seat_row(s, turn) for s in st.seats]
+        spare = BODY_LINES - len(lines)
+        if spare > 0:
+            extra = game_over_sentence(winners(st)) if st.over else (
+                self.last_lines[-1] if self.last_lines else "")
+            lines += wrap(extra)[:spare] if extra else []
+        if self.stuck and len(lines) < BODY_LINES:
+            lines.append("Zaseknutá podložka!")
+        return Screen(title, tuple(lines[:BODY_LINES + 4]))
+
+    def _seat_row(self, seat: int, turn: int | None) -> str:
+        st = self.state
+        mark = "▶" if seat == turn and not st.over else " "
+        count = str(len(st.deck(seat)) + (len(st.pile(seat)) if st.over else 0))
+        if seat in st.ghosts:
+            name = "duch"
+        elif seat in st.out:
+            name = "mimo hru"
+        else:
+            top = st.top(seat)
+            name = card_name(top) if top is not None else "bez karty"
+            if len(f"{mark}{seat} {name} {count}") > WIDTH and top is not None:
+                name = card_name(top, short=True)
+        return row(f"{mark}{seat} {name}", count)

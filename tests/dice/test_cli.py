@@ -1,0 +1,118 @@
+"""companion dice-sim / dice-read: scripts, keys, errors for people."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.dice.cli import Step, parse_script
+from companion.dice.reader import DiceDisconnected, DiceDrop, DiceReader, DiceRoll
+from companion.dice.sim import SimulatedDice
+
+from .support import Collector, wait_for
+
+
+def test_parse_script() -> None:
+    assert parse_script("roll, roll:6 ,drop,unplug,wait:0.5,replug,noise") == [
+        Step("roll"), Step("roll", 6), Step("drop"), Step("unplug"), Step("wait", 0.5),
+        Step("replug"), Step("noise"),
+    ]
+
+
+@pytest.mark.parametrize("script", ["rol", "roll:7", "wait:x", "wait:-1", ",", "drop:3"])
+def test_bad_scripts_are_one_sentence_and_exit_2(script: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice-sim", "--script", script]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: ") and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_a_link_in_a_missing_folder_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice-sim", "--script", "roll", "--link", "/nonexistent/dir/dice"]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_dice_read_rejects_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice-read", "loop://", "--rolls", "0"]) == 2
+
+
+def test_script_reaches_a_reader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    link = str(tmp_path / "dice")
+    got = Collector()
+    reader = DiceReader(link, got, reconnect_interval=0.05)
+    reader.start()
+    try:
+        code = main(["dice-sim", "--link", link, "--seed", "5", "--interval", "0.05",
+                     "--script", "wait:0.3,roll:2,roll,drop,unplug,roll:6,replug,roll:1"])
+        out = capsys.readouterr().out
+    finally:
+        reader.stop()
+    assert code == 0, out
+    rolls = got.of(DiceRoll)
+    assert [r.seq for r in rolls] == [1, 2, 4, 5]
+    assert [r.value for r in rolls][0] == 2 and [r.value for r in rolls][2:] == [6, 1]
+    assert got.of(DiceDrop) == [DiceDrop(3, 420)]
+    assert len(got.of(DiceDisconnected)) == 1
+    assert f"simulated dice at {link}" in out
+    assert "sent 5 event(s); 0 not acknowledged" in out
+
+
+def test_keys_from_stdin_as_a_subprocess(tmp_path: Path) -> None:
+    link = str(tmp_path / "dice")
+    got = Collector()
+    reader = DiceReader(link, got, reconnect_interval=0.05)
+    reader.start()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", "dice-sim", "--link", link, "--seed", "1"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert proc.stdout is not None and proc.stdin is not None
+        first = proc.stdout.readline()
+        assert first.startswith(f"simulated dice at {link}")
+        assert wait_for(lambda: reader.connected)
+        proc.stdin.write("6x3d")
+        proc.stdin.flush()
+        assert wait_for(lambda: len(got.of(DiceDrop)) == 1)
+        proc.stdin.write("q")
+        proc.stdin.flush()
+        out, err = proc.communicate(timeout=10)
+    finally:
+        reader.stop()
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert [r.value for r in got.of(DiceRoll)] == [6, 3]
+    assert "keys:" in out  # the unknown key "x" got the help line
+
+
+def test_dice_read_prints_events(tmp_path: Path) -> None:
+    link = str(tmp_path / "dice")
+    with SimulatedDice(seed=2, link_path=link) as dice:
+        # rolled before anyone listens: they wait in the dice's outbox for the reader
+        rolled = [dice.roll(4), dice.roll(5)]
+        result = subprocess.run(
+            [sys.executable, "-m", "companion", "dice-read", link, "--rolls", "2", "--timeout", "20"],
+            capture_output=True, text=True, timeout=30,
+        )
+    assert result.returncode == 0, result.stderr
+    assert "connected device_id=sim" in result.stdout
+    assert "roll value=4 seq=1" in result.stdout and "roll value=5 seq=2" in result.stdout
+    assert rolled == [4, 5]
+    assert "stats:" in result.stderr and "rolls=2" in result.stderr
+
+
+def test_dice_read_times_out_with_exit_1(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "companion", "dice-read", str(tmp_path / "none"), "--rolls", "1",
+         "--timeout", "0.3"],
+        capture_output=True, text=True, timeout=30,
+    )
+    assert result.returncode == 1
+    assert "only 0 of 1 rolls arrived" in result.stderr

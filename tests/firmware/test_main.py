@@ -1,0 +1,60 @@
+"""firmware/main.py, the board entry point, wired to a stub ``machine``."""
+
+import sys
+
+from dice import protocol
+
+from .support import STUBS, ScriptedEntropy, decode_frames
+
+
+def load_main():
+    sys.path.insert(0, STUBS)
+    try:
+        for name in ("main", "machine"):
+            if name in sys.modules:
+                del sys.modules[name]
+        import main
+
+        return main
+    finally:
+        sys.path.remove(STUBS)
+
+
+def forget():
+    for name in ("main", "machine"):
+        if name in sys.modules:
+            del sys.modules[name]
+
+
+def test_board_builds_and_says_hello_on_the_uart():
+    main = load_main()
+    try:
+        import machine
+
+        dice = main.build(link="uart", entropy=ScriptedEntropy([0xAB, 0xCD, 0x01, 0x23] + [0] * 8))
+        for now in range(0, 100, 10):
+            dice.step(now)
+        uart = machine._last_uart[-1]
+        assert uart.baudrate == main.UART_BAUD
+        frames = decode_frames(protocol, bytes(uart.written))
+        assert frames[0] == ("D1", "HELLO", ["pico-1A2B3C4D", "1.0.0", "ABCD0123", "1"])
+        assert frames[1] == ("D1", "BEAT", ["ABCD0123", "3927"])
+        assert [led.pin for led in dice.leds] == list(main.LED_PINS)
+        uart.incoming.extend(protocol.encode(protocol.COMPANION, "SYNC"))
+        dice.step(100)
+        assert decode_frames(protocol, bytes(uart.written))[-2][1] == "HELLO"
+    finally:
+        forget()
+
+
+def test_only_the_entry_point_imports_machine():
+    import os
+
+    from . import FIRMWARE
+
+    for name in os.listdir(FIRMWARE + "/dice"):
+        if name.endswith(".py"):
+            with open(FIRMWARE + "/dice/" + name) as handle:
+                text = handle.read()
+            assert "import machine" not in text, name
+            assert "from machine" not in text, name

@@ -1,0 +1,153 @@
+"""Gobbit at the table: set-up, pads claimed, referee models hosted, virtual deck journaled."""
+
+from __future__ import annotations
+
+import random
+
+from companion.engines.gobbit.judge import Touch
+from companion.engines.gobbit.rules import Discard, Finish, Flip, Touches
+from companion.hardware.pads import PadStuck, PadTouch
+from companion.service.events import ButtonPress, PadEvent, Rolled
+from companion.service.journal import Journal
+from companion.service.referee_table import RefereeTable, action_record, record_action
+from companion.ui.views import ListView, MessageView, RefereeView
+
+L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
+LONG = ButtonPress("select", long=True)
+
+
+def make(tmp_path, **kw):
+    claims: list[int | None] = []
+    t = RefereeTable(Journal(tmp_path / "g.journal"), rng=random.Random(3),
+                     want_pads=claims.append, **kw)
+    return t, claims
+
+
+def choose(t: RefereeTable, label_start: str) -> None:
+    items = t.view().items
+    target = next(i for i, x in enumerate(items) if x.startswith(label_start))
+    while t.view().selected != target:
+        t.handle(R, 0.0)
+
+
+def test_the_set_up_lists_mode_seats_rules_and_expert(tmp_path):
+    t, _ = make(tmp_path, seats=3)
+    v = t.view()
+    assert isinstance(v, ListView) and v.title == "Nová hra: Gobbit"
+    assert v.items[:2] == ("Hra: Gobbit (rozhodčí)", "Místa: 3")
+    assert "Duch: ano" in v.items and "Varianta Expert: ne" in v.items
+    assert v.items[-1] == "▶ Začít"
+
+
+def test_starting_claims_the_pads_and_hosts_the_referee(tmp_path):
+    t, claims = make(tmp_path, seats=3)
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    assert claims == [3]
+    v = t.view()
+    assert isinstance(v, RefereeView)
+    assert Journal(tmp_path / "g.journal").load()[0]["game"] == "gobbit"
+
+
+def test_pad_touches_reach_the_model_and_the_dispute_rules_on_them(tmp_path):
+    t, _ = make(tmp_path, seats=3)
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    t.handle(PadEvent(PadTouch(2, 3, 100.0, 100.0)), 0.0)
+    t.handle(PadEvent(PadTouch(3, 3, 107.0, 107.0)), 0.0)
+    assert [(x.seat, x.target) for x in t.cards.log] == [(2, 3), (3, 3)]
+    t.handle(LONG, 0.0)
+    t.handle(R, 0.0)
+    t.handle(S, 0.0)  # Spor: kdo byl první
+    v = t.view()
+    assert isinstance(v, RefereeView)
+    assert v.screen.title.startswith("Spor o kupičku H3")
+    assert v.screen.lines[0].startswith("1. H2") and v.screen.lines[1].startswith("2. H3")
+    assert v.screen.lines[1].endswith("+7,0 ms")
+
+
+def test_a_stuck_pad_is_shown(tmp_path):
+    t, _ = make(tmp_path, seats=2)
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    t.handle(PadEvent(PadStuck(1, "g")), 0.0)
+    assert any("Zaseknutá" in line for line in t.view().screen.lines)
+
+
+def test_pads_that_cannot_be_claimed_are_reported(tmp_path):
+    def refuse(seats):
+        raise RuntimeError("GPIO busy")
+
+    t = RefereeTable(Journal(tmp_path / "g.journal"), want_pads=refuse)
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    v = t.view()
+    assert isinstance(v, MessageView) and v.lines[0] == "Podložky nejdou připojit."
+
+
+def test_the_dice_is_ignored_in_gobbit(tmp_path):
+    t, _ = make(tmp_path)
+    before = t.view()
+    t.handle(Rolled(6), 0.0)
+    assert t.view() == before
+
+
+def test_mode_item_cycles_to_the_virtual_deck_then_back_to_clovece(tmp_path):
+    t, _ = make(tmp_path)
+    t.handle(S, 0.0)
+    assert t.view().items[0] == "Hra: Gobbit (balíček)" and t.switch_to is None
+    t.handle(S, 0.0)
+    assert t.switch_to == "clovece"
+
+
+def test_actions_round_trip_through_journal_records():
+    for action in (Flip(2), Discard(1), Finish(),
+                   Touches((Touch(1, 2, 10.5), Touch(3, "g", 11.0)))):
+        assert record_action(action_record(action)) == action
+
+
+def start_virtual(t: RefereeTable) -> None:
+    t.handle(S, 0.0)  # mode -> virtual deck
+    choose(t, "▶")
+    t.handle(S, 0.0)
+
+
+def test_the_virtual_deck_journals_every_action_and_resumes_exactly(tmp_path):
+    t, _ = make(tmp_path, seats=3)
+    start_virtual(t)
+    assert t.virtual is not None
+    for i in range(7):
+        t.handle(S, float(i))  # ● flips for the seat on turn
+    t.handle(PadEvent(PadTouch(1, 2, 50.0, 50.0)), 10.0)
+    t.tick(12.0)  # the moment settles after its quiet time
+    records = Journal(tmp_path / "g.journal").load()
+    assert records[0]["mode"] == "virtual" and len(records[0]["order"]) > 40
+    assert len(records) == 1 + len(t.virtual.actions)
+    again, claims = make(tmp_path)
+    assert again.mode == "play" and claims == [3]
+    assert again.virtual is not None
+    assert again.virtual.state == t.virtual.state
+    assert again.virtual.actions == t.virtual.actions
+    assert isinstance(again.view(), RefereeView)
+
+
+def test_new_game_from_the_menu_releases_the_pads(tmp_path):
+    t, claims = make(tmp_path, seats=2)
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    t.handle(LONG, 0.0)
+    while t.view().items[t.view().selected] != "Nová hra":
+        t.handle(R, 0.0)
+    t.handle(S, 0.0)
+    assert claims == [2, None] and t.mode == "setup"
+
+
+def test_shut_down_from_the_referee_menu(tmp_path):
+    t, _ = make(tmp_path)
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    t.handle(LONG, 0.0)
+    t.handle(L, 0.0)  # wraps to Vypnout
+    t.handle(S, 0.0)
+    t.handle(S, 0.0)
+    assert t.shutdown_requested
