@@ -1,0 +1,291 @@
+"""Czech sentences for Člověče, napij se!: what happened, why not, who must drink (pure).
+
+Every sentence is written for this product, not copied from the rules sources,
+and whole, so that the Czech endings agree; the words follow
+../shared/GLOSSARY.md (hospoda, stanoviště, domek, váleček, rozcestí, odbočka,
+záchytka, bažina, les, karta, láhev, napít se, dluh, imunita).
+"""
+
+from __future__ import annotations
+
+from .rules import (
+    AtJunction,
+    AtTurnOff,
+    BottleDeclared,
+    BottleMoved,
+    BottlePlaced,
+    BottlePushed,
+    Captured,
+    CardChainStopped,
+    CardDrawn,
+    CardNoEffect,
+    CardWhy,
+    ChoiceNeeded,
+    DrinkReason,
+    Entered,
+    EnteredHome,
+    Event,
+    ForfeitWhy,
+    How,
+    ImmunityEnded,
+    ImmunityGranted,
+    Moved,
+    MustDrink,
+    Reason,
+    Released,
+    ReturnedToPub,
+    Rules,
+    Settled,
+    Swapped,
+    ThrowAgain,
+    Thrown,
+    Trapped,
+    TryFailed,
+    TurnForfeited,
+    TurnPassed,
+    VoidThrow,
+    Why,
+    Won,
+)
+
+PLAYER = ("Červený", "Modrý", "Zelený", "Žlutý")
+"""The player of a colour, nominative (the subject of a sentence)."""
+PLAYER_LOWER = ("červený", "modrý", "zelený", "žlutý")
+PLAYER_GEN = ("červeného", "modrého", "zeleného", "žlutého")
+"""Genitive = accusative of these adjectives (figurka červeného, vyhodil červeného)."""
+PLAYER_DAT = ("červenému", "modrému", "zelenému", "žlutému")
+WITH_PLAYER = ("s červeným", "s modrým", "se zeleným", "se žlutým")
+"""With (instrumental, with the right form of the preposition)."""
+COLOUR_NAME = ("červená", "modrá", "zelená", "žlutá")
+MARK_NAME = ("tečka", "kosočtverec", "pruh", "trojúhelník")
+VALUE_ACC = ("jedničku", "dvojku", "trojku", "čtyřku", "pětku", "šestku")
+TIMES = {1: "jednou", 2: "dvakrát", 3: "třikrát", 4: "čtyřikrát", 5: "pětkrát",
+         6: "šestkrát", 7: "sedmkrát", 8: "osmkrát", 9: "devětkrát", 10: "desetkrát"}
+
+KIND_NAME = {
+    "normal": "pole",
+    "card": "karta",
+    "start": "stanoviště",
+    "arrow": "pole se šipkou",
+    "junction": "rozcestí",
+    "turnoff": "odbočka",
+    "lane": "cesta k domku",
+    "rolling_pin": "váleček",
+    "home": "domek",
+    "trap": "past",
+}
+TRAP_NAME = {"zachytka": "záchytka", "bazina": "bažina", "les": "les"}
+TRAP_FROM = {"zachytka": "ze záchytky", "bazina": "z bažiny", "les": "z lesa"}
+TRAP_CAUGHT = {"zachytka": "skončila na záchytce", "bazina": "zapadla do bažiny",
+               "les": "zabloudila v lese"}
+
+
+def _field(rules: Rules | None, node: int) -> str:
+    if rules is None:
+        return f"č. {node}"
+    return rules.board.id_of(rules.graph.field[node])
+
+
+def _trap(rules: Rules | None, node: int) -> str:
+    if rules is None:
+        return "zachytka"
+    trap = rules.board.fields[rules.graph.field[node]].trap
+    return trap or "zachytka"
+
+
+def describe_event(event: Event, rules: Rules | None = None) -> str:
+    """One Czech line for one event (``rules`` adds field names and card texts)."""
+    e = event
+    if isinstance(e, Thrown):
+        return f"{PLAYER[e.colour]} hodil {VALUE_ACC[e.value - 1]}."
+    if isinstance(e, ThrowAgain):
+        return f"Padla šestka, {PLAYER_LOWER[e.colour]} hází znovu."
+    if isinstance(e, TryFailed):
+        left = 3 - e.tries
+        more = "ještě dva pokusy" if left == 2 else "ještě jeden pokus"
+        return f"Šestka nepadla, {PLAYER_LOWER[e.colour]} má {more}."
+    if isinstance(e, VoidThrow):
+        return f"{PLAYER[e.colour]} hodil dřív, než vypil, co dlužil, a jeho hod neplatí."
+    if isinstance(e, BottleDeclared):
+        return f"{PLAYER[e.colour]} hraje v tomto tahu lahví."
+    if isinstance(e, BottlePlaced):
+        return f"Láhev stojí na poli {_field(rules, e.node)}."
+    if isinstance(e, BottleMoved):
+        return (f"{PLAYER[e.colour]} posunul láhev z pole {_field(rules, e.frm)} "
+                f"na pole {_field(rules, e.to)}.")
+    if isinstance(e, BottlePushed):
+        return f"{PLAYER[e.colour]} odsunul láhev na pole {_field(rules, e.to)}."
+    if isinstance(e, Entered):
+        if rules is not None and e.to == rules.graph.start[e.colour]:
+            return f"{PLAYER[e.colour]} nasadil figurku na stanoviště."
+        return f"{PLAYER[e.colour]} nasadil figurku a táhl s ní rovnou na pole {_field(rules, e.to)}."
+    if isinstance(e, Released):
+        return (f"{PLAYER[e.colour]} vysvobodil figurku {TRAP_FROM[_trap(rules, e.frm)]} "
+                f"na pole {_field(rules, e.to)}.")
+    if isinstance(e, Moved):
+        if not e.values:
+            return (f"Karta posunula figurku {PLAYER_GEN[e.colour]} z pole "
+                    f"{_field(rules, e.frm)} na pole {_field(rules, e.to)}.")
+        return (f"{PLAYER[e.colour]} táhl z pole {_field(rules, e.frm)} "
+                f"na pole {_field(rules, e.to)}.")
+    if isinstance(e, Captured):
+        if e.how is How.BOTTLE:
+            return f"Láhev vyhodila figurku {PLAYER_GEN[e.colour]}."
+        if e.how is How.CARD:
+            return f"{PLAYER[e.by]} kartou vyhodil {PLAYER_GEN[e.colour]}."
+        return f"{PLAYER[e.by]} vyhodil {PLAYER_GEN[e.colour]}."
+    if isinstance(e, ReturnedToPub):
+        if e.cause == "rolling-pin":
+            return (f"{PLAYER[e.colour]} dostal válečkem a jeho figurka utíká zpět "
+                    "do hospody.")
+        return f"Figurka {PLAYER_GEN[e.colour]} se podle karty vrací do hospody."
+    if isinstance(e, EnteredHome):
+        return f"{PLAYER[e.colour]} dovedl figurku do domku."
+    if isinstance(e, Trapped):
+        return f"Figurka {PLAYER_GEN[e.colour]} {TRAP_CAUGHT[_trap(rules, e.node)]}."
+    if isinstance(e, AtJunction):
+        return f"Figurka {PLAYER_GEN[e.colour]} stojí na rozcestí a příště si vybere cestu."
+    if isinstance(e, AtTurnOff):
+        return (f"Figurka {PLAYER_GEN[e.colour]} stojí na odbočce a příště musí jít tam, "
+                "kam ukazuje šipka.")
+    if isinstance(e, CardDrawn):
+        when = " mimo pořadí" if e.out_of_turn else ""
+        text = f"{PLAYER[e.colour]} si{when} bere kartu číslo {e.card}."
+        if rules is not None and e.card in rules.deck.by_number:
+            text += " " + rules.deck.card(e.card).text
+        return text
+    if isinstance(e, CardNoEffect):
+        return CARD_WHY[e.why]
+    if isinstance(e, ChoiceNeeded):
+        return f"{PLAYER[e.colour]} vybírá figurku soupeře, které se karta týká."
+    if isinstance(e, Swapped):
+        return f"{PLAYER[e.colour]} si vyměnil místo {WITH_PLAYER[e.other]}."
+    if isinstance(e, ImmunityGranted):
+        return f"Figurka {PLAYER_GEN[e.colour]} je na čtyři kola chráněná."
+    if isinstance(e, ImmunityEnded):
+        return f"Figurce {PLAYER_GEN[e.colour]} skončila imunita."
+    if isinstance(e, CardChainStopped):
+        return "V tomto tahu už bylo karet dost, další se nebere."
+    if isinstance(e, MustDrink):
+        return describe_duty(e)
+    if isinstance(e, Settled):
+        return f"{PLAYER[e.colour]} se napil a už nic nedluží."
+    if isinstance(e, TurnForfeited):
+        return FORFEIT_WHY[e.why]
+    if isinstance(e, TurnPassed):
+        return f"Na tahu je {PLAYER_LOWER[e.next]}."
+    if isinstance(e, Won):
+        return f"{PLAYER[e.colour]} vyhrává, všechny jeho figurky jsou doma!"
+    raise TypeError(f"unknown event {event!r}")
+
+
+CARD_WHY = {
+    CardWhy.OFF_MAIN: "Figurky mimo hlavní cestu se karta netýká, a tak se nic neděje.",
+    CardWhy.OVERSHOOT: "Karta by figurku poslala za domek, a tak figurka zůstává stát.",
+    CardWhy.BLOCKED: "Pole, kam karta posílá, je obsazené, a tak figurka zůstává stát.",
+    CardWhy.NO_TARGET: "Na hlavní cestě není žádná figurka soupeře, které by se karta týkala.",
+    CardWhy.IMMUNE: "Figurku chrání imunita, a tak zůstává na místě.",
+    CardWhy.BLANK: "Úkol prázdné karty si určete sami.",
+}
+
+FORFEIT_WHY = {
+    ForfeitWhy.NO_MOVE: "Hozená čísla nejde použít všechna, a tak tah propadá.",
+    ForfeitWhy.SIX_UNUSABLE: "Šestku nemůže použít žádná figurka, tah propadá a dál se nehází.",
+    ForfeitWhy.TRIES: "Ani na třetí pokus nepadla šestka, a tak tah propadá.",
+}
+
+
+def describe_duty(e: MustDrink) -> str:
+    """Who must drink and why, in one sentence."""
+    who = PLAYER[e.colour]
+    times = "" if e.drinks == 1 else f" {TIMES.get(e.drinks, f'{e.drinks}krát')}"
+    r = e.reason
+    about = PLAYER_DAT[e.about] if e.about is not None else "vítězi"
+    if r is DrinkReason.START:
+        return f"{who} se musí napít na začátek hry."
+    if r is DrinkReason.KNOCKED_OUT:
+        return f"{who} se musí napít, protože mu vyhodili figurku."
+    if r is DrinkReason.BOTTLE:
+        return f"{who} se musí napít za střet s lahví."
+    if r is DrinkReason.PUB:
+        return f"{who} se musí napít, protože se mu figurka vrátila do hospody."
+    if r is DrinkReason.CARD:
+        return f"{who} se musí napít{times}, protože mu to ukládá karta."
+    if r is DrinkReason.GLASS:
+        return f"{who} musí dopít sklenici."
+    if r is DrinkReason.EVERYBODY:
+        return f"{who} se musí napít spolu s ostatními."
+    if r is DrinkReason.HOME:
+        return f"{who} musí připít {about} na figurku v domku."
+    if r is DrinkReason.WINNER:
+        return f"{who} musí připít {about} na počest vítězství."
+    if r is DrinkReason.DROPPED_DICE:
+        return f"{who} se musí napít, protože shodil kostku."
+    if r is DrinkReason.DELAY:
+        return f"{who} se musí napít za zbytečné zdržování."
+    if r is DrinkReason.CHEATING:
+        return f"{who} se musí napít za švindlování."
+    if r is DrinkReason.UPSET:
+        return f"{who} se musí napít, protože se rozčiluje."
+    raise ValueError(f"unknown reason {r!r}")
+
+
+EXPLAIN = {
+    Why.LEGAL: "Tenhle tah je v pořádku.",
+    Why.GAME_OVER: "Hra už skončila.",
+    Why.NOT_PLAYING: "Tahle barva ve hře není.",
+    Why.THROW_FIRST: "Nejdřív se hází kostkou a po každé šestce se hází znovu.",
+    Why.NOT_THROW_PHASE: "Teď se nehází, nejdřív je potřeba táhnout.",
+    Why.CHOICE_PENDING: "Nejdřív se musí vybrat, koho se karta týká.",
+    Why.NO_CHOICE_PENDING: "Teď se nic nevybírá.",
+    Why.BAD_VALUE: "Kostka má jen čísla od jedné do šesti.",
+    Why.NO_PIECE: "Tam žádná tvoje figurka nestojí.",
+    Why.PUB_NEEDS_SIX: "Z hospody se figurka dostane jen šestkou.",
+    Why.TRAP_NEEDS_SIX: "Ze záchytky, z bažiny i z lesa figurku vysvobodí jen šestka.",
+    Why.START_HELD_BY_OWN: "Na stanovišti stojí tvoje figurka, a tak teď nasadit nejde.",
+    Why.OWN_PIECE_ON_TARGET: "Figurka by skončila na poli, kde už stojí tvoje vlastní figurka.",
+    Why.IMMUNE_ON_TARGET: "Na cílovém poli stojí figurka chráněná imunitou.",
+    Why.OVERSHOOTS_HOME: "Figurka by přešla konec domku, do domku se musí trefit přesně.",
+    Why.CANNOT_JUMP_IN_HOME: "V domku se figurky nepřeskakují.",
+    Why.OVERSHOOTS_TRAP: ("Hod je větší než počet polí, která zbývají na záchytku, do bažiny "
+                          "nebo do lesa."),
+    Why.CANNOT_MOVE: "Figurka stojí v domku a před ní už žádné volné pole není.",
+    Why.NOT_A_THROWN_VALUE: "Takové číslo v tomto tahu nepadlo, dělit se smí jen hozená čísla.",
+    Why.VALUES_UNUSED: "Musíš použít všechna hozená čísla.",
+    Why.TOGETHER_NEEDS_ALL: ("Jedna figurka může vzít buď jedno hozené číslo, nebo součet "
+                             "všech hodů."),
+    Why.PIECE_TWICE: "Při dělení hodu dostane každá figurka jen jedno číslo.",
+    Why.EXIT_NEEDED: "Figurka stojí na rozcestí, a tak musíš říct, kterým směrem půjde.",
+    Why.BAD_EXIT: "Tímto směrem z tohoto pole cesta nevede.",
+    Why.BOTTLE_DECLARED: "V tomto tahu hraješ lahví, a tak vlastní figurkou táhnout nesmíš.",
+    Why.BOTTLE_NOT_DECLARED: "Lahví se dá hrát jen tehdy, když to hráč ohlásí před hodem.",
+    Why.BOTTLE_NOT_PLACED: "Láhev ještě na plánu není.",
+    Why.BOTTLE_NEEDS_PIECE_IN_PLAY: "Lahví smí hrát jen hráč, který má figurku ve hře.",
+    Why.BOTTLE_TOO_LATE: "Láhev se ohlašuje před prvním hodem tahu.",
+    Why.BAD_CHOICE: "Této figurky se karta týkat nemůže.",
+    Why.NOTHING_OWED: "Tento hráč nic nedluží.",
+    Why.NOT_A_CALLED_DUTY: "Takovou povinnost napít se hráči vyhlásit nemohou.",
+}
+
+
+def explain(reason: Reason) -> str:
+    """Why an action is not legal, in one Czech sentence."""
+    return EXPLAIN[reason.why]
+
+
+def headline(events: list[Event], rules: Rules | None = None) -> str:
+    """The one line the turn screen shows after an action: the most telling event."""
+    order: tuple[type, ...] = (Won, Captured, EnteredHome, ReturnedToPub, Trapped, CardDrawn,
+                               VoidThrow, TurnForfeited, Entered, Released, BottleMoved,
+                               BottlePushed, Swapped, Moved, TryFailed, ThrowAgain, Thrown,
+                               Settled, MustDrink)
+    for kind in order:
+        for e in events:
+            if isinstance(e, kind):
+                return describe_event(e, rules)
+    return describe_event(events[0], rules) if events else ""
+
+
+def drink_lines(events: list[Event]) -> list[str]:
+    """Every drink duty of these events, one sentence each (for the display and the voice)."""
+    return [describe_duty(e) for e in events if isinstance(e, MustDrink)]

@@ -1,0 +1,499 @@
+"""Text notation for Člověče, napij se! positions, plays and actions (docs/napij-notation.md).
+
+A position is one line of ``key:value`` tokens::
+
+    r:m12*3,p,p,rh4 g:c5+,zach-,p,p bottle:m3 turn:g throws:6 owe:r1 drunk:g2
+
+* ``C:L,L,L,L`` per playing colour (``C`` in ``r b g y``); ``L`` is ``p`` (in the
+  pub) or a place on the board: a field name, plus ``+``/``-`` (the heading) on
+  the Černá stezka and in a trap, plus ``i``/``o`` (going in / out) on a trap
+  path; ``*N`` after it: N rounds of immunity left;
+* ``bottle:F`` once the bottle is on the board; ``turn:C``;
+* ``throws:6,6,3`` the counted throws of the turn, ``tries:N`` failed tries for a
+  six, ``with:bottle`` the player on turn plays the bottle;
+* ``deck:N,N,...`` the deck order, top first (left out when it is the deck file's
+  order); ``card:N@CP#K`` a drawn card waiting for the choice of piece ``P``
+  (1-4) of colour ``C``, the K-th card of this action, and ``queue:CP@L,...``
+  the draws after it;
+* ``owe:r1,g2`` drinks owed, ``glass:g1`` glasses to empty, ``drunk:r3`` drinks
+  drunk so far (colours with 0 left out); ``winner:C``.
+
+The formatter writes the tokens in this order and ``format_position(parse_position(s))
+== s`` for every canonical ``s``.  The parser refuses positions the engine
+cannot reach (two pieces on a field, a throw phase with no legal play, ...)
+with one clear sentence.
+
+A play is written ``LOC[>EXIT]=VALUES`` per piece, steps separated by spaces
+or commas: ``m12=6 m30=3`` (split), ``m12=6+3`` or ``m12=9`` (together), ``p=6``
+(enter from the pub), ``m10>c1=4`` (from a junction onto the stezka),
+``bottle`` (the declared bottle takes the turn).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .board import COLOURS
+from .rules import (
+    BOTTLE,
+    CALLED_DUTIES,
+    PIECES,
+    PUB,
+    SIX,
+    Action,
+    Choose,
+    DeclareBottle,
+    Drank,
+    DrinkReason,
+    Duty,
+    IllegalMove,
+    Pending,
+    Phase,
+    Play,
+    Reason,
+    Rules,
+    State,
+    Step,
+    Throw,
+    Why,
+    _six_unusable,
+    choices,
+    default_rules,
+    has_piece_in_play,
+    legal_plays,
+    needs_six,
+    problems,
+)
+
+
+class NotationError(ValueError):
+    """A text that cannot be read; the message is one sentence."""
+
+
+def colour_index(letter: str) -> int:
+    try:
+        return COLOURS.index(letter)
+    except ValueError:
+        raise NotationError(f"Unknown colour {letter!r}: use r, b, g or y.") from None
+
+
+def place_text(rules: Rules, node: int) -> str:
+    return "p" if node == PUB else rules.graph.text[node]
+
+
+def parse_place(rules: Rules, text: str) -> int:
+    """A place on the board (``p`` or a node text)."""
+    if text == "p":
+        return PUB
+    g = rules.graph
+    node = g.by_text.get(text)
+    if node is not None:
+        return node
+    base = re.sub(r"[+\-]?[io]?$", "", text)
+    if base in g.board.index:
+        f = g.board.index[base]
+        options = sorted(t for t, n in g.by_text.items() if g.field[n] == f)
+        raise NotationError(f"The place {text!r} needs its heading: write one of "
+                            f"{', '.join(options)}.")
+    raise NotationError(f"Unknown place {text!r}: use p or a field of the board.")
+
+
+def _ledger(text: str, key: str) -> tuple[int, ...]:
+    out = [0, 0, 0, 0]
+    for item in text.split(","):
+        m = re.fullmatch(r"([rbgy])(\d{1,3})", item)
+        if not m:
+            raise NotationError(f"Bad {key} entry {item!r}: write a colour and a number, "
+                                "e.g. r2.")
+        c = COLOURS.index(m.group(1))
+        if out[c]:
+            raise NotationError(f"{key} names {m.group(1)} twice.")
+        out[c] = int(m.group(2))
+    return tuple(out)
+
+
+def _piece_ref(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"([rbgy])([1-4])", text)
+    if not m:
+        raise NotationError(f"Bad piece {text!r}: write a colour and a piece number 1 to 4, "
+                            "e.g. r2.")
+    return COLOURS.index(m.group(1)), int(m.group(2)) - 1
+
+
+def parse_position(text: str, rules: Rules | None = None) -> State:
+    """Read a position; raise :class:`NotationError` with one clear sentence if it is wrong."""
+    rules = rules or default_rules()
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError("The position is empty.")
+    pieces: list[tuple[int, ...] | None] = [None] * 4
+    immune: list[tuple[int, ...] | None] = [None] * 4
+    turn: int | None = None
+    bottle = -1
+    throws: tuple[int, ...] = ()
+    tries = 0
+    with_bottle = False
+    deck = rules.deck.numbers
+    pending: Pending | None = None
+    queue: tuple[tuple[int, int, int], ...] = ()
+    owed: tuple[int, ...] = (0, 0, 0, 0)
+    glasses: tuple[int, ...] = (0, 0, 0, 0)
+    drunk: tuple[int, ...] = (0, 0, 0, 0)
+    winner: int | None = None
+    seen: set[str] = set()
+    for token in text.split():
+        key, sep, value = token.partition(":")
+        if not sep or not value:
+            raise NotationError(f"Bad token {token!r}: every token is key:value.")
+        if key in seen:
+            raise NotationError(f"The token {key!r} appears twice.")
+        seen.add(key)
+        if key in COLOURS:
+            c = COLOURS.index(key)
+            locs = value.split(",")
+            if len(locs) != PIECES:
+                raise NotationError(f"Colour {key} needs exactly 4 places, not {len(locs)}.")
+            nodes, imm = [], []
+            for loc in locs:
+                place, star, rounds = loc.partition("*")
+                if star and not (rounds.isdigit() and 1 <= int(rounds) <= 4):
+                    raise NotationError(f"Bad immunity in {loc!r}: write *1 to *4.")
+                nodes.append(parse_place(rules, place))
+                imm.append(int(rounds) if star else 0)
+            pieces[c] = tuple(nodes)
+            immune[c] = tuple(imm)
+        elif key == "turn":
+            turn = colour_index(value)
+        elif key == "bottle":
+            bottle = parse_place(rules, value)
+            if bottle < 0 or not rules.graph.on_main[bottle]:
+                raise NotationError("The bottle stands only on the main track.")
+        elif key == "throws":
+            parts = value.split(",")
+            if not all(p in ("1", "2", "3", "4", "5", "6") for p in parts):
+                raise NotationError(f"Bad throws {value!r}: die values 1 to 6, comma-separated.")
+            throws = tuple(int(p) for p in parts)
+            if any(v != SIX for v in throws[:-1]):
+                raise NotationError("Only a six throws again: every throw but the last must "
+                                    "be a six.")
+        elif key == "tries":
+            if value not in ("1", "2"):
+                raise NotationError(f"tries must be 1 or 2, not {value!r}.")
+            tries = int(value)
+        elif key == "with":
+            if value != "bottle":
+                raise NotationError(f"Bad token with:{value}: the only one is with:bottle.")
+            with_bottle = True
+        elif key == "deck":
+            parts = value.split(",")
+            if not all(p.isdigit() for p in parts):
+                raise NotationError("deck lists card numbers, comma-separated.")
+            deck = tuple(int(p) for p in parts)
+            if sorted(deck) != sorted(rules.deck.numbers):
+                raise NotationError("deck must name every card of the deck exactly once.")
+        elif key == "card":
+            m = re.fullmatch(r"(\d+)@([rbgy][1-4])#(\d+)", value)
+            if not m:
+                raise NotationError(f"Bad card token {value!r}: write NUMBER@CP#K, e.g. "
+                                    "card:14@r2#1.")
+            number = int(m.group(1))
+            if number not in rules.deck.by_number:
+                raise NotationError(f"The deck has no card {number}.")
+            pc, pp = _piece_ref(m.group(2))
+            pending = Pending(number, pc, pp, int(m.group(3)))
+        elif key == "queue":
+            items = []
+            for item in value.split(","):
+                ref, at, place = item.partition("@")
+                if not at:
+                    raise NotationError(f"Bad queue entry {item!r}: write CP@PLACE, e.g. "
+                                        "g1@m40.")
+                qc, qp = _piece_ref(ref)
+                items.append((qc, qp, parse_place(rules, place)))
+            queue = tuple(items)
+        elif key == "owe":
+            owed = _ledger(value, key)
+        elif key == "glass":
+            glasses = _ledger(value, key)
+        elif key == "drunk":
+            drunk = _ledger(value, key)
+        elif key == "winner":
+            winner = colour_index(value)
+        else:
+            raise NotationError(f"Unknown token {key!r}.")
+    colours = [c for c in range(4) if pieces[c] is not None]
+    if len(colours) < 2:
+        raise NotationError("A position needs at least two colours.")
+    if turn is None:
+        raise NotationError("The position says nobody's turn: add turn:C.")
+    if pieces[turn] is None:
+        raise NotationError(f"turn:{COLOURS[turn]} names a colour that does not play.")
+    for name, ledger in (("owe", owed), ("glass", glasses), ("drunk", drunk)):
+        for c in range(4):
+            if ledger[c] and pieces[c] is None:
+                raise NotationError(f"{name} names {COLOURS[c]}, which does not play.")
+    state = State(rules, tuple(pieces), tuple(immune), bottle, turn, throws, tries, with_bottle,
+                  deck, pending, queue, owed, glasses, drunk, winner)
+    _check_possible(state)
+    return state
+
+
+def _check_possible(state: State) -> None:
+    bad = problems(state)
+    if bad:
+        raise NotationError(f"Impossible position: {bad[0]}.")
+    g = state.rules.graph
+    c = state.turn
+    if state.bottle < 0 and any(n >= 0 for own in state.pieces if own is not None for n in own):
+        raise NotationError("Pieces have entered the board, so the bottle is on it too: add "
+                            "bottle:F.")
+    if state.winner is not None:
+        if state.throws or state.tries or state.with_bottle or state.pending:
+            raise NotationError("After the game is over nobody throws, plays or chooses.")
+        return
+    if state.pending is not None:
+        pc, pp = state.pending.colour, state.pending.piece
+        own = state.pieces[pc]
+        if own is None:
+            raise NotationError("card names a colour that does not play.")
+        if state.throws or state.tries or state.with_bottle:
+            raise NotationError("While a card waits for a choice, nobody throws.")
+        if own[pp] < 0 or not g.on_main[own[pp]]:
+            raise NotationError("The drawer of a card that waits for a choice stands on the "
+                                "main track.")
+        if state.rules.deck.card(state.pending.card).effect not in ("knock_out", "swap") or \
+                len(choices(state)) < 2:
+            raise NotationError("That card does not wait for a choice here.")
+        for qc, qp, node in state.queue:
+            qown = state.pieces[qc]
+            if qown is None or qown[qp] != node or not g.is_card[node]:
+                raise NotationError("Every queued draw names a piece standing on that card "
+                                    "field.")
+        return
+    if state.queue:
+        raise NotationError("queue goes only with card.")
+    if state.tries:
+        if state.throws or not needs_six(state, c):
+            raise NotationError(f"tries counts only while {COLOURS[c]} has no piece in play "
+                                "and has not thrown a six.")
+    if state.with_bottle and (state.bottle < 0 or not has_piece_in_play(state, c)):
+        raise NotationError("Only a player with a piece in play may play the bottle.")
+    if state.throws and state.throws[-1] == SIX and _six_unusable(state, c):
+        raise NotationError("No piece can use that six: the turn would already have passed.")
+    if state.phase is Phase.PLAY and not legal_plays(state):
+        raise NotationError("No play uses all those throws: the turn would already have "
+                            "passed.")
+
+
+def format_position(state: State) -> str:
+    """The canonical text of ``state``."""
+    rules = state.rules
+    parts = []
+    for c, own in enumerate(state.pieces):
+        if own is None:
+            continue
+        imm = state.immune[c] or (0,) * PIECES
+        locs = [place_text(rules, n) + (f"*{imm[p]}" if imm[p] else "")
+                for p, n in enumerate(own)]
+        parts.append(f"{COLOURS[c]}:" + ",".join(locs))
+    if state.bottle >= 0:
+        parts.append(f"bottle:{place_text(rules, state.bottle)}")
+    parts.append(f"turn:{COLOURS[state.turn]}")
+    if state.throws:
+        parts.append("throws:" + ",".join(map(str, state.throws)))
+    if state.tries:
+        parts.append(f"tries:{state.tries}")
+    if state.with_bottle:
+        parts.append("with:bottle")
+    if state.deck != rules.deck.numbers:
+        parts.append("deck:" + ",".join(map(str, state.deck)))
+    if state.pending is not None:
+        pd = state.pending
+        parts.append(f"card:{pd.card}@{COLOURS[pd.colour]}{pd.piece + 1}#{pd.chain}")
+        if state.queue:
+            parts.append("queue:" + ",".join(f"{COLOURS[c]}{p + 1}@{place_text(rules, n)}"
+                                             for c, p, n in state.queue))
+    for key, ledger in (("owe", state.owed), ("glass", state.glasses), ("drunk", state.drunk)):
+        items = [f"{COLOURS[c]}{ledger[c]}" for c in range(4) if ledger[c]]
+        if items:
+            parts.append(f"{key}:" + ",".join(items))
+    if state.winner is not None:
+        parts.append(f"winner:{COLOURS[state.winner]}")
+    return " ".join(parts)
+
+
+# --- plays and actions ----------------------------------------------------------------------
+
+def _field_text(rules: Rules, node: int) -> str:
+    return rules.board.id_of(rules.graph.field[node])
+
+
+def format_play(state: State, play: Play) -> str:
+    """The play in the syntax :func:`parse_play` reads (canonical: together values with +)."""
+    rules = state.rules
+    own = state.pieces[state.turn] or ()
+    out = []
+    for s in play.steps:
+        if s.piece == BOTTLE:
+            out.append("bottle")
+            continue
+        n = own[s.piece]
+        loc = "p" if n == PUB else _field_text(rules, n)
+        ex = f">{_field_text(rules, s.exit)}" if s.exit is not None else ""
+        out.append(f"{loc}{ex}=" + "+".join(map(str, s.values)))
+    return " ".join(out)
+
+
+def _piece_at(state: State, colour: int, fid: str, used: set[int]) -> int:
+    own = state.pieces[colour]
+    if own is None:
+        raise NotationError(f"{COLOURS[colour]} does not play.")
+    g = state.rules.graph
+    if fid == "p":
+        for p, n in enumerate(own):
+            if n == PUB and p not in used:
+                return p
+        raise IllegalMove(f"No piece of {COLOURS[colour]} waits in the pub.",
+                          Reason(Why.NO_PIECE, colour))
+    if fid not in g.board.index:
+        raise NotationError(f"Unknown field {fid!r}.")
+    f = g.board.index[fid]
+    for p, n in enumerate(own):
+        if n >= 0 and g.field[n] == f:
+            return p
+    raise IllegalMove(f"No piece of {COLOURS[colour]} stands on {fid}.",
+                      Reason(Why.NO_PIECE, colour))
+
+
+def parse_play(state: State, text: str) -> Play:
+    """Read a play for the player on turn (see the module docstring)."""
+    items = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    if not items:
+        raise NotationError("The play is empty: write e.g. m12=6 or p=6+2.")
+    c = state.turn
+    g = state.rules.graph
+    steps: list[Step] = []
+    used: set[int] = set()
+    for item in items:
+        m = re.fullmatch(r"([A-Za-z][A-Za-z0-9_]*)(?:>([A-Za-z][A-Za-z0-9_]*))?"
+                         r"(?:=(all|\d+(?:\+\d+)*))?", item)
+        if not m:
+            raise NotationError(f"Bad step {item!r}: write FIELD=VALUE, FIELD=6+3, "
+                                "FIELD>EXIT=VALUE, p=6 or bottle.")
+        loc, exit_text, vtext = m.group(1), m.group(2), m.group(3)
+        if loc == "bottle":
+            if exit_text:
+                raise NotationError("The bottle never chooses a way.")
+            steps.append(Step(BOTTLE, state.throws))
+            continue
+        if vtext is None:
+            raise NotationError(f"Say which values {loc} uses: {loc}=6, {loc}=6+3 or {loc}=all.")
+        if vtext == "all":
+            values = state.throws
+        else:
+            values = tuple(int(v) for v in vtext.split("+"))
+            if any(not 1 <= v for v in values):
+                raise NotationError(f"Bad values {vtext!r}: die values are 1 to 6.")
+            if len(values) == 1 and values[0] > SIX and len(state.throws) > 1 and \
+                    values[0] == sum(state.throws):
+                values = state.throws
+        p = _piece_at(state, c, loc, used)
+        used.add(p)
+        exit_node: int | None = None
+        if exit_text is not None:
+            own = state.pieces[c]
+            assert own is not None
+            n = own[p]
+            if exit_text not in g.board.index:
+                raise NotationError(f"Unknown field {exit_text!r}.")
+            found = [e for e in (g.exits[c][n] if n >= 0 else ())
+                     if _field_text(state.rules, e) == exit_text]
+            if not found:
+                raise IllegalMove(f"No way leads from {loc} straight onto {exit_text}.",
+                                  Reason(Why.BAD_EXIT, c, p))
+            exit_node = found[0]
+        steps.append(Step(p, values, exit_node))
+    return Play(tuple(steps))
+
+
+def format_choice(state: State, choice: Choose) -> str:
+    own = state.pieces[choice.colour] or ()
+    return f"choose {_field_text(state.rules, own[choice.piece])}"
+
+
+def parse_choice(state: State, fid: str) -> Choose:
+    """The opponent piece standing on field ``fid`` as the pending card's target."""
+    g = state.rules.graph
+    if fid not in g.board.index:
+        raise NotationError(f"Unknown field {fid!r}.")
+    f = g.board.index[fid]
+    for c in state.colours:
+        own = state.pieces[c]
+        assert own is not None
+        for p, n in enumerate(own):
+            if n >= 0 and g.field[n] == f:
+                return Choose(c, p)
+    raise IllegalMove(f"No piece stands on {fid}.",
+                      Reason(Why.BAD_CHOICE, state.pending.colour if state.pending else
+                             state.turn))
+
+
+DUTY_NAMES = {r.value: r for r in CALLED_DUTIES}
+
+
+def parse_action(state: State, text: str) -> Action:
+    """One action: ``throw N``, ``bottle``, ``play SPEC``, ``choose FIELD``, ``drank C``,
+    ``duty C REASON`` (REASON: dropped-dice, delay, cheating, upset)."""
+    words = text.split()
+    if not words:
+        raise NotationError("The action is empty.")
+    verb, args = words[0], words[1:]
+    if verb == "throw" and len(args) == 1:
+        if args[0] not in ("1", "2", "3", "4", "5", "6"):
+            raise NotationError(f"A throw is a number from 1 to 6, not {args[0]!r}.")
+        return Throw(int(args[0]))
+    if verb == "bottle" and not args:
+        return DeclareBottle()
+    if verb == "play" and args:
+        return parse_play(state, " ".join(args))
+    if verb == "choose" and len(args) == 1:
+        return parse_choice(state, args[0])
+    if verb == "drank" and len(args) == 1:
+        return Drank(colour_index(args[0]))
+    if verb == "duty" and len(args) == 2:
+        if args[1] not in DUTY_NAMES:
+            raise NotationError(f"Unknown duty {args[1]!r}: known are "
+                                f"{', '.join(DUTY_NAMES)}.")
+        return Duty(colour_index(args[0]), DUTY_NAMES[args[1]])
+    raise NotationError(f"Bad action {text!r}: use throw N, bottle, play SPEC, choose FIELD, "
+                        "drank C or duty C REASON.")
+
+
+def format_action(state: State, action: Action) -> str:
+    if isinstance(action, Throw):
+        return f"throw {action.value}"
+    if isinstance(action, DeclareBottle):
+        return "bottle"
+    if isinstance(action, Play):
+        return "play " + format_play(state, action)
+    if isinstance(action, Choose):
+        return format_choice(state, action)
+    if isinstance(action, Drank):
+        return f"drank {COLOURS[action.colour]}"
+    return f"duty {COLOURS[action.colour]} {DrinkReason(action.reason).value}"
+
+
+__all__ = [
+    "DUTY_NAMES",
+    "NotationError",
+    "colour_index",
+    "format_action",
+    "format_choice",
+    "format_play",
+    "format_position",
+    "parse_action",
+    "parse_choice",
+    "parse_place",
+    "parse_play",
+    "parse_position",
+    "place_text",
+]

@@ -1,0 +1,86 @@
+"""The Czech texts: every event, reason and duty has a whole sentence with Czech letters."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion.engines.napij import describe
+from companion.engines.napij.rules import (
+    CardWhy,
+    DrinkReason,
+    ForfeitWhy,
+    Moved,
+    MustDrink,
+    Reason,
+    Swapped,
+    TryFailed,
+    Why,
+)
+from companion.selfplay.napij import play_steps
+
+from .helpers import RULES
+
+CZECH = re.compile("[áčďéěíňóřšťúůýž]", re.I)
+SEED = "/work/shared/seeds/000_596c40204236a86f.txt"
+
+
+def sentence(text: str) -> bool:
+    return bool(text) and text[0].isupper() and text[-1] in ".!?" and "  " not in text
+
+
+@pytest.mark.parametrize("why", list(Why))
+def test_every_reason_has_a_czech_sentence(why):
+    text = describe.explain(Reason(why, 0))
+    assert sentence(text) and CZECH.search(text)
+
+
+@pytest.mark.parametrize("reason", list(DrinkReason))
+def test_every_drink_duty_has_a_czech_sentence(reason):
+    text = describe.describe_duty(MustDrink(1, 2, reason, 0))
+    assert sentence(text) and text.startswith("Modrý")
+
+
+def test_every_card_and_forfeit_outcome_has_a_sentence():
+    assert set(describe.CARD_WHY) == set(CardWhy)
+    assert set(describe.FORFEIT_WHY) == set(ForfeitWhy)
+    for text in [*describe.CARD_WHY.values(), *describe.FORFEIT_WHY.values()]:
+        assert sentence(text) and CZECH.search(text)
+
+
+def test_sentences_are_our_own_words_not_the_seeds():
+    with open(SEED, encoding="utf-8") as f:
+        seed = f.read()
+    texts = [*describe.EXPLAIN.values(), *describe.CARD_WHY.values(),
+             *describe.FORFEIT_WHY.values()]
+    for text in texts:
+        for part in re.split(r"[,.!?] ?", text):
+            assert len(part) < 25 or part not in seed, part
+
+
+def test_grammar_of_the_variable_parts():
+    assert describe.describe_event(Swapped(0, 0, 2, 1)) == \
+        "Červený si vyměnil místo se zeleným."
+    assert describe.describe_event(Swapped(2, 0, 1, 1)) == "Zelený si vyměnil místo s modrým."
+    assert describe.describe_event(TryFailed(3, 2)) == "Šestka nepadla, žlutý má ještě jeden pokus."
+    assert describe.describe_duty(MustDrink(0, 3, DrinkReason.CARD)) == \
+        "Červený se musí napít třikrát, protože mu to ukládá karta."
+    assert describe.describe_duty(MustDrink(2, 1, DrinkReason.HOME, 1)) == \
+        "Zelený musí připít modrému na figurku v domku."
+    assert describe.describe_event(Moved(1, 0, 25, 28, ()), RULES) == \
+        "Karta posunula figurku modrého z pole m25 na pole m28."
+
+
+def test_every_event_of_random_games_reads_as_czech_sentences():
+    seen: set[str] = set()
+    for seed in range(2):
+        for _b, _a, after, events in play_steps(random.Random(seed)):
+            for e in events:
+                text = describe.describe_event(e, after.rules)
+                assert sentence(text), text
+                seen.add(type(e).__name__)
+            line = describe.headline(events, after.rules)
+            assert sentence(line)
+    assert len(seen) > 20

@@ -1,0 +1,44 @@
+"""Drawing a board: every field where its data says, in the colours of its kind."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from companion.engines.napij.board import default_board
+from companion.engines.napij.draw import RGB, STEZKA, draw, field_pixel, render
+
+
+def test_the_default_board_is_drawn_with_fields_where_the_data_puts_them():
+    board = default_board()
+    img = render(board, 30)
+    assert img.size == (846, 1008)  # (27.4 + 2 * 1.6) x (27.4 + 3.2 + 2 + 3.4) units of 30 px
+
+    def near(fid: str, colour: tuple[int, int, int]) -> bool:
+        x, y = field_pixel(board, fid, 30)
+        # the field's name is written in the middle: look a little off centre
+        return any(img.getpixel((x + dx, y + dy)) == colour
+                   for dx in (-8, 8) for dy in (-8, 8))
+
+    assert near("m4", RGB["r"]) and near("m24", RGB["b"]) and near("yh2", RGB["y"])
+    assert near("c3", STEZKA)
+    assert not near("m5", RGB["r"])
+
+
+def test_draw_writes_a_png(tmp_path):
+    size = draw(default_board(), tmp_path / "x.png", 12)
+    with Image.open(tmp_path / "x.png") as img:
+        assert img.size == size and img.format == "PNG"
+
+
+def test_the_picture_in_the_docs_is_the_drawing_of_the_default_board():
+    from pathlib import Path
+
+    board = default_board()
+    path = Path(__file__).resolve().parents[3] / "docs" / "img" / "napij-board.png"
+    fresh = render(board)
+    with Image.open(path) as img:
+        assert img.size == fresh.size
+        rgb = img.convert("RGB")
+        for fid, colour in (("m4", RGB["r"]), ("m44", RGB["g"]), ("c10", STEZKA)):
+            x, y = field_pixel(board, fid)
+            assert rgb.getpixel((x - 10, y - 10)) == fresh.getpixel((x - 10, y - 10)) == colour
