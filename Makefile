@@ -56,9 +56,14 @@ flash-dice: $(STAMP)
 		cp $(sort $(wildcard firmware/dice/*.py)) :dice/ + \
 		cp firmware/main.py :main.py + reset
 
+# The numbers in the README, each against a peer measured in the same run.
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[bench]'
 	$(BIN)/python benchmarks/engine_vs_ludopy.py
+	$(BIN)/python benchmarks/napij_selfplay.py
+	$(BIN)/python benchmarks/dice_latency.py
+	$(BIN)/python benchmarks/service_latency.py
+	$(BIN)/python benchmarks/pads.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
