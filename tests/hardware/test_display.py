@@ -50,3 +50,12 @@ def test_terminal_and_gif_devices_are_created(tmp_path):
 def test_an_unknown_driver_is_refused():
     with pytest.raises(DisplayError):
         create_device("crt")
+
+
+def test_the_pygame_window_twin_opens_where_sdl_can(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    device = create_device("pygame")
+    screen = Screen(device)
+    assert screen.show(frame("okno"))
+    screen.close()
