@@ -137,7 +137,8 @@ LAYOUTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("Člověče / napij se, dice on UART, five buttons", {"extra_buttons": True, "dice_uart": True}),
     ("Gobbit, 2 seats, five buttons, dice UART free", {"seats": 2, "extra_buttons": True,
                                                        "dice_uart": True}),
-    ("Gobbit, 3 seats, three buttons", {"seats": 3}),
+    ("Gobbit, 3 seats, five buttons, dice UART free", {"seats": 3, "extra_buttons": True,
+                                                       "dice_uart": True}),
     ("Gobbit, 4 seats, three buttons", {"seats": 4}),
 )
 """The set-ups the product supports; each must pass :func:`check_layout`."""
