@@ -1,10 +1,18 @@
 """Random self-play: this Člověče engine against LUDOpy, side by side in one run.
 
 Both engines play four-player games with uniformly random choices among the
-legal moves, through their public APIs (ours: ``legal_moves`` + ``apply``;
-LUDOpy: ``get_observation`` + ``answer_observation``).  The two are measured in
-alternating rounds so that machine noise hits both alike; the ratio of the
-median rates is the figure that counts (target: >= 20x LUDOpy's games/s).
+legal moves, through their public APIs (ours: ``legal_moves`` + ``apply``, as
+``companion.selfplay.clovece.play_game`` calls them, every event produced;
+LUDOpy: ``get_observation`` + ``answer_observation``, which rolls its own die
+with numpy and records its history, as its API always does).  Both drivers
+pick a move the same way, ``floor(random() * n)`` from a ``random.Random``
+seeded alike (no draw when only one move is legal), and our die is ``floor(random() * 6) + 1`` from the same
+generator.  The two are measured in alternating rounds, the one that goes first
+switching every round, so that machine noise and any order effect hit both
+alike; the ratio of the median rates is the figure that counts (target: >= 20x
+LUDOpy's games/s).  A game of ours is longer (about 500 rolls against LUDOpy's
+about 385: the three tries for a six hold whenever no piece is in play, not only
+in the first round), so the turns/s ratio is printed too.
 
     .venv/bin/pip install -e '.[bench]'      # LUDOpy, for the benchmark only
     .venv/bin/python benchmarks/engine_vs_ludopy.py [--rounds 5] [--seconds 3]
@@ -18,6 +26,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from math import floor
 
 
 def ours(seconds: float, seed: int) -> tuple[int, int, float]:
@@ -49,7 +58,8 @@ def ludopy_games(seconds: float, seed: int) -> tuple[int, int, float]:
         done = False
         while not done:
             (_dice, movable, _pp, _ep, _won, _any), _player = game.get_observation()
-            piece = movable[int(rng.random() * len(movable))] if len(movable) else -1
+            n = len(movable)
+            piece = movable[floor(rng.random() * n)] if n > 1 else movable[0] if n else -1
             *_, done = game.answer_observation(piece)
             steps += 1
         games += 1
@@ -73,7 +83,8 @@ def main() -> int:
         "companion": ours, "ludopy": ludopy_games}
     rates: dict[str, list[tuple[float, float]]] = {k: [] for k in runners}
     for r in range(args.rounds):
-        for name, run in runners.items():
+        order = list(runners.items()) if r % 2 == 0 else list(runners.items())[::-1]
+        for name, run in order:
             games, turns, elapsed = run(args.seconds, args.seed + r)
             rates[name].append((games / elapsed, turns / elapsed))
             print(f"round {r + 1}: {name:9s} {games / elapsed:9.1f} games/s "

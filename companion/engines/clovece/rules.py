@@ -9,10 +9,20 @@ start field, ``39`` the last field before it), ``40``…``43`` the goal fields
 f1…f4.  The absolute track field of progress ``p`` is ``(START[c] + p) % 40``.
 The text notation (:mod:`companion.engines.clovece.notation`) speaks absolute
 fields; this module converts at the edges.
+
+Random self-play runs millions of rolls, so the official rules (no variants)
+have a hot path: :func:`legal_moves` and :func:`apply` answer from tables made
+once at import (every Move and event prebuilt and shared), read who stands
+where from ``Position.occ`` (one packed int, updated by one addition per move)
+and apply reuses what legal_moves has just worked out for the same position.
+The plain statement of the rules (:func:`_target`, :func:`_candidate_moves`,
+:func:`in_play`) stays beside it, answers every variant, and the tests check
+the hot path against it.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -51,9 +61,10 @@ class Position(NamedTuple):
     ``pieces[c]`` is the 4-tuple of progress values of colour ``c`` or ``None``
     when that colour does not play.  ``tries`` counts failed rolls of the
     current three-tries sequence.  ``winner`` is set once a colour has all four
-    pieces in the goal.  ``occ`` is a derived cache (absolute track field ->
-    1 + the colour standing there, or 0) that the engine fills to stay fast; it takes
-    no part in equality, hashing or the notation.
+    pieces in the goal.  ``occ`` is a derived cache, :func:`occupancy` of
+    ``pieces`` (who stands on which track and goal field, packed into one int),
+    that the engine fills to stay fast; ``None`` means "not known, work it out".
+    It takes no part in equality, hashing or the notation.
     """
 
     pieces: tuple[tuple[int, ...] | None, ...]
@@ -61,7 +72,7 @@ class Position(NamedTuple):
     tries: int = 0
     variants: frozenset[str] = frozenset()
     winner: int | None = None
-    occ: bytes | None = None
+    occ: int | None = None
 
     @property
     def colours(self) -> tuple[int, ...]:
@@ -224,56 +235,138 @@ FIELD: tuple[tuple[int, ...], ...] = tuple(
 (goal fields, and index -1 = the house)."""
 
 _new = tuple.__new__
-_DONE = PassReason.DONE
-_FORFEIT = PassReason.FORFEIT
-_BY_TRIES = PassReason.TRIES
+_NEXT = (1, 2, 3, 0)  # the seat after each colour, clockwise (present or not)
+
+
+def track_field(colour: int, progress: int) -> int:
+    """Absolute track field (0…39) of a piece of ``colour`` at track ``progress``."""
+    return (START[colour] + progress) % TRACK_LEN
 
 
 def _after(pieces: tuple[tuple[int, ...] | None, ...], colour: int) -> int:
-    n = (colour + 1) & 3
+    n = _NEXT[colour]
     while pieces[n] is None:
-        n = (n + 1) & 3
+        n = _NEXT[n]
     return n
 
 
-# Immutable moves and events are made once and shared: the hot path only looks
-# them up.  _MOVE[c][(frm + 1) * 7 + roll][occupant byte] is the Move of a
-# colour-c piece from progress frm with roll (capturing the occupant, if any).
-def _make_moves(c: int) -> tuple[tuple[Move, ...], ...]:
-    rows = []
-    for frm in range(HOUSE, GOAL_LAST + 1):
-        for roll in range(7):
-            to = 0 if frm == HOUSE else frm + roll
-            rows.append(tuple(_new(Move, (c, frm, to, o - 1 if o else None)) for o in range(5)))
-    return tuple(rows)
+# --- occupancy: who stands where -------------------------------------------------
+# One int holding 3 bits per *slot*: 1 + the colour of the piece standing
+# there, or 0.  Slot 1 + f is absolute track field f (0…39); slots 41…56 are
+# the goal fields (41 + 4c + k is f(k+1) of colour c).  Slot 0 stays empty,
+# so that a shift of 0 can mean "goes nowhere" in the tables below.  An int
+# rather than a byte string because apply() then updates it with a single
+# addition of a precomputed delta instead of copying a buffer; reading a slot
+# costs a shift and a mask.
+
+_OCC_BITS = 3
+_OCC_MASK = (1 << _OCC_BITS) - 1
 
 
-_MOVE = tuple(_make_moves(c) for c in range(4))
-_MOVED = tuple(tuple(tuple(Moved(c, frm, frm + r) for r in range(7))
-                     for frm in range(GOAL_LAST + 1)) for c in range(4))
-_ENTERED = tuple(Entered(c) for c in range(4))
-_ROLL_AGAIN = tuple(RollAgain(c) for c in range(4))
-_WON = tuple(Won(c) for c in range(4))
-_PASSED = tuple(tuple(tuple(TurnPassed(c, n, r) for r in (_DONE, _FORFEIT, _BY_TRIES))
-                      for n in range(4)) for c in range(4))
-_CAPTURED = tuple(tuple(tuple(Captured(c, v, f) for f in range(TRACK_LEN)) for v in range(4))
-                  for c in range(4))
-_ENTERED_GOAL = tuple(tuple(EnteredGoal(c, to) for to in range(GOAL_LAST + 1)) for c in range(4))
-_TRY_FAILED = tuple(tuple(TryFailed(c, t) for t in range(TRIES)) for c in range(4))
+def _slot(colour: int, progress: int) -> int:
+    """The occupancy slot of a piece of ``colour`` at ``progress``; 0 for the house."""
+    if progress == HOUSE:
+        return 0
+    if progress < GOAL_FIRST:
+        return 1 + track_field(colour, progress)
+    return 1 + TRACK_LEN + PIECES * colour + progress - GOAL_FIRST
 
 
-def occupancy(pieces: tuple[tuple[int, ...] | None, ...]) -> bytes:
-    """Absolute track field (0…39) -> 1 + the colour standing there, or 0 when empty."""
-    occ = bytearray(TRACK_LEN)
+def occupancy(pieces: tuple[tuple[int, ...] | None, ...]) -> int:
+    """Who stands where (track and goal fields), packed into one int: see ``Position.occ``."""
+    occ = 0
     for c in range(4):
         ps = pieces[c]
         if ps is not None:
-            fld = FIELD[c]
             for p in ps:
-                f = fld[p]
-                if f >= 0:
-                    occ[f] = c + 1
-    return bytes(occ)
+                if p != HOUSE:
+                    shift = _OCC_BITS * _slot(c, p)
+                    occ = occ & ~(_OCC_MASK << shift) | (c + 1) << shift
+    return occ
+
+
+def _occupant(occ: int, field: int) -> int | None:
+    """The colour standing on absolute track ``field`` (0…39), or ``None``."""
+    o = occ >> (_OCC_BITS * (1 + field)) & _OCC_MASK
+    return o - 1 if o else None
+
+
+# --- tables for the hot path ----------------------------------------------------
+# Immutable moves and events are made once and shared: legal_moves() and apply()
+# only look them up.  For colour c and roll r, indexed by a piece's progress p
+# (the house, p = -1, is the last entry, so that ``t[p]`` works for it too, as
+# with FIELD):
+#
+#   _LANDS[c][r][p]  the bit shift in ``occ`` of the slot where that piece
+#                    would land (the own start for a house piece and a six),
+#                    or 0 when it cannot move (past f4; the house without a six);
+#   _MOVES[c][r][p]  its Move by the occupant code of that slot (0 empty,
+#                    1 + the colour sent home), None where an own piece stands.
+#
+# Goal fields are slots too, so "never onto an own piece" is the same test on
+# the track and in the goal.  The official rules need nothing more per piece;
+# the duties (enter on a six, clear the start) are checked before.
+#
+# _EFFECT[move] is the move's frm, to and capture (a plain tuple unpacks faster
+# than the named one), what it does to the occupancy (an int to add) and the
+# events it causes before the turn goes on: Moved or Entered, then Captured or
+# EnteredGoal or None.
+
+_PROGRESSES = (*range(GOAL_LAST + 1), HOUSE)  # table order: 0…43, then the house last
+
+
+def _landing(c: int, roll: int, p: int) -> int:
+    if p == HOUSE:
+        return _OCC_BITS * _slot(c, 0) if roll == SIX else 0
+    return _OCC_BITS * _slot(c, p + roll) if p + roll <= GOAL_LAST else 0
+
+
+def _moves_by_occupant(c: int, roll: int, p: int) -> tuple[Move | None, ...]:
+    if not _landing(c, roll, p):
+        return ()
+    to = 0 if p == HOUSE else p + roll
+    if to >= GOAL_FIRST:  # only own pieces stand in the goal
+        return (_new(Move, (c, p, to, None)), None, None, None, None)
+    return tuple(None if o == c + 1 else _new(Move, (c, p, to, o - 1 if o else None))
+                 for o in range(5))
+
+
+_TABLES = tuple({r: (tuple(_landing(c, r, p) for p in _PROGRESSES),
+                     tuple(_moves_by_occupant(c, r, p) for p in _PROGRESSES))
+                 for r in range(1, SIX + 1)} for c in range(4))
+"""``_TABLES[c][r]`` is the pair (_LANDS[c][r], _MOVES[c][r]) for the rolls 1…6 only."""
+
+_ENTERED = tuple(Entered(c) for c in range(4))
+_ROLL_AGAIN = tuple(RollAgain(c) for c in range(4))
+_WON = tuple(Won(c) for c in range(4))
+_PASSED_DONE, _PASSED_FORFEIT, _PASSED_TRIES = (
+    tuple(tuple(TurnPassed(c, n, reason) for n in range(4)) for c in range(4))
+    for reason in (PassReason.DONE, PassReason.FORFEIT, PassReason.TRIES))
+_TRY_FAILED = tuple(tuple(TryFailed(c, t) for t in range(TRIES)) for c in range(4))
+
+
+def _effect(move: Move) -> tuple[int, int, int | None, int, Event, Event | None]:
+    c, frm, to, capture = move
+    delta = (c + 1) << _OCC_BITS * _slot(c, to)
+    if frm == HOUSE:
+        first: Event = _ENTERED[c]
+    else:
+        first = Moved(c, frm, to)
+        delta -= (c + 1) << _OCC_BITS * _slot(c, frm)
+    second: Event | None = None
+    if capture is not None:
+        delta -= (capture + 1) << _OCC_BITS * _slot(c, to)
+        second = Captured(c, capture, track_field(c, to))
+    elif frm < GOAL_FIRST <= to:
+        second = EnteredGoal(c, to)
+    return frm, to, capture, delta, first, second
+
+
+_EFFECT = {m: _effect(m) for per_colour in _TABLES for _lands, per_roll in per_colour.values()
+           for per_piece in per_roll for m in per_piece if m is not None}
+
+
+# --- the plain statement of the rules --------------------------------------------
 
 
 def new_game(players: int = 4, variants: frozenset[str] | set[str] = frozenset(),
@@ -290,11 +383,6 @@ def new_game(players: int = 4, variants: frozenset[str] | set[str] = frozenset()
     if turn not in seats:
         raise RulesError(f"{COLOURS[turn]} does not play in a {players}-player game.")
     return Position(pieces, turn, 0, frozenset(variants), None, occupancy(pieces))
-
-
-def track_field(colour: int, progress: int) -> int:
-    """Absolute track field (0…39) of a piece of ``colour`` at track ``progress``."""
-    return (START[colour] + progress) % TRACK_LEN
 
 
 def next_colour(pos: Position, colour: int | None = None) -> int:
@@ -323,23 +411,32 @@ def in_play(pos: Position, colour: int | None = None) -> bool:
     return False
 
 
+_STUCK = frozenset(
+    own for own in itertools.product((HOUSE, *range(GOAL_FIRST, GOAL_LAST + 1)), repeat=PIECES)
+    if all(own.count(g) <= 1 for g in range(GOAL_FIRST, GOAL_LAST + 1))
+    and not any(p >= GOAL_FIRST and goal_piece_can_move(own, p, False) for p in own))
+"""Every own 4-tuple with no piece in play (see :func:`in_play`): pieces in the house and
+goal pieces packed at the deepest end.  The same with or without no-jump-in-goal: a goal
+piece can jump to a free field deeper in the goal exactly when some goal piece can step
+to the field just after it."""
+
+
 def _target(pos: Position, colour: int, frm: int, roll: int) -> tuple[int, int | None] | Reason:
     """Where a single piece goes with ``roll``: (to, captured colour) or why it cannot."""
     own = pos.pieces[colour]
     assert own is not None
-    occ = pos.occ or occupancy(pos.pieces)
+    occ = occupancy(pos.pieces) if pos.occ is None else pos.occ
     if frm == HOUSE:
         if roll != SIX:
             return Reason(Why.HOUSE_NEEDS_SIX, colour, frm, roll)
         if 0 in own:
             return Reason(Why.START_HELD_BY_OWN, colour, frm, roll)
-        o = occ[START[colour]]
-        return 0, (o - 1 if o else None)
+        return 0, _occupant(occ, START[colour])
     to = frm + roll
     if to < GOAL_FIRST:
-        field = FIELD[colour][to]
-        other = occ[field] - 1
-        if other < 0:
+        field = track_field(colour, to)
+        other = _occupant(occ, field)
+        if other is None:
             return to, None
         if other == colour:
             return Reason(Why.OWN_PIECE_ON_TARGET, colour, frm, roll, colour)
@@ -360,106 +457,102 @@ def _target(pos: Position, colour: int, frm: int, roll: int) -> tuple[int, int |
 def _candidate_moves(pos: Position, roll: int) -> tuple[list[Move], str]:
     """Every move a piece could make, and which duty (if any) restricts them to one.
 
-    The hot path of every game: written for speed, checked against
-    :func:`_target` (the plain statement of the rules) by the tests.
+    The plain statement of the rules, piece by piece through :func:`_target`:
+    the duty to enter on a six, then the duty to clear the own start, unless
+    voluntary-entry is played; otherwise every piece that can move (entering
+    first).  Mandatory capture is applied on top by :func:`legal_moves`, which
+    also has a fast path for the official rules that the tests compare with this.
     """
-    c = pos[1]
-    own = pos[0][c]
+    c = pos.turn
+    own = pos.pieces[c]
     assert own is not None
-    occ = pos[5] or occupancy(pos[0])
-    variants = pos[3]
-    fld = FIELD[c]
+    duties = _VE not in pos.variants
     moves: list[Move] = []
     if HOUSE in own:
-        duties = not variants or _VE not in variants
-        if 0 not in own:
-            if roll == SIX:
-                o = occ[fld[0]]
-                entry = _new(Move, (c, HOUSE, 0, o - 1 if o else None))
-                if duties:
-                    return [entry], "enter"
-                moves.append(entry)
-        elif duties:
-            t = _target(pos, c, 0, roll)
-            if not isinstance(t, Reason):
-                return [_new(Move, (c, 0, t[0], t[1]))], "clear"
-    safe = bool(variants) and _SS in variants
-    c1 = c + 1
+        entry = _target(pos, c, HOUSE, roll)
+        if not isinstance(entry, Reason):
+            if duties:
+                return [Move(c, HOUSE, *entry)], "enter"
+            moves.append(Move(c, HOUSE, *entry))
+        elif duties and 0 in own:
+            clear = _target(pos, c, 0, roll)
+            if not isinstance(clear, Reason):
+                return [Move(c, 0, *clear)], "clear"
     for p in own:
-        if p < 0:
-            continue
-        to = p + roll
-        if to < GOAL_FIRST:
-            f = fld[to]
-            o = occ[f]
-            if not o:
-                moves.append(_new(Move, (c, p, to, None)))
-            elif o != c1 and not (safe and START[o - 1] == f):
-                moves.append(_new(Move, (c, p, to, o - 1)))
-        elif to <= GOAL_LAST and to not in own:
-            if variants and _NJ in variants:
-                if any(g in own for g in range(max(p + 1, GOAL_FIRST), to)):
-                    continue
-            moves.append(_new(Move, (c, p, to, None)))
+        if p != HOUSE:
+            t = _target(pos, c, p, roll)
+            if not isinstance(t, Reason):
+                moves.append(Move(c, p, *t))
     return moves, ""
 
 
-_last: tuple[Position | None, int, tuple[Move, ...]] = (None, 0, ())
+# --- the hot path -----------------------------------------------------------------
+# Every roll of a game is one legal_moves and one apply, and their cost is
+# mostly the objects they must make (the move list, the new position, its
+# pieces, the events) and the Python operations around them.  So: tables
+# instead of arithmetic, prebuilt moves and events, one int for the occupancy,
+# plain tuples where a value is unpacked often, and legal_moves leaves what it
+# worked out to the apply that follows it.  Measured with
+# benchmarks/engine_vs_ludopy.py; callgrind instruction counts per roll are the
+# steadier guide on a noisy machine.
+
+_Asked = tuple[Position | None, int, tuple[Move, ...],
+               tuple[tuple[int, ...] | None, ...], int, int, frozenset[str], int]
+
+_last: _Asked = (None, 0, (), (), 0, 0, frozenset(), 0)
+"""What legal_moves last worked out: (position, roll, moves) and the position's
+pieces, turn, tries, variants and occupancy.  A game asks legal_moves and then
+apply for the same position object and roll; apply takes the moves and the
+fields from here instead of working them out again.  Keyed by identity, so it is
+only ever reused for the very same (immutable) position; one tuple, read and
+written whole."""
 
 
 def legal_moves(pos: Position, roll: int) -> list[Move]:
     """All distinct legal moves of the colour on turn for ``roll`` (1…6)."""
     global _last
-    pieces, c, _tries, variants, winner, occ = pos
+    pieces, c, tries, variants, winner, occ = pos
     if winner is not None:
         return []
-    if roll not in _ROLLS:
-        raise RulesError(f"A roll is 1 to 6, not {roll}.")
+    try:
+        lands, moves_of = _TABLES[c][roll]
+    except (KeyError, TypeError):
+        raise RulesError(f"A roll is 1 to 6, not {roll}.") from None
+    if occ is None:
+        occ = occupancy(pieces)
     if variants:
         moves, duty = _candidate_moves(pos, roll)
         if not duty and _MC in variants:
-            captures = [m for m in moves if m[3] is not None]
+            captures = [m for m in moves if m.capture is not None]
             if captures:
                 moves = captures
-        _last = (pos, roll, tuple(moves))
+        _last = (pos, roll, tuple(moves), pieces, c, tries, variants, occ)
         return moves
-    # The official rules, the hot path of every game.  Same answers as
-    # _candidate_moves (the tests compare them on random positions).
+    # The official rules, the hot path of every game: by table, with the same
+    # answers as _candidate_moves (the tests compare them on random positions).
+    # (7 is _OCC_MASK, written out: a constant is cheaper to load than a global.)
     own = pieces[c]
     assert own is not None
-    if occ is None:
-        occ = occupancy(pieces)
-    fld = FIELD[c]
-    table = _MOVE[c]
-    if HOUSE in own:
-        if 0 not in own:
-            if roll == SIX:
-                entry = table[SIX][occ[fld[0]]]
-                _last = (pos, roll, (entry,))
+    if HOUSE in own:  # pieces wait in the house: the duties come first
+        if roll == SIX:  # must enter, sending home whoever stands on the start...
+            entry = moves_of[HOUSE][occ >> lands[HOUSE] & 7]
+            if entry is not None:  # ...unless an own piece holds it
+                _last = (pos, roll, (entry,), pieces, c, tries, variants, occ)
                 return [entry]
-        else:
-            o = occ[fld[roll]]
-            if o != c + 1:
-                clear = table[7 + roll][o]
-                _last = (pos, roll, (clear,))
+        if 0 in own:  # must clear the own start if this roll lets that piece go
+            clear = moves_of[0][occ >> lands[0] & 7]
+            if clear is not None:
+                _last = (pos, roll, (clear,), pieces, c, tries, variants, occ)
                 return [clear]
-    c1 = c + 1
     moves = []
     for p in own:
-        if p < 0:
-            continue
-        to = p + roll
-        if to < GOAL_FIRST:
-            o = occ[fld[to]]
-            if o != c1:
-                moves.append(table[p * 7 + 7 + roll][o])
-        elif to <= GOAL_LAST and to not in own:
-            moves.append(table[p * 7 + 7 + roll][0])
-    _last = (pos, roll, tuple(moves))
+        shift = lands[p]
+        if shift:  # the piece can go somewhere: is anybody there?
+            move = moves_of[p][occ >> shift & 7]
+            if move is not None:  # (None: an own piece stands there)
+                moves.append(move)
+    _last = (pos, roll, tuple(moves), pieces, c, tries, variants, occ)
     return moves
-
-
-_ROLLS = frozenset(range(1, 7))
 
 
 def why_not(pos: Position, roll: int, frm: int) -> Reason:
@@ -492,76 +585,79 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
     three-tries rule or the forfeit applies; after a six the same colour rolls
     again; after anything else the turn passes clockwise.
     """
-    if pos[4] is not None:
-        raise GameOver(f"The game is over: {COLOURS[pos[4]]} has won.")
-    last = _last
-    if last[0] is pos and last[1] == roll:
-        legal = last[2]
-    else:
-        legal_moves(pos, roll)
-        legal = _last[2]
-    pieces, colour, _tries, variants, _winner, occ = pos
-    if occ is None:
-        occ = occupancy(pieces)
-    events: list[Event]
+    asked, asked_roll, legal, pieces, colour, tries, variants, occ = _last
+    if asked is not pos or asked_roll != roll:  # legal_moves was not just asked: ask it
+        pieces, colour, tries, variants, winner, given_occ = pos
+        if winner is not None:
+            raise GameOver(f"The game is over: {COLOURS[winner]} has won.")
+        legal = tuple(legal_moves(pos, roll))
+        occ = occupancy(pieces) if given_occ is None else given_occ
+    own = pieces[colour]
+    assert own is not None
     if move is None:
         if not legal:
-            if in_play(pos, colour):
+            if own not in _STUCK:  # in play: the turn is forfeited
                 nxt = _after(pieces, colour)
-                events = [_PASSED[colour][nxt][1]]
-                return _new(Position, (pieces, nxt, 0, variants, None, occ)), events
-            tries = pos[2] + 1
+                return (_new(Position, (pieces, nxt, 0, variants, None, occ)),
+                        [_PASSED_FORFEIT[colour][nxt]])
+            tries += 1  # three tries for a six
             if tries < TRIES:
                 return (_new(Position, (pieces, colour, tries, variants, None, occ)),
                         [_TRY_FAILED[colour][tries]])
             nxt = _after(pieces, colour)
-            events = [_PASSED[colour][nxt][2]]
-            return _new(Position, (pieces, nxt, 0, variants, None, occ)), events
-        if len(legal) > 1:
-            raise AmbiguousMove(f"{len(legal)} moves are legal; say which piece moves.")
-        move = legal[0]
+            return (_new(Position, (pieces, nxt, 0, variants, None, occ)),
+                    [_PASSED_TRIES[colour][nxt]])
+        try:
+            (move,) = legal
+        except ValueError:
+            raise AmbiguousMove(f"{len(legal)} moves are legal; say which piece moves.") from None
     elif move not in legal:
         reason = why_not(pos, roll, move[1])
         raise IllegalMove(f"That move is not legal ({reason.why.value}).", reason)
 
-    _c, frm, to, capture = move
-    fld = FIELD[colour]
-    own = pieces[colour]
-    assert own is not None
-    i = own.index(frm)
-    new_own = own[:i] + (to,) + own[i + 1:]
-    board = bytearray(occ)
-    if frm >= 0:
-        f = fld[frm]
-        if f >= 0:
-            board[f] = 0
-        events = [_MOVED[colour][frm][roll]]
+    frm, to, capture, delta, first, second = _EFFECT[move]
+    # The moving piece is the first of ``own`` standing at ``frm``; unpacking the
+    # 4-tuples and building the new ones whole is the cheapest way to replace one item.
+    a, b, c, d = own
+    if a == frm:
+        own = (to, b, c, d)
+    elif b == frm:
+        own = (a, to, c, d)
+    elif c == frm:
+        own = (a, b, to, d)
     else:
-        events = [_ENTERED[colour]]
-    new_list = list(pieces)
-    new_list[colour] = new_own
-    f = fld[to]
-    if f >= 0:
-        board[f] = colour + 1
-        if capture is not None:
-            vp = pieces[capture]
-            assert vp is not None
-            j = vp.index((f - START[capture]) % TRACK_LEN)
-            new_list[capture] = vp[:j] + (HOUSE,) + vp[j + 1:]
-            events.append(_CAPTURED[colour][capture][f])
-    elif frm < GOAL_FIRST:
-        events.append(_ENTERED_GOAL[colour][to])
-    new_pieces = tuple(new_list)
-    new_occ = bytes(board)
-    if to >= GOAL_FIRST and min(new_own) >= GOAL_FIRST:
-        events.append(_WON[colour])
-        return _new(Position, (new_pieces, colour, 0, variants, colour, new_occ)), events
+        own = (a, b, c, to)
+    red, blue, green, yellow = pieces
+    new_pieces: tuple[tuple[int, ...] | None, ...]
+    if colour == RED:
+        new_pieces = (own, blue, green, yellow)
+    elif colour == BLUE:
+        new_pieces = (red, own, green, yellow)
+    elif colour == GREEN:
+        new_pieces = (red, blue, own, yellow)
+    else:
+        new_pieces = (red, blue, green, own)
+    if capture is not None:  # the victim's piece on the target field goes home
+        victim = pieces[capture]
+        assert victim is not None
+        sent = list(victim)
+        sent[victim.index((track_field(colour, to) - START[capture]) % TRACK_LEN)] = HOUSE
+        board = list(new_pieces)
+        board[capture] = tuple(sent)
+        new_pieces = tuple(board)
+    if to >= GOAL_FIRST and min(own) >= GOAL_FIRST:  # only a move in the goal can win
+        events = [first, _WON[colour]] if second is None else [first, second, _WON[colour]]
+        return _new(Position, (new_pieces, colour, 0, variants, colour, occ + delta)), events
     if roll == SIX:
-        events.append(_ROLL_AGAIN[colour])
-        return _new(Position, (new_pieces, colour, 0, variants, None, new_occ)), events
-    nxt = _after(pieces, colour)
-    events.append(_PASSED[colour][nxt][0])
-    return _new(Position, (new_pieces, nxt, 0, variants, None, new_occ)), events
+        nxt = colour
+        last_event: Event = _ROLL_AGAIN[colour]
+    else:
+        nxt = _NEXT[colour]
+        while pieces[nxt] is None:
+            nxt = _NEXT[nxt]
+        last_event = _PASSED_DONE[colour][nxt]
+    events = [first, last_event] if second is None else [first, second, last_event]
+    return _new(Position, (new_pieces, nxt, 0, variants, None, occ + delta)), events
 
 
 def pieces_conserved(pos: Position) -> bool:
