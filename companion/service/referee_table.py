@@ -25,6 +25,7 @@ from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import ListView, MessageView, RefereeView, View
 
+from .controls import ShutdownMixin, cycle
 from .events import ButtonPress, Input, PadEvent
 from .journal import Journal, Record
 
@@ -62,7 +63,7 @@ def record_action(record: Record) -> Action:
     raise ValueError(f"unknown Gobbit record {kind!r}")
 
 
-class RefereeTable:
+class RefereeTable(ShutdownMixin):
     def __init__(self, journal: Journal, *, seats: int = 4, rng: random.Random | None = None,
                  want_pads: PadsWanted | None = None, contrast: Callable[[], int] | None = None,
                  resume: bool = True) -> None:
@@ -185,7 +186,7 @@ class RefereeTable:
     def _on_setup(self, name: str, now: float) -> None:
         items = self._items()
         if name in ("left", "right"):
-            self.selected = (self.selected + (1 if name == "right" else -1)) % len(items)
+            self.selected = cycle(self.selected, len(items), name)
             return
         if name != "select":
             return
@@ -217,7 +218,7 @@ class RefereeTable:
 
     def _on_menu(self, name: str, now: float) -> None:
         if name in ("left", "right"):
-            self.menu_index = (self.menu_index + (1 if name == "right" else -1)) % len(self.MENU)
+            self.menu_index = cycle(self.menu_index, len(self.MENU), name)
             return
         if name != "select":
             return
@@ -235,16 +236,6 @@ class RefereeTable:
             self.cards = self.virtual = None
         elif item == "Vypnout":
             self.mode = "confirm-off"
-
-    def _on_confirm_off(self, name: str, now: float) -> None:
-        if name == "select":
-            self.mode = "bye"
-            self.shutdown_requested = True
-        elif name == "left":
-            self.mode = "menu"
-
-    def _on_bye(self, name: str, now: float) -> None:
-        return None
 
     # --- outputs ------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from companion.engines.clovece.rules import COLOURS, HOUSE, SEATS_BY_PLAYERS, VA
 from companion.players.clovece_bot import choose
 from companion.ui.views import Choice, ListView, MessageView, TurnView, View, WinView
 
+from .controls import ShutdownMixin, cycle
 from .events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from .journal import Journal
 from .session import (
@@ -73,7 +74,7 @@ def _fmt_seconds(s: float) -> str:
     return "vyp." if s == 0 else f"{s:g} s".replace(".", ",")
 
 
-class Table:
+class Table(ShutdownMixin):
     """Člověče at the table: set-up, turns, menu, undo, win, resume."""
 
     def __init__(self, journal: Journal, *, players: int = 4, variants: tuple[str, ...] = (),
@@ -200,7 +201,7 @@ class Table:
         items = self._setup_items()
         st = self.setup
         if name in ("left", "right"):
-            st.selected = (st.selected + (1 if name == "right" else -1)) % len(items)
+            st.selected = cycle(st.selected, len(items), name)
             return
         if name != "select":
             return
@@ -271,7 +272,7 @@ class Table:
             return
         moves = s.moves
         if name in ("left", "right") and len(moves) > 1 and not s.computer_turn:
-            self.selected = (self.selected + (1 if name == "right" else -1)) % len(moves)
+            self.selected = cycle(self.selected, len(moves), name)
         elif name == "select":
             self._confirm_move(moves[self.selected], now)
 
@@ -326,7 +327,7 @@ class Table:
 
     def _on_menu(self, name: str, now: float) -> None:
         if name in ("left", "right"):
-            self.menu_index = (self.menu_index + (1 if name == "right" else -1)) % len(self.MENU)
+            self.menu_index = cycle(self.menu_index, len(self.MENU), name)
             return
         if name != "select":
             return
@@ -366,13 +367,6 @@ class Table:
         elif name == "left":
             self.mode = "menu"
 
-    def _on_confirm_off(self, name: str, now: float) -> None:
-        if name == "select":
-            self.mode = "bye"
-            self.shutdown_requested = True
-        elif name == "left":
-            self.mode = "menu"
-
     def _on_win(self, name: str, now: float) -> None:
         if name == "select":
             self.mode = "setup"
@@ -390,7 +384,7 @@ class Table:
     def _on_settings(self, name: str, now: float) -> None:
         items = self._settings_items()
         if name in ("left", "right"):
-            self.settings_index = (self.settings_index + (1 if name == "right" else -1)) % len(items)
+            self.settings_index = cycle(self.settings_index, len(items), name)
             return
         if name != "select":
             return

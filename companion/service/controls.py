@@ -1,0 +1,27 @@
+"""What every table controller shares: ◀ ▶ moving a selection, and shutting down safely."""
+
+from __future__ import annotations
+
+
+def cycle(index: int, count: int, button: str) -> int:
+    """The selection after ◀ (``left``) or ▶ (``right``), wrapping around ``count`` items."""
+    if count <= 0:
+        return 0
+    return (index + (1 if button == "right" else -1)) % count
+
+
+class ShutdownMixin:
+    """The "Vypnout?" question: ● shuts down (the game is already on disk), ◀ goes back."""
+
+    mode: str
+    shutdown_requested: bool
+
+    def _on_confirm_off(self, name: str, now: float) -> None:
+        if name == "select":
+            self.mode = "bye"
+            self.shutdown_requested = True
+        elif name == "left":
+            self.mode = "menu"
+
+    def _on_bye(self, name: str, now: float) -> None:
+        return None  # shutting down: buttons do nothing any more
