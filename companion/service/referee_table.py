@@ -77,11 +77,13 @@ class RefereeTable(ShutdownMixin):
         self.expert = False
         self.selected = 0
         self.menu_index = 0
-        self.mode = "setup"  # setup | play | menu | confirm-off | bye
+        self.mode = "setup"  # setup | play | menu | rules | confirm-off | bye
         self.cards: RefereeModel | None = None
         self.virtual: VirtualDeckModel | None = None
         self.journaled = 0
         self.pads_error = ""
+        self.browser: Any = None  # the rules browser while mode == "rules"
+        self._rules_back = "play"
         self.switch_to: str | None = None
         self.quit_requested = False
         self.shutdown_requested = False
@@ -158,8 +160,13 @@ class RefereeTable(ShutdownMixin):
             return
         if not isinstance(event, ButtonPress):
             return  # the dice plays no part in Gobbit
+        if event.name == "help" and self.mode in ("play", "setup"):
+            self.open_rules(self.mode)
+            return
         if event.name == "menu" or (event.name == "select" and event.long):
-            if self.mode == "play":
+            if self.mode == "rules":
+                self.mode = self._rules_back
+            elif self.mode == "play":
                 self.mode, self.menu_index = "menu", 0
             elif self.mode in ("menu", "confirm-off"):
                 self.mode = "play"
@@ -206,6 +213,18 @@ class RefereeTable(ShutdownMixin):
         elif key == "start":
             self._start()
 
+    def open_rules(self, back: str) -> None:
+        from companion.rules_text.gobbit import TOPICS
+
+        from .rules_browser import RulesBrowser
+
+        self.browser = RulesBrowser("Gobbit", TOPICS)
+        self._rules_back = back
+        self.mode = "rules"
+
+    def _on_rules(self, name: str, now: float) -> None:
+        self.browser.button(name)
+
     def _on_play(self, name: str, now: float) -> None:
         if self.cards is not None:
             self.cards.on_button(name)
@@ -213,8 +232,8 @@ class RefereeTable(ShutdownMixin):
             self.virtual.on_button(name, now)
             self._journal_new_actions()
 
-    MENU = ("Zpět", "Spor: kdo byl první", "Závod Gobbit!", "Karty na stole", "Nová hra",
-            "Vypnout")
+    MENU = ("Zpět", "Spor: kdo byl první", "Závod Gobbit!", "Karty na stole", "Pravidla",
+            "Nová hra", "Vypnout")
 
     def _on_menu(self, name: str, now: float) -> None:
         if name in ("left", "right"):
@@ -230,6 +249,8 @@ class RefereeTable(ShutdownMixin):
             self.cards.open_race()
         elif item == "Karty na stole" and self.cards is not None:
             self.cards.open_cards()
+        elif item == "Pravidla":
+            self.open_rules("play")
         elif item == "Nová hra":
             self.want_pads(None)
             self.mode, self.selected = "setup", len(self._items()) - 1
@@ -250,6 +271,8 @@ class RefereeTable(ShutdownMixin):
         return self._contrast()
 
     def view(self) -> View:
+        if self.mode == "rules":
+            return self.browser.view()  # type: ignore[no-any-return]
         if self.mode == "setup":
             items = [label for _, label in self._items()]
             return ListView("Nová hra: Gobbit", tuple(items), min(self.selected, len(items) - 1))

@@ -103,6 +103,8 @@ class Table(ShutdownMixin):
         self.quit_requested = False
         self.shutdown_requested = False
         self.switch_to: str | None = None  # "gobbit": the set-up chose the other game
+        self.browser: Any = None  # the rules browser while mode == "rules"
+        self._rules_back = "play"
         self._changed_at = 0.0
         self._resume()
 
@@ -170,8 +172,13 @@ class Table(ShutdownMixin):
             self._roll(self.rng.randint(1, 6), "computer", now)
 
     def _button(self, ev: ButtonPress, now: float) -> None:
+        if ev.name == "help" and self.mode in ("play", "win", "setup"):
+            self.open_rules(self.mode)
+            return
         if ev.name == "menu" or (ev.name == "select" and ev.long):
-            if self.mode in ("play", "win"):
+            if self.mode == "rules":
+                self.mode = self._rules_back
+            elif self.mode in ("play", "win"):
                 self.mode, self.menu_index = "menu", 0
             elif self.mode in ("menu", "settings", "confirm-new", "confirm-off"):
                 self.mode = "play" if self.session else "setup"
@@ -323,7 +330,8 @@ class Table(ShutdownMixin):
 
     # --- menu ---------------------------------------------------------------------------------
 
-    MENU = ("Zpět do hry", "Vrátit poslední akci", "Nová hra", "Nastavení", "Vypnout")
+    MENU = ("Zpět do hry", "Vrátit poslední akci", "Pravidla a nápověda", "Nová hra",
+            "Nastavení", "Vypnout")
 
     def _on_menu(self, name: str, now: float) -> None:
         if name in ("left", "right"):
@@ -336,12 +344,45 @@ class Table(ShutdownMixin):
             self.mode = "win" if self.session and self.session.pos.winner is not None else "play"
         elif item == "Vrátit poslední akci":
             self.undo(now)
+        elif item == "Pravidla a nápověda":
+            self.open_rules("play")
         elif item == "Nová hra":
             self.mode = "confirm-new"
         elif item == "Nastavení":
             self.mode, self.settings_index = "settings", 0
         elif item == "Vypnout":
             self.mode = "confirm-off"
+
+    def open_rules(self, back: str) -> None:
+        """The rules browser, with "Proč?" about the roll in play; long ● returns to ``back``."""
+        from companion.rules_text.clovece import TOPICS
+
+        from .rules_browser import RulesBrowser
+
+        if self.session is None or self.session.pos.winner is not None:
+            back = "setup" if self.session is None else "win"
+        self.browser = RulesBrowser("Člověče", TOPICS, self.why_text())
+        self._rules_back = back
+        self.mode = "rules"
+
+    def why_text(self) -> str | None:
+        """Why each piece of the player on turn may or may not move with the pending roll."""
+        s = self.session
+        if s is None or s.roll is None or s.pos.winner is not None:
+            return None
+        from companion.engines.clovece.describe import explain
+        from companion.engines.clovece.rules import why_not
+
+        c = s.pos.turn
+        lines = [f"{PLAYER[c]} hodil {s.roll}."]
+        own = s.pos.pieces[c] or ()
+        for p in sorted(set(own), key=lambda p: (p == HOUSE, p)):
+            where = "Domeček" if p == HOUSE else f"Figurka na {location_text(c, p)}"
+            lines.append(f"{where}: {explain(why_not(s.pos, s.roll, p))}")
+        return "\n".join(lines)
+
+    def _on_rules(self, name: str, now: float) -> None:
+        self.browser.button(name)
 
     def undo(self, now: float) -> bool:
         """Remove the last confirmed action (from the journal first) and go back to play."""
@@ -409,9 +450,11 @@ class Table(ShutdownMixin):
 
     def animated(self) -> bool:
         """Whether the screen changes with time alone (blinking, scrolling)."""
-        return self.mode in ("play", "win", "setup", "menu", "settings")
+        return self.mode in ("play", "win", "setup", "menu", "settings", "rules")
 
     def view(self) -> View:
+        if self.mode == "rules":
+            return self.browser.view()  # type: ignore[no-any-return]
         if self.mode == "setup":
             items = [label for _, label in self._setup_items()]
             sel = min(self.setup.selected, len(items) - 1)

@@ -151,3 +151,22 @@ def test_shut_down_from_the_referee_menu(tmp_path):
     t.handle(S, 0.0)
     t.handle(S, 0.0)
     assert t.shutdown_requested
+
+
+def test_the_rules_browser_from_the_help_button_and_the_menu(tmp_path):
+    t, _ = make(tmp_path, seats=2)
+    t.handle(ButtonPress("help"), 0.0)
+    v = t.view()
+    assert isinstance(v, ListView) and v.title == "Pravidla: Gobbit" and v.items[0] == "Cíl hry"
+    t.handle(LONG, 0.0)
+    assert t.mode == "setup"
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    t.handle(LONG, 0.0)
+    while t.view().items[t.view().selected] != "Pravidla":
+        t.handle(R, 0.0)
+    t.handle(S, 0.0)
+    t.handle(S, 0.0)
+    assert isinstance(t.view(), MessageView) and t.view().title.startswith("Cíl hry")
+    t.handle(LONG, 0.0)
+    assert t.mode == "play"

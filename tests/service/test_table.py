@@ -39,6 +39,13 @@ def start_game(t: Table, clock: Clock) -> None:
     t.handle(S, clock())
 
 
+def goto(t: Table, clock: Clock, label: str) -> None:
+    """Move the selection of a list screen to the item ``label``."""
+    items = t.view().items
+    while items[t.view().selected] != label:
+        t.handle(R, clock())
+
+
 def records(tmp_path) -> list[dict]:
     return Journal(tmp_path / "g.journal").load()
 
@@ -271,9 +278,8 @@ def test_settings_change_and_are_saved(tmp_path):
     t._save_prefs = saved.append
     start_game(t, c)
     t.handle(LONG, c())
-    for _ in range(3):
-        t.handle(R, c())
-    t.handle(S, c())  # Nastavení
+    goto(t, c, "Nastavení")
+    t.handle(S, c())
     v = t.view()
     assert v.title == "Nastavení" and v.items[0] == "Zvuk: zapnutý"
     t.handle(S, c())
@@ -313,8 +319,7 @@ def test_new_game_from_the_menu(tmp_path):
     t, _, c = make(tmp_path, players=2)
     start_game(t, c)
     t.handle(LONG, c())
-    t.handle(R, c())
-    t.handle(R, c())
+    goto(t, c, "Nová hra")
     t.handle(S, c())
     assert t.view().title == "Nová hra?"
     t.handle(S, c())
@@ -398,3 +403,52 @@ def test_resume_after_a_crash_at_every_step_of_a_short_game(tmp_path):
             assert again.session is not None
             assert again.session.pos == session.pos, i
             assert again.session.roll == session.roll, i
+
+
+def test_the_rules_browser_explains_why_each_piece_may_or_may_not_move(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    play_to(t, tmp_path, c, "r:38,15,h,f4 g:10,h,h,h turn:r")
+    t.session = t.session.__class__(t.session.settings, t.session.pos, 6, "dice")
+    t._turn_started(c())
+    t.handle(ButtonPress("help"), c())
+    v = t.view()
+    assert isinstance(v, ListView) and v.title == "Pravidla: Člověče"
+    assert v.items[0] == "Proč?" and "Tři pokusy" in v.items
+    t.handle(S, c())
+    text = " ".join(t.view().lines)
+    assert "Červený hodil 6." in text
+    pages = []
+    while t.view().title.startswith("Proč?"):
+        pages.append(t.view())
+        t.handle(R, c())
+    assert len(pages) >= 2  # four sentences do not fit one page
+    whole = " ".join(" ".join(p.lines) for p in pages)
+    assert "Figurka na 38:" in whole and "za poslední pole cíle" in whole.replace("  ", " ")
+    assert "Domeček:" in whole and "nasadit" in whole
+    # the auto-move timer does not run while someone reads
+    deadline = t.deadline
+    t.tick(c(100))
+    assert t.session.roll == 6 and t.deadline == deadline
+    t.handle(LONG, c())
+    assert t.mode == "play"
+
+
+def test_the_rules_are_in_the_menu_and_pages_turn(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    start_game(t, c)
+    t.handle(LONG, c())
+    goto(t, c, "Pravidla a nápověda")
+    t.handle(S, c())
+    v = t.view()
+    assert v.items[0] == "Cíl hry"  # no roll in play: no "Proč?"
+    goto(t, c, "Domácí varianty")
+    t.handle(S, c())
+    first = t.view()
+    assert first.title.startswith("Domácí varianty 1/")
+    t.handle(R, c())
+    assert t.view().title.startswith("Domácí varianty 2/")
+    t.handle(L, c())
+    t.handle(L, c())
+    assert isinstance(t.view(), ListView)

@@ -36,6 +36,10 @@ UI_SOURCES = [
     "companion/engines/clovece/describe.py",
     "companion/ui/screens.py",
     "companion/ui/views.py",
+    "companion/service/referee_table.py",
+    "companion/service/rules_browser.py",
+    "companion/rules_text/clovece.py",
+    "companion/rules_text/gobbit.py",
 ]
 CZECH_ALPHABET = "aábcčdďeéěfghiíjklmnňoópqrřsštťuúůvwxyýzž"
 
