@@ -510,7 +510,7 @@ class Table(ShutdownMixin):
             elif computer:
                 prompt = "Táhni za PC, ●"
             else:
-                prompt = "◀ ▶ vyber, ● táhni"
+                prompt = "◀▶ vyber, ● ok"
         return TurnView(
             position=pos, colour=c, player=PLAYER[c], computer=computer, roll=s.roll,
             prompt=prompt, choices=choices, selected=min(self.selected, max(0, len(choices) - 1)),

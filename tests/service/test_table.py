@@ -162,7 +162,7 @@ def test_clear_start_duty_then_a_real_choice(tmp_path):
     t.handle(Rolled(2), c())
     v = t.view()
     assert [ch.label for ch in v.choices] == ["10→12", "3→5"]
-    assert v.selected == 0 and v.prompt == "◀ ▶ vyber, ● táhni"
+    assert v.selected == 0 and v.prompt == "◀▶ vyber, ● ok"
     t.handle(R, c())
     assert t.view().selected == 1
     t.handle(S, c())

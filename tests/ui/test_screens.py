@@ -13,7 +13,7 @@ POS = parse_position("r:5,17,h,f1 b:12,30,h,f2 g:22,h,h,h y:31,h,h,h turn:b")
 
 def turn_view(**kw) -> TurnView:
     base = dict(position=POS, colour=BLUE, player="Modrý", computer=False, roll=5,
-                prompt="◀ ▶ vyber, ● táhni",
+                prompt="◀▶ vyber, ● ok",
                 choices=(Choice("12→17", True), Choice("30→35")), selected=0,
                 event="Modrý vyhodil zeleného.", blink=(cell_of(BLUE, 2), cell_of(BLUE, 7)))
     base.update(kw)
@@ -103,3 +103,14 @@ def test_the_screen_says_when_the_dice_is_missing_or_lost():
         d.text((x, y), label, font=font, fill=1)
         im = render(turn_view(roll=None, choices=(), manual_roll=2, dice=dice))
         assert status_row(im) == status_row(want)
+
+
+def test_every_turn_prompt_fits_the_panel_without_an_ellipsis():
+    import re
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[2] / "companion/service/table.py").read_text()
+    prompts = re.findall(r'prompt = "([^"]+)"', source)
+    assert len(prompts) >= 6
+    for p in prompts:
+        assert fit(body_font(), p, WIDTH - 58) == p, p
