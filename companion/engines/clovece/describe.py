@@ -6,6 +6,11 @@ and whole, so that the Czech endings agree; see ../shared/GLOSSARY.md.
 
 from __future__ import annotations
 
+from ..czech import COLOUR_NAME as COLOUR_NAME
+from ..czech import MARK_NAME as MARK_NAME
+from ..czech import PLAYER as PLAYER
+from ..czech import PLAYER_ACC as PLAYER_ACC
+from ..czech import PLAYER_LOWER as PLAYER_LOWER
 from .notation import location_text
 from .rules import (
     Captured,
@@ -22,13 +27,6 @@ from .rules import (
     Won,
 )
 
-PLAYER = ("Červený", "Modrý", "Zelený", "Žlutý")
-"""The player of a colour, nominative (subject of a sentence)."""
-PLAYER_ACC = ("červeného", "modrého", "zeleného", "žlutého")
-"""The player of a colour, accusative (object: vyhodil zeleného)."""
-PLAYER_LOWER = ("červený", "modrý", "zelený", "žlutý")
-COLOUR_NAME = ("červená", "modrá", "zelená", "žlutá")
-MARK_NAME = ("tečka", "kosočtverec", "pruh", "trojúhelník")
 ROLL_NAME = ("jednička", "dvojka", "trojka", "čtyřka", "pětka", "šestka")
 """The die value as a noun (nominative)."""
 

@@ -8,6 +8,13 @@ záchytka, bažina, les, karta, láhev, napít se, dluh, imunita).
 
 from __future__ import annotations
 
+from ..czech import COLOUR_NAME as COLOUR_NAME
+from ..czech import MARK_NAME as MARK_NAME
+from ..czech import PLAYER as PLAYER
+from ..czech import PLAYER_ACC as PLAYER_GEN
+from ..czech import PLAYER_DAT as PLAYER_DAT
+from ..czech import PLAYER_LOWER as PLAYER_LOWER
+from ..czech import WITH_PLAYER as WITH_PLAYER
 from .rules import (
     AtJunction,
     AtTurnOff,
@@ -48,16 +55,6 @@ from .rules import (
     Won,
 )
 
-PLAYER = ("Červený", "Modrý", "Zelený", "Žlutý")
-"""The player of a colour, nominative (the subject of a sentence)."""
-PLAYER_LOWER = ("červený", "modrý", "zelený", "žlutý")
-PLAYER_GEN = ("červeného", "modrého", "zeleného", "žlutého")
-"""Genitive = accusative of these adjectives (figurka červeného, vyhodil červeného)."""
-PLAYER_DAT = ("červenému", "modrému", "zelenému", "žlutému")
-WITH_PLAYER = ("s červeným", "s modrým", "se zeleným", "se žlutým")
-"""With (instrumental, with the right form of the preposition)."""
-COLOUR_NAME = ("červená", "modrá", "zelená", "žlutá")
-MARK_NAME = ("tečka", "kosočtverec", "pruh", "trojúhelník")
 VALUE_ACC = ("jedničku", "dvojku", "trojku", "čtyřku", "pětku", "šestku")
 TIMES = {1: "jednou", 2: "dvakrát", 3: "třikrát", 4: "čtyřikrát", 5: "pětkrát",
          6: "šestkrát", 7: "sedmkrát", 8: "osmkrát", 9: "devětkrát", 10: "desetkrát"}
