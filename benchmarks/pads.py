@@ -7,9 +7,9 @@ all alike) and the ratios of the median rates are printed:
                no-op ``when_activated`` — edge delivery without our adapter (the peer);
 * ``adapter``  the same edges through ``SlapPads`` (tick arithmetic, chatter filter,
                ``PadTouch`` events);
-* ``referee``  the adapter feeding the virtual-deck referee path: every touch is
-               added to the moment and the moment is judged again (a provisional
-               ruling per touch, as on the table);
+* ``referee``  the adapter feeding the judge as the virtual-deck referee does (not
+               through its model): every touch is added to the moment and the
+               moment is judged again (a provisional ruling per touch);
 * ``judge``    the judge alone on the same moments (no pins).
 
 Every touch is one press and one release on a 3-seat table (12 pads).  The mock
@@ -34,6 +34,7 @@ from companion.engines.gobbit.cards import parse_card
 from companion.engines.gobbit.judge import Situation, Touch, judge
 from companion.hardware.pads import PadEvent, PadTouch, SlapPads
 from companion.hardware.pinmap import Pad, load_default
+from companion.referee.model import touch_of
 
 SEATS = 3
 MOMENT = 4  # touches per judged moment
@@ -113,7 +114,7 @@ def referee(seconds: float) -> float:
         if isinstance(event, PadTouch):
             if len(moment) == MOMENT:
                 moment.clear()
-            moment.append(Touch(event.seat, event.target, event.ms))
+            moment.append(touch_of(event))
             judge(Situation(tops=TOPS, touches=tuple(moment)))
             rulings[0] += 1
 

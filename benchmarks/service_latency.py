@@ -30,6 +30,8 @@ from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from dice_latency import percentile  # noqa: E402  (the same percentile as the dice benchmark)
 
 CHILD = r"""
 import os, sys, time, threading
@@ -73,11 +75,6 @@ else:
     print("HWM", hwm, flush=True)
     os._exit(0)
 """
-
-
-def pct(values: list[float], p: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
 def latency(rolls: int) -> tuple[list[float], list[float]]:
@@ -135,7 +132,10 @@ def latency(rolls: int) -> tuple[list[float], list[float]]:
 
         reader = DiceReader(dice.path, on_event)
         reader.start()
+        deadline = time.monotonic() + 5
         while not reader.connected:
+            if time.monotonic() > deadline:
+                raise SystemExit("service_latency: the reader did not connect")
             time.sleep(0.01)
         for i in range(rolls):
             got.clear()
@@ -193,9 +193,9 @@ def main() -> int:
 
     service_ms, reader_ms = latency(args.rolls)
     sm, rm = statistics.median(service_ms), statistics.median(reader_ms)
-    print(f"dice frame -> display frame: median {sm:.2f} ms, p99 {pct(service_ms, 99):.2f} ms "
+    print(f"dice frame -> display frame: median {sm:.2f} ms, p99 {percentile(service_ms, 0.99):.2f} ms "
           f"over {len(service_ms)} rolls (target median <= 20 ms: {'met' if sm <= 20 else 'NOT met'})")
-    print(f"  peer, dice frame -> reader event: median {rm:.2f} ms, p99 {pct(reader_ms, 99):.2f} ms;"
+    print(f"  peer, dice frame -> reader event: median {rm:.2f} ms, p99 {percentile(reader_ms, 0.99):.2f} ms;"
           f" ratio service/reader {sm / rm:.1f}x")
 
     ours, bare = first_frame(args.starts)

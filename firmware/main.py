@@ -59,8 +59,6 @@ def build(link=LINK, entropy=None):
 def main():
     try:
         build().run(ticks_ms, sleep_ms)
-    except KeyboardInterrupt:  # mpremote / the REPL took over
-        raise
     except Exception as exc:  # noqa: BLE001 - a dice must not stay dead
         sys.print_exception(exc)
         sleep_ms(2000)

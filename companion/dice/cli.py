@@ -146,8 +146,6 @@ def _keys(stream: TextIO, stop: threading.Event) -> Iterator[str]:
 
 def cmd_dice_sim(args: argparse.Namespace) -> int:
     steps = parse_script(args.script) if args.script is not None else None
-    if args.battery is not None and not 0 <= args.battery <= 99999:
-        raise UsageError("The battery voltage must be 0 to 99999 millivolts.")
     link = args.link or os.path.join(tempfile.gettempdir(), "companion-dice")
     parent = os.path.dirname(os.path.abspath(link))
     if not os.path.isdir(parent):
@@ -157,7 +155,7 @@ def cmd_dice_sim(args: argparse.Namespace) -> int:
                             battery_mv=args.battery)
     except FileExistsError:
         raise UsageError(f"{link} exists and is not a symlink; choose another --link.") from None
-    except FirmwareNotFound as exc:
+    except (FirmwareNotFound, ValueError) as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"Cannot create the simulated dice at {link}: {exc.strerror}.") from None
@@ -185,7 +183,7 @@ def cmd_dice_sim(args: argparse.Namespace) -> int:
         session.say(f"sent {len(sim.sent)} event(s); {unacked} not acknowledged{note}")
     finally:
         sim.close()
-    return 0 if steps is None or sim.unacked == 0 else 1
+    return 0 if steps is None or unacked == 0 else 1
 
 
 def _describe(event: DiceEvent) -> str:

@@ -23,8 +23,9 @@ from enum import StrEnum
 from typing import assert_never
 
 PROTOCOL_VERSION = 1
-DICE = "D1"
-COMPANION = "C1"
+DICE = f"D{PROTOCOL_VERSION}"  # the talker of the dice's frames
+COMPANION = f"C{PROTOCOL_VERSION}"  # the talker of the companion's frames
+_DICE, _COMPANION = DICE.encode(), COMPANION.encode()
 MAX_LINE = 80  # bytes between "$" and "\n", both excluded; a final "\r" may come on top
 MAX_SEQ = 0xFFFF_FFFF
 
@@ -92,7 +93,6 @@ class Ack:
 
 
 Message = Hello | Roll | Drop | Beat | Sync | Ack
-DiceMessage = Hello | Roll | Drop | Beat
 
 _HEX = frozenset(b"0123456789ABCDEF")
 _NAME = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
@@ -143,7 +143,7 @@ def _fields(fields: list[bytes], count: int) -> list[bytes]:
 
 
 def _message(talker: bytes, kind: bytes, fields: list[bytes]) -> Message:
-    if talker == b"D1":
+    if talker == _DICE:
         if kind == b"ROLL":
             boot, seq, value = _fields(fields, 3)
             return Roll(_boot(boot), _seq(seq), _face(value))
@@ -189,7 +189,7 @@ def decode(line: bytes) -> Message:
         or (len(version) > 1 and version[0] == 0x30)
     ):
         raise ProtocolError(Reason.KIND, f"unknown talker {talker!r}")
-    if talker not in (b"D1", b"C1"):
+    if talker not in (_DICE, _COMPANION):
         raise ProtocolError(Reason.VERSION, f"talker {talker.decode()}")
     if len(parts) < 2:
         raise ProtocolError(Reason.KIND, "no kind")
@@ -204,17 +204,17 @@ def encode(message: Message) -> bytes:
     """
     match message:
         case Hello(device_id, firmware, boot, first):
-            body = f"D1,HELLO,{device_id},{firmware},{boot},{first}"
+            body = f"{DICE},HELLO,{device_id},{firmware},{boot},{first}"
         case Roll(boot, seq, value):
-            body = f"D1,ROLL,{boot},{seq},{value}"
+            body = f"{DICE},ROLL,{boot},{seq},{value}"
         case Drop(boot, seq, fall_ms):
-            body = f"D1,DROP,{boot},{seq},{fall_ms}"
+            body = f"{DICE},DROP,{boot},{seq},{fall_ms}"
         case Beat(boot, millivolts):
-            body = f"D1,BEAT,{boot},{'-' if millivolts is None else millivolts}"
+            body = f"{DICE},BEAT,{boot},{'-' if millivolts is None else millivolts}"
         case Sync():
-            body = "C1,SYNC"
+            body = f"{COMPANION},SYNC"
         case Ack(boot, seq):
-            body = f"C1,ACK,{boot},{seq}"
+            body = f"{COMPANION},ACK,{boot},{seq}"
         case _:
             assert_never(message)
     raw = body.encode()

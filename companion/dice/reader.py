@@ -167,8 +167,6 @@ class ReaderCore:
         self.boot: str | None = None
         self.expected = 1  # the next sequence number to deliver
         self.connected = False
-        self.device_id = ""
-        self.firmware = ""
         self.battery: int | None = None
         self._battery_known = False
         self._opened_at = 0.0
@@ -200,9 +198,9 @@ class ReaderCore:
             return [], None
         if silent > self.heartbeat_timeout and now - self._opened_at > self.heartbeat_timeout:
             return [], "no answer from the dice"
-        if now - self._last_sync >= self.sync_interval:
-            return [self._sync(now)], None
-        return [], None
+        out: list[bytes] = []
+        self._want_sync(now, out)
+        return out, None
 
     def _sync(self, now: float) -> bytes:
         self._last_sync = now
@@ -284,10 +282,7 @@ class ReaderCore:
     def _hello(self, hello: Hello, events: list[DiceEvent]) -> bool:
         self.stats.hellos += 1
         if hello.boot != self.boot:
-            if self.connected:
-                self.connected = False
-                self.stats.disconnects += 1
-                events.append(DiceDisconnected("the dice restarted"))
+            events += self.closed("the dice restarted")
             self.boot = hello.boot
             self.expected = hello.first
         elif hello.first > self.expected:
@@ -297,7 +292,6 @@ class ReaderCore:
         if not self.connected:
             self.connected = True
             self._battery_known = False
-            self.device_id, self.firmware = hello.device_id, hello.firmware
             self.stats.connects += 1
             events.append(DiceConnected(hello.device_id, hello.firmware))
         return True
@@ -354,6 +348,8 @@ class DiceReader:
     ) -> None:
         if reconnect_interval <= 0 or heartbeat_timeout <= 0 or read_timeout <= 0:
             raise ValueError("intervals and timeouts must be positive")
+        if baudrate <= 0:
+            raise ValueError(f"the baud rate must be positive, not {baudrate}")
         self.port = port
         self.on_event = on_event
         self.baudrate = baudrate

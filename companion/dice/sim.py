@@ -81,7 +81,6 @@ class _PtyStream:
 
     def __init__(self) -> None:
         self.fd: int | None = None
-        self.written = 0
         self.last_write_ns = 0  # perf_counter_ns() just before the last write (benchmarks)
 
     def write(self, data: bytes) -> None:
@@ -90,7 +89,7 @@ class _PtyStream:
             return  # unplugged: the bytes go nowhere, as on a dead link
         self.last_write_ns = time.perf_counter_ns()
         try:
-            self.written += os.write(fd, data)
+            os.write(fd, data)
         except OSError:
             pass  # nobody reading and the buffer full, or the pty closing
 
@@ -118,8 +117,9 @@ class SimulatedDice:
         resend_ms: int = 300,
         outbox_size: int = 32,
     ) -> None:
+        if battery_mv is not None and not 0 <= battery_mv <= 99999:
+            raise ValueError("The battery voltage must be 0 to 99999 millivolts.")
         fw = load_firmware()
-        self._fw = fw
         self._shims: Any = fw.shims
         self._fair: Any = fw.fair
         if seed is None:

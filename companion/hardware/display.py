@@ -26,7 +26,8 @@ class DisplayError(RuntimeError):
 
 
 def create_device(driver: str, *, i2c_port: int = 1, i2c_address: int = 0x3C, rotate: int = 0,
-                  gif_file: str = "companion.gif", stream: Any = None) -> Any:
+                  gif_file: str = "companion.gif", gif_seconds: float = 0.25,
+                  stream: Any = None) -> Any:
     """A luma device (anything with ``display(image)``, ``contrast()``, ``cleanup()``)."""
     if driver in ("ssd1306", "sh1106"):
         try:
@@ -56,7 +57,7 @@ def create_device(driver: str, *, i2c_port: int = 1, i2c_address: int = 0x3C, ro
                 f"The {driver} display needs luma.emulator: pip install 'companion[sim]'.") from None
         if driver == "gif":
             return emu.gifanim(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1",
-                               filename=gif_file, duration=0.25)
+                               filename=gif_file, duration=gif_seconds)
         cls = emu.asciiblock if driver == "asciiblock" else emu.pygame
         return cls(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1")
     raise DisplayError(f"Unknown display driver {driver!r}.")

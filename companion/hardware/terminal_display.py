@@ -12,7 +12,7 @@ import os
 import shutil
 import sys
 import threading
-from typing import Any, TextIO
+from typing import TextIO
 
 from PIL import Image
 
@@ -112,6 +112,3 @@ class TerminalDisplay:
             if self._cleared:
                 self.stream.write("\n")
                 self.stream.flush()
-
-    def __getattr__(self, name: str) -> Any:  # luma capabilities a caller might probe
-        raise AttributeError(name)

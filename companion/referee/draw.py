@@ -1,8 +1,8 @@
 """Drawing a referee :class:`~companion.referee.screen.Screen` on the 128x64 OLED (pure).
 
-``draw_referee(draw, screen, font)`` paints onto any Pillow ``ImageDraw`` — the
-one luma's ``canvas(device)`` yields on the Pi, on the mock display and in the
-terminal twin alike.  Layout for Terminus 6x12: an inverted title bar (rows
+``draw_referee(draw, screen, font)`` paints onto a Pillow ``ImageDraw``; the
+service calls it from :func:`companion.ui.screens.render` for a ``RefereeView``,
+the same frame on the Pi, the mock display and the terminal twin.  Layout for Terminus 6x12: an inverted title bar (rows
 0-11) and four body lines at rows 13, 25, 37 and 49; the selected line is
 inverted.  Text that does not fit is cut with an ellipsis.
 """
@@ -13,20 +13,18 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from companion.ui import screens
+from companion.ui.screens import HEIGHT, WIDTH
+
 from .screen import BODY_LINES, Screen
 
-WIDTH, HEIGHT = 128, 64
 LINE = 12
 BODY_TOP = 13
 
 
 def fit(text: str, font: Any, width: int = WIDTH - 2) -> str:
-    """``text`` shortened with ``…`` until it fits ``width`` pixels."""
-    if font.getlength(text) <= width:
-        return text
-    while text and font.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+    """``text`` shortened with ``…`` until it fits ``width`` pixels (the screens' own fit)."""
+    return screens.fit(font, text, width)
 
 
 def draw_referee(draw: ImageDraw.ImageDraw, screen: Screen, font: Any) -> None:
@@ -43,12 +41,8 @@ def draw_referee(draw: ImageDraw.ImageDraw, screen: Screen, font: Any) -> None:
         draw.text((1, y), fit(text, font), font=font, fill=colour)
 
 
-def render(screen: Screen, font: Any | None = None) -> Image.Image:
-    """``screen`` as a 128x64 one-bit image (for tests, pictures and the terminal twin)."""
-    if font is None:
-        from companion.ui.fonts import load_font
+def render(screen: Screen) -> Image.Image:
+    """``screen`` as a 128x64 one-bit image, drawn exactly as the service draws it."""
+    from companion.ui.views import RefereeView
 
-        font = load_font()
-    image = Image.new("1", (WIDTH, HEIGHT))
-    draw_referee(ImageDraw.Draw(image), screen, font)
-    return image
+    return screens.render(RefereeView(screen))

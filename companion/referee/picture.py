@@ -2,8 +2,8 @@
 
     python -m companion.referee.picture docs/img/referee.png
 
-Each frame is drawn by :func:`~companion.referee.draw.draw_referee` on luma's
-``dummy`` device (the same path as the OLED), then scaled up for reading.
+Each frame is drawn by the service's own renderer (``companion.ui.screens.render``),
+then scaled up for reading.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from PIL import Image
 
 from companion.engines.gobbit.cards import Card
 from companion.hardware.pads import PadTouch
+from companion.ui.screens import HEIGHT, WIDTH
 
-from .draw import HEIGHT, WIDTH, draw_referee
+from .draw import render
 from .model import RefereeModel
 from .screen import Screen
 from .virtual import VirtualDeckModel, shuffle_order
@@ -50,17 +51,8 @@ def example_screens() -> list[Screen]:
 
 
 def frame(screen: Screen) -> Image.Image:
-    """One screen through luma's dummy device, as the OLED would show it."""
-    from luma.core.device import dummy
-    from luma.core.render import canvas
-
-    from companion.ui.fonts import load_font
-
-    device = dummy(width=WIDTH, height=HEIGHT, mode="1")
-    with canvas(device) as draw:
-        draw_referee(draw, screen, load_font())
-    image: Image.Image = device.image
-    return image
+    """One screen as the service draws it on the OLED."""
+    return render(screen)
 
 
 def picture(screens: list[Screen]) -> Image.Image:

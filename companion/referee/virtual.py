@@ -41,6 +41,7 @@ from companion.engines.gobbit.rules import (
     legal_actions,
     new_game,
     on_turn,
+    replay,
     situation,
     winners,
 )
@@ -65,14 +66,14 @@ class VirtualDeckModel:
 
     def __init__(self, seats: int, order: Sequence[int], *, first: int = 1,
                  rules: Iterable[str] = (), expert: bool = False, settle_s: float = SETTLE_S,
-                 deck: Sequence[Card] | None = None) -> None:
+                 deck: Sequence[Card] | None = None, actions: Sequence[Action] = ()) -> None:
         rules = frozenset(rules)
         cards = tuple(deck) if deck is not None else standard_deck(rules)
         if sorted(order) != list(range(len(cards))):
             raise ValueError(f"The shuffle must be a permutation of the {len(cards)} cards.")
         self.start: GameState = new_game(seats, [cards[i] for i in order], first, rules, expert)
-        self.state = self.start
-        self.actions: list[Action] = []
+        self.state, _ = replay(self.start, actions)  # a journaled game resumes where it was
+        self.actions: list[Action] = list(actions)
         """Every action applied, in order: ``replay(start, actions)`` gives ``state`` again."""
         self.settle_s = settle_s
         self.moment: list[Touch] = []
@@ -103,6 +104,13 @@ class VirtualDeckModel:
             self.flip()
         elif button in ("left", "right"):
             self.show_ruling = not self.show_ruling
+
+    @property
+    def settles_at(self) -> float | None:
+        """When the pending moment will be applied by :meth:`poll` (``None``: nothing pending)."""
+        if not self.moment or self._last_arrival is None:
+            return None
+        return self._last_arrival + self.settle_s
 
     def poll(self, now: float) -> None:
         """Apply the moment once no touch has come for ``settle_s`` seconds."""

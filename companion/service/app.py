@@ -9,7 +9,7 @@ import shlex
 import subprocess
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
 from companion.hardware.display import DisplayError, Screen, create_device
@@ -21,6 +21,9 @@ from .loop import Service
 from .referee_table import RefereeTable
 from .root import Companion
 from .table import Prefs, Table
+
+if TYPE_CHECKING:
+    from companion.dice.reader import DiceEvent
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +57,7 @@ def make_pin_factory(name: str) -> Any:
     raise UsageError(f"service.pin_factory must be \"\", mock, lgpio, rpigpio or native, not {name!r}.")
 
 
-def translate_dice(event: Any) -> Input | None:
+def translate_dice(event: DiceEvent) -> Input | None:
     """The reader's events as service inputs (batteries are only logged)."""
     from companion.dice.reader import DiceConnected, DiceDisconnected, DiceDrop, DiceRoll
 
@@ -146,7 +149,7 @@ class App:
         if port:
             from companion.dice.reader import DiceReader
 
-            def on_dice(event: Any) -> None:
+            def on_dice(event: DiceEvent) -> None:
                 inp = translate_dice(event)
                 if inp is not None:
                     self.service.post(inp)

@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
 
 def cycle(index: int, count: int, button: str) -> int:
     """The selection after ◀ (``left``) or ▶ (``right``), wrapping around ``count`` items."""
     if count <= 0:
         return 0
     return (index + (1 if button == "right" else -1)) % count
+
+
+def pick(index: int, items: Sequence[T], button: str) -> tuple[int, T | None]:
+    """A list screen's buttons: ◀ ▶ move the selection; ● picks the selected item.
+
+    Returns the new selection and the picked item (``None`` unless ● was pressed).
+    """
+    if button in ("left", "right"):
+        return cycle(index, len(items), button), None
+    if button == "select" and items:
+        return index, items[index]
+    return index, None
 
 
 class ShutdownMixin:

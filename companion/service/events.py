@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-BUTTONS = ("left", "select", "right", "menu", "help")
-
 
 @dataclass(frozen=True)
 class ButtonPress:

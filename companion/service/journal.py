@@ -62,7 +62,7 @@ class Journal:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self._ends: list[int] = []  # byte offset after each good record
+        self._ends: list[int] = []  # byte offset after each good record, set by load()
         self.dropped = 0  # damaged records cut off by load()
 
     def load(self) -> list[Record]:
@@ -99,41 +99,34 @@ class Journal:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         new = not self.path.exists()
         with open(self.path, "ab") as f:
-            start = f.tell()
             f.write(encode(record))
             f.flush()
             os.fsync(f.fileno())
-            end = f.tell()
         if new:
             _fsync_dir(self.path.parent)
-        if self._ends and self._ends[-1] != start:
-            self._ends = []  # someone else wrote: offsets are recomputed on demand
-        self._ends.append(end)
+
+    def keep(self, count: int) -> list[Record]:
+        """Cut the journal to its first ``count`` good records, durably; return what was cut."""
+        records = self.load()
+        if count < len(records):
+            self._truncate(self._ends[count - 1] if count > 0 else 0)
+        return records[count:]
 
     def pop(self) -> Record | None:
         """Remove and return the last record (undo), durably; ``None`` if empty."""
-        records = self.load()
-        if not records:
-            return None
-        keep = self._ends[-2] if len(self._ends) > 1 else 0
-        self._truncate(keep)
-        self._ends.pop()
-        return records[-1]
+        cut = self.keep(max(0, len(self.load()) - 1))
+        return cut[0] if cut else None
 
     def replace(self, records: list[Record]) -> None:
         """Start the journal anew with ``records`` (a new game), atomically."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(self.path.suffix + ".tmp")
         with open(tmp, "wb") as f:
-            ends = []
-            for r in records:
-                f.write(encode(r))
-                ends.append(f.tell())
+            f.write(b"".join(encode(r) for r in records))
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, self.path)
         _fsync_dir(self.path.parent)
-        self._ends = ends
 
     def _truncate(self, size: int) -> None:
         with open(self.path, "r+b") as f:

@@ -12,7 +12,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from companion.hardware.display import Screen
 from companion.ui.screens import render
@@ -40,17 +40,12 @@ class Controller(Protocol):
     def contrast(self) -> int: ...
 
 
-Renderer = Callable[[Any, float], Any]
-
-
 class Service:
     def __init__(self, controller: Controller, screen: Screen, *,
-                 clock: Callable[[], float] = time.monotonic,
-                 renderer: Renderer = render) -> None:
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.controller = controller
         self.screen = screen
         self.clock = clock
-        self.renderer = renderer
         self.queue: queue.Queue[Input] = queue.Queue()
         self.t0 = clock()
         self.last_view: View | None = None
@@ -65,13 +60,13 @@ class Service:
     def draw(self, now: float) -> None:
         view = self.controller.view()
         self.screen.contrast(self.controller.contrast)
-        self.screen.show(self.renderer(view, now - self.t0))
+        self.screen.show(render(view, now - self.t0))
         for cb in self.on_view:
             cb(view)
         self.last_view = view  # published last: once seen, its frame is on the display
 
-    def run(self, until: Callable[[], bool] | None = None) -> None:
-        """Run until a Quit input, a quit/shutdown request or ``until()`` is true."""
+    def run(self) -> None:
+        """Run until a Quit input or a quit/shutdown request."""
         next_frame = self.clock()
         self.draw(next_frame)
         while not self.stopped:
@@ -103,8 +98,6 @@ class Service:
                 next_frame = now
             if self.controller.quit_requested or self.controller.shutdown_requested:
                 self.draw(now)
-                break
-            if until is not None and until():
                 break
             if self.queue.empty():
                 for cb in self.on_idle:

@@ -20,12 +20,12 @@ from typing import Any
 
 from companion.engines.gobbit.cards import Rule
 from companion.engines.gobbit.judge import Touch
-from companion.engines.gobbit.rules import Action, Discard, Finish, Flip, Touches, replay
+from companion.engines.gobbit.rules import Action, Discard, Finish, Flip, Touches
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import ListView, MessageView, RefereeView, View
 
-from .controls import ShutdownMixin, cycle
+from .controls import ShutdownMixin, pick
 from .events import ButtonPress, Input, PadEvent
 from .journal import Journal, Record
 
@@ -121,10 +121,8 @@ class RefereeTable(ShutdownMixin):
 
                 order = shuffle_order(len(standard_deck(frozenset(self.rules))), self.rng)
                 self.journal.replace([self.header(order)])
-            model = VirtualDeckModel(self.seats, order, rules=self.rules, expert=self.expert)
-            if actions:
-                model.state, _ = replay(model.start, actions)
-                model.actions = list(actions)
+            model = VirtualDeckModel(self.seats, order, rules=self.rules, expert=self.expert,
+                                     actions=actions or ())
             self.virtual, self.cards = model, None
             self.journaled = len(model.actions)
         else:
@@ -155,8 +153,7 @@ class RefereeTable(ShutdownMixin):
             if self.cards is not None:
                 self.cards.on_pad_event(event.event)
             elif self.virtual is not None:
-                self.virtual.on_pad_event(event.event, now)
-                self._journal_new_actions()
+                self.virtual.on_pad_event(event.event, now)  # judged now, applied by tick()
             return
         if not isinstance(event, ButtonPress):
             return  # the dice plays no part in Gobbit
@@ -176,10 +173,8 @@ class RefereeTable(ShutdownMixin):
     def tick(self, now: float) -> None:
         if self.virtual is not None and self.mode == "play":
             # settle a moment after its quiet time; the journal first, then the screen
-            pending = list(self.virtual.moment)
             self.virtual.poll(now)
-            if pending and not self.virtual.moment:
-                self._journal_new_actions()
+            self._journal_new_actions()
 
     def _items(self) -> list[tuple[str, str]]:
         items = [("mode", f"Hra: {MODE_LABEL[self.mode_name]}"), ("seats", f"Místa: {self.seats}")]
@@ -191,13 +186,10 @@ class RefereeTable(ShutdownMixin):
         return items
 
     def _on_setup(self, name: str, now: float) -> None:
-        items = self._items()
-        if name in ("left", "right"):
-            self.selected = cycle(self.selected, len(items), name)
+        self.selected, item = pick(self.selected, self._items(), name)
+        if item is None:
             return
-        if name != "select":
-            return
-        key = items[self.selected][0]
+        key = item[0]
         if key == "mode":
             if self.mode_name == "cards":
                 self.mode_name = "virtual"
@@ -236,12 +228,9 @@ class RefereeTable(ShutdownMixin):
             "Nová hra", "Vypnout")
 
     def _on_menu(self, name: str, now: float) -> None:
-        if name in ("left", "right"):
-            self.menu_index = cycle(self.menu_index, len(self.MENU), name)
+        self.menu_index, item = pick(self.menu_index, self.MENU, name)
+        if item is None:
             return
-        if name != "select":
-            return
-        item = self.MENU[self.menu_index]
         self.mode = "play"
         if item == "Spor: kdo byl první" and self.cards is not None:
             self.cards.open_dispute()
@@ -261,10 +250,14 @@ class RefereeTable(ShutdownMixin):
     # --- outputs ------------------------------------------------------------------------------
 
     def next_deadline(self) -> float | None:
+        """When a virtual-deck moment settles (the loop redraws then)."""
+        if self.virtual is not None and self.mode == "play":
+            return self.virtual.settles_at
         return None
 
     def animated(self) -> bool:
-        return True
+        """Only lists scroll a long selected line; referee screens change on inputs."""
+        return self.mode in ("setup", "menu", "rules")
 
     @property
     def contrast(self) -> int:

@@ -14,7 +14,7 @@ table, which is how the service resumes after a pulled plug and how undo works.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from companion.engines.clovece.notation import location_text, parse_location
@@ -69,11 +69,8 @@ class Session:
     settings: Settings
     pos: Position
     roll: int | None = None  # rolled, waiting for the move to be confirmed
-    roll_source: str = ""
     events: tuple[Event, ...] = ()  # what the last step did
     last_move: Move | None = None
-    records: int = 1
-    history: tuple[str, ...] = field(default_factory=tuple)  # compact log for the screen
 
     @property
     def moves(self) -> list[Move]:
@@ -103,12 +100,10 @@ def step(s: Session, record: dict[str, Any]) -> Session:
             raise SessionError(f"A roll of {value!r} is not 1 to 6.")
         if s.roll is not None:
             raise SessionError("A second roll came before the move of the first.")
-        source = str(record.get("src", ""))
-        moves = legal_moves(s.pos, value)
-        if not moves:
+        if not legal_moves(s.pos, value):
             pos, events = apply(s.pos, value)
-            return Session(s.settings, pos, None, "", tuple(events), None, s.records + 1)
-        return Session(s.settings, s.pos, value, source, (), None, s.records + 1)
+            return Session(s.settings, pos, None, tuple(events))
+        return Session(s.settings, s.pos, value)
     if kind == "move":
         if s.roll is None:
             raise SessionError("A move came without a roll.")
@@ -123,15 +118,19 @@ def step(s: Session, record: dict[str, Any]) -> Session:
         if not chosen:
             raise SessionError(f"The move from {frm_text} is not legal for a {s.roll}.")
         pos, events = apply(s.pos, s.roll, chosen[0])
-        return Session(s.settings, pos, None, "", tuple(events), chosen[0], s.records + 1)
+        return Session(s.settings, pos, None, tuple(events), chosen[0])
     raise SessionError(f"Unknown record {kind!r}.")
 
 
-def replay(records: list[dict[str, Any]]) -> Session:
-    """The session of a whole journal (header first)."""
+def _start_of(records: list[dict[str, Any]]) -> Session:
     if not records or records[0].get("t") != "game":
         raise SessionError("The journal does not start with a game header.")
-    s = start(Settings.from_header(records[0]))
+    return start(Settings.from_header(records[0]))
+
+
+def replay(records: list[dict[str, Any]]) -> Session:
+    """The session of a whole journal (header first); a record that does not fit raises."""
+    s = _start_of(records)
     for r in records[1:]:
         s = step(s, r)
     return s
@@ -139,9 +138,7 @@ def replay(records: list[dict[str, Any]]) -> Session:
 
 def replay_prefix(records: list[dict[str, Any]]) -> tuple[Session, int]:
     """The session of the longest valid prefix of a journal, and its length."""
-    if not records or records[0].get("t") != "game":
-        raise SessionError("The journal does not start with a game header.")
-    s = start(Settings.from_header(records[0]))
+    s = _start_of(records)
     used = 1
     for r in records[1:]:
         try:

@@ -17,13 +17,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.engines.clovece.board import cell_of
-from companion.engines.clovece.describe import PLAYER, PLAYER_LOWER, headline
+from companion.engines.clovece.describe import PLAYER, PLAYER_LOWER, explain, headline
 from companion.engines.clovece.notation import location_text
-from companion.engines.clovece.rules import COLOURS, HOUSE, SEATS_BY_PLAYERS, VARIANT_ORDER, in_play
+from companion.engines.clovece.rules import (
+    COLOURS,
+    HOUSE,
+    SEATS_BY_PLAYERS,
+    VARIANT_ORDER,
+    Move,
+    in_play,
+    why_not,
+)
 from companion.players.clovece_bot import choose
 from companion.ui.views import Choice, ListView, MessageView, TurnView, View, WinView
 
-from .controls import ShutdownMixin, cycle
+from .controls import ShutdownMixin, cycle, pick
 from .events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from .journal import Journal
 from .session import (
@@ -105,7 +113,6 @@ class Table(ShutdownMixin):
         self.switch_to: str | None = None  # "gobbit": the set-up chose the other game
         self.browser: Any = None  # the rules browser while mode == "rules"
         self._rules_back = "play"
-        self._changed_at = 0.0
         self._resume()
 
     # --- start and resume -------------------------------------------------------
@@ -123,8 +130,7 @@ class Table(ShutdownMixin):
         if used < len(records):
             log.error("journal %s: %d records after record %d do not fit the game; dropped",
                       self.journal.path, len(records) - used, used)
-            while len(self.journal.load()) > used:
-                self.journal.pop()
+            self.journal.keep(used)
         self.session = session
         self.mode = "win" if session.pos.winner is not None else "play"
         self.event_line = "Hra pokračuje, kde skončila."
@@ -154,11 +160,10 @@ class Table(ShutdownMixin):
         elif isinstance(event, DiceLink):
             self.dice_up = event.up
             self.event_line = "Kostka připojena." if event.up else "Kostka odpojena: hod zadej tlačítky."
-            if event.up is False:
+            if not event.up:
                 self._sound("illegal")
         elif isinstance(event, Dropped):
             self.event_line = "Kostka spadla na zem."
-        self._changed_at = now
 
     def tick(self, now: float) -> None:
         if self.deadline is None or now < self.deadline or self.mode != "play":
@@ -205,14 +210,11 @@ class Table(ShutdownMixin):
         return items
 
     def _on_setup(self, name: str, now: float) -> None:
-        items = self._setup_items()
         st = self.setup
-        if name in ("left", "right"):
-            st.selected = cycle(st.selected, len(items), name)
+        st.selected, item = pick(st.selected, self._setup_items(), name)
+        if item is None:
             return
-        if name != "select":
-            return
-        key = items[st.selected][0]
+        key = item[0]
         if key == "game":
             self.switch_to = "gobbit"
         elif key == "players":
@@ -304,14 +306,14 @@ class Table(ShutdownMixin):
         self.session = after
         if after.roll is None:  # no legal move: three tries or forfeit, already played
             self.event_line = headline(list(after.events))
-            self._after_step(now, value)
+            self._after_step(now)
         else:
             self.event_line = f"{PLAYER[after.pos.turn]} hodil {value}."
             self._turn_started(now)
         if value == 6:
             self._sound("six")
 
-    def _confirm_move(self, move: Any, now: float) -> None:
+    def _confirm_move(self, move: Move, now: float) -> None:
         s = self.session
         assert s is not None and s.roll is not None
         record = move_record(move)
@@ -319,9 +321,9 @@ class Table(ShutdownMixin):
         self.journal.append(record)  # on disk before the screen confirms
         self.session = after
         self.event_line = headline(list(after.events))
-        self._after_step(now, s.roll)
+        self._after_step(now)
 
-    def _after_step(self, now: float, roll: int) -> None:
+    def _after_step(self, now: float) -> None:
         s = self.session
         assert s is not None
         self._turn_started(now)
@@ -334,12 +336,7 @@ class Table(ShutdownMixin):
             "Nastavení", "Vypnout")
 
     def _on_menu(self, name: str, now: float) -> None:
-        if name in ("left", "right"):
-            self.menu_index = cycle(self.menu_index, len(self.MENU), name)
-            return
-        if name != "select":
-            return
-        item = self.MENU[self.menu_index]
+        self.menu_index, item = pick(self.menu_index, self.MENU, name)
         if item == "Zpět do hry":
             self.mode = "win" if self.session and self.session.pos.winner is not None else "play"
         elif item == "Vrátit poslední akci":
@@ -370,9 +367,6 @@ class Table(ShutdownMixin):
         s = self.session
         if s is None or s.roll is None or s.pos.winner is not None:
             return None
-        from companion.engines.clovece.describe import explain
-        from companion.engines.clovece.rules import why_not
-
         c = s.pos.turn
         lines = [f"{PLAYER[c]} hodil {s.roll}."]
         own = s.pos.pieces[c] or ()
@@ -392,8 +386,7 @@ class Table(ShutdownMixin):
             self._sound("illegal")
             self.mode = "play" if self.session else "setup"
             return False
-        removed = self.journal.pop()
-        assert removed is not None
+        [removed] = self.journal.keep(len(records) - 1)
         self.session, _ = replay_prefix(records[:-1])
         what = f"hod {removed.get('v')}" if removed.get("t") == "roll" else "tah"
         self.event_line = f"Vráceno: {what}."
@@ -423,11 +416,8 @@ class Table(ShutdownMixin):
                 f"Jas: {bright}", "Zpět"]
 
     def _on_settings(self, name: str, now: float) -> None:
-        items = self._settings_items()
-        if name in ("left", "right"):
-            self.settings_index = cycle(self.settings_index, len(items), name)
-            return
-        if name != "select":
+        self.settings_index, item = pick(self.settings_index, self._settings_items(), name)
+        if item is None:
             return
         p = self.prefs
         if self.settings_index == 0:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import atexit
 import logging
 import os
+import random
 import tempfile
 import threading
 import time
@@ -100,11 +101,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
             service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
                             shutdown_command=""),
         )
-        device = create_device("gif", gif_file=str(gif))
-        atexit.unregister(device.write_animation)
-        device._duration = int(frame_seconds * 1000)
-        import random
-
+        device = create_device("gif", gif_file=str(gif), gif_seconds=frame_seconds)
+        atexit.unregister(device.write_animation)  # written below, once, not again at exit
         factory = MockFactory()
         with SimulatedDice(seed=seed, device_id="demo-dice") as dice:
             app = App(demo_cfg, pin_factory=factory, device=device, dice_port=dice.path,

@@ -8,6 +8,7 @@ and the OLED frames drawn with block characters.  Works over SSH and in tmux.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import select
@@ -37,6 +38,14 @@ KEYS = {
     "f": ("drop", ""), "u": ("plug", ""),
     "q": ("quit", ""), "\x03": ("quit", ""),
 }
+
+
+@functools.cache
+def _keymap(seats: int) -> dict[str, Any]:
+    """The pad keys of a ``seats``-seat table (read once: every key press asks)."""
+    from companion.referee.keys import load_keymap
+
+    return load_keymap(seats)
 
 
 class PinPresser:
@@ -73,11 +82,9 @@ class Simulator:
 
     def pad_keys(self) -> dict[str, Any]:
         """Key -> pad while a Gobbit game has claimed the (mock) pads."""
-        from companion.referee.keys import load_keymap
-
         if self.app.controller.game != "gobbit" or self.app.pads is None:
             return {}
-        return load_keymap(len({p.seat for p in self.app.pads.pads}))
+        return _keymap(len({p.seat for p in self.app.pads.pads}))
 
     def _sound(self, name: str) -> None:
         self.last_sound = name

@@ -57,7 +57,13 @@ def test_script_reaches_a_reader(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert [r.seq for r in rolls] == [1, 2, 4, 5]
     assert [r.value for r in rolls][0] == 2 and [r.value for r in rolls][2:] == [6, 1]
     assert got.of(DiceDrop) == [DiceDrop(3, 420)]
-    assert len(got.of(DiceDisconnected)) == 1
+    # the scripted unplug is reported once, between the drop and the six; the sim closing at
+    # the end of the script may be reported too if the reader notices before it is stopped
+    kinds = [type(e) for e in got.events if isinstance(e, DiceRoll | DiceDrop | DiceDisconnected)]
+    gap = kinds[kinds.index(DiceDrop) + 1:]
+    assert gap[:2] == [DiceDisconnected, DiceRoll]
+    assert kinds[:kinds.index(DiceDrop)].count(DiceDisconnected) == 0
+    assert kinds[kinds.index(DiceDrop) + 2:].count(DiceDisconnected) <= 1
     assert f"simulated dice at {link}" in out
     assert "sent 5 event(s); 0 not acknowledged" in out
 

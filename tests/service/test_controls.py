@@ -21,3 +21,14 @@ def test_the_shutdown_question():
     c.mode = "confirm-off"
     c._on_confirm_off("select", 0.0)
     assert c.mode == "bye" and c.shutdown_requested
+
+
+def test_pick_moves_with_the_arrows_and_picks_with_select():
+    from companion.service.controls import pick
+
+    items = ("a", "b", "c")
+    assert pick(0, items, "right") == (1, None)
+    assert pick(0, items, "left") == (2, None)
+    assert pick(1, items, "select") == (1, "b")
+    assert pick(1, items, "help") == (1, None)
+    assert pick(0, (), "select") == (0, None)

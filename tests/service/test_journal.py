@@ -84,3 +84,14 @@ def test_append_fsyncs_before_returning(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd)))
     Journal(tmp_path / "g.journal").append({"v": 1})
     assert synced
+
+
+def test_keep_cuts_to_the_first_records_and_returns_the_rest(tmp_path):
+    path = tmp_path / "g.journal"
+    j = Journal(path)
+    for v in (1, 2, 3, 4):
+        j.append({"v": v})
+    assert j.keep(2) == [{"v": 3}, {"v": 4}]
+    assert Journal(path).load() == [{"v": 1}, {"v": 2}]
+    assert j.keep(5) == [] and len(Journal(path).load()) == 2
+    assert j.keep(0) == [{"v": 1}, {"v": 2}] and path.read_bytes() == b""

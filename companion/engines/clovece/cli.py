@@ -25,6 +25,7 @@ from .rules import (
     apply,
     legal_moves,
     new_game,
+    why_not,
 )
 
 
@@ -82,8 +83,6 @@ def cmd_apply(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
         found = [m for m in legal if m.frm == frm]
         if not found:
-            from .rules import why_not
-
             reason = why_not(pos, roll, frm)
             raise RefusedError(
                 f"The move from {args.move} is not legal: {reason.why.value} "

@@ -16,6 +16,8 @@ Formatting writes the colours in clockwise order, then ``turn``, ``tries``
 
 from __future__ import annotations
 
+from ..colours import NotationError as NotationError
+from ..colours import colour_index as colour_index
 from .rules import (
     COLOURS,
     GOAL_FIRST,
@@ -29,17 +31,6 @@ from .rules import (
     in_play,
     occupancy,
 )
-
-
-class NotationError(ValueError):
-    """A position text that cannot be read; the message is one sentence."""
-
-
-def colour_index(letter: str) -> int:
-    try:
-        return COLOURS.index(letter)
-    except ValueError:
-        raise NotationError(f"Unknown colour {letter!r}: use r, b, g or y.") from None
 
 
 def location_text(colour: int, progress: int) -> str:

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-COLOURS = ("r", "b", "g", "y")
-"""Colour letters in clockwise order; the index is the colour's number."""
+from ..colours import COLOURS as COLOURS  # the letters r b g y; the index is the colour
+
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 START = (0, 10, 20, 30)
 """Absolute track field of each colour's start field."""

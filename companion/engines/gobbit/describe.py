@@ -8,6 +8,7 @@ duch.
 
 from __future__ import annotations
 
+from ..czech import PLAYER_ACC, PLAYER_LOWER
 from .cards import CHAMELEON, GORILLA, MOSQUITO, SNAKE, Card, Condition
 from .judge import TO_GRAVEYARD, Kind, Ruling, Verdict, Why
 from .rules import (
@@ -30,8 +31,9 @@ from .rules import (
 
 ANIMAL = {SNAKE: "had", CHAMELEON: "chameleon", MOSQUITO: "komár", GORILLA: "gorila"}
 ANIMAL_ACC = {SNAKE: "hada", CHAMELEON: "chameleona", MOSQUITO: "komára", GORILLA: "gorilu"}
-COLOUR_ADJ = {"b": "modrý", "r": "červený", "y": "žlutý"}
-COLOUR_ADJ_ACC = {"b": "modrého", "r": "červeného", "y": "žlutého"}
+_TABLE_COLOUR = {"b": 1, "r": 0, "y": 3}  # card colour letter -> the table's colour number
+COLOUR_ADJ = {k: PLAYER_LOWER[i] for k, i in _TABLE_COLOUR.items()}
+COLOUR_ADJ_ACC = {k: PLAYER_ACC[i] for k, i in _TABLE_COLOUR.items()}
 COLOUR_SHORT = {"b": "modr.", "r": "červ.", "y": "žl."}
 
 CONDITION_LABEL = {

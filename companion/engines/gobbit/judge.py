@@ -473,19 +473,13 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
         elif key == "graveyard":
             graveyard = None if value == "-" else parse_card(value, allow_back=False)
         elif key == "rules":
-            for name in (n for n in value.split(",") if n and n != "-"):
-                if name not in RULE_ORDER:
-                    raise GobbitError(f"Unknown rule {name!r}: known are {', '.join(RULE_ORDER)}.")
-                rules.add(name)
+            rules.update(n for n in value.split(",") if n and n != "-")  # checked by validate()
         elif key == "expert":
             expert = parse_condition(value)
         elif key == "gorilla":
             gorilla = _seat_number(value, token)
         else:
             raise GobbitError(f"Unknown token {token!r}: see docs/judge.md for the syntax.")
-    for seat in ghosts:
-        if seat in tops and tops[seat] is not None:
-            raise GobbitError(f"Seat {seat} is a ghost and cannot have a face-up card.")
     sit = Situation(
         tops={s: tops.get(s) for s in sorted(set(tops) | ghosts)},
         ghosts=frozenset(ghosts), graveyard=graveyard, rules=frozenset(rules),

@@ -22,13 +22,15 @@ links, not written down, so they can never disagree with them.
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-COLOURS = ("r", "b", "g", "y")
+from ..colours import COLOURS as COLOURS
+
 KINDS = ("normal", "card", "start", "arrow", "junction", "turnoff", "lane", "rolling_pin",
          "home", "trap")
 TRAPS = ("zachytka", "bazina", "les")
@@ -229,9 +231,7 @@ def _is_number(v: object) -> bool:
 
 
 class _Checker:
-    def __init__(self, text: str, source: str) -> None:
-        self.text = text
-        self.source = source
+    def __init__(self, text: str) -> None:
         self.loc = _Locator(text)
         self.problems: list[Problem] = []
 
@@ -341,7 +341,7 @@ class _Checker:
 
 def parse_board(text: str, source: str = "board") -> Board:
     """Read and validate a board; raise :class:`BoardError` listing every problem."""
-    ck = _Checker(text, source)
+    ck = _Checker(text)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -449,12 +449,8 @@ class _Topology:
                 for extra in found[1:]:
                     ck.add(extra.id, f"Colour {COLOURS[c]} has a second {what} "
                                      f"(the first is {found[0].id}).")
-        for f in self.fields:
-            if f.kind in ("start", "arrow", "lane", "rolling_pin", "home") and f.colour is None:
-                ck.add(f.id, f"A {f.kind} field needs a colour.")
-            if f.kind not in ("start", "arrow", "lane", "rolling_pin", "home") and \
-                    f.colour is not None:
-                ck.add(f.id, f"A {f.kind} field has no colour.", "colour")
+        # (a coloured kind without a colour, or a colour on another kind, was refused field
+        # by field in _Checker.field)
         if ck.problems:
             return None
         main = self.main_track(starts[0][0].id)
@@ -714,15 +710,10 @@ def default_board_text() -> str:
     return resources.files("companion.engines.napij").joinpath("board.toml").read_text("utf-8")
 
 
-_default: Board | None = None
-
-
+@functools.cache
 def default_board() -> Board:
     """The shipped board (a reconstruction; see the comments at the top of board.toml)."""
-    global _default
-    if _default is None:
-        _default = parse_board(default_board_text(), "board.toml")
-    return _default
+    return parse_board(default_board_text(), "board.toml")
 
 
 def read_text(path: str | Path, what: str) -> str:

@@ -19,6 +19,7 @@ from .board import COLOURS, DataFileError, load_board, parse_board, read_text, s
 from .deck import default_deck, is_deck_text, load_deck, parse_deck
 from .notation import (
     NotationError,
+    colour_index,
     format_choice,
     format_play,
     format_position,
@@ -97,9 +98,10 @@ def _roll(text: str) -> int:
 
 
 def _colour(text: str) -> int:
-    if text not in COLOURS:
-        raise UsageError(f"Unknown colour {text!r}: use r, b, g or y.")
-    return COLOURS.index(text)
+    try:
+        return colour_index(text)
+    except NotationError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _refused(state: State, action: Action, what: str, exc: RulesError | None = None) -> RefusedError:
@@ -110,9 +112,7 @@ def _refused(state: State, action: Action, what: str, exc: RulesError | None = N
 def _do(state: State, action: Action, what: str, events: list[Event]) -> State:
     try:
         after, new = apply(state, action)
-    except IllegalMove as exc:
-        raise _refused(state, action, what, exc) from None
-    except RulesError as exc:
+    except RulesError as exc:  # IllegalMove included
         raise _refused(state, action, what, exc) from None
     events.extend(new)
     return after

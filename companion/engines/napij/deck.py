@@ -9,6 +9,7 @@ a family that writes its own text on the blank card picks one of them (or
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -169,15 +170,10 @@ def default_deck_text() -> str:
     return resources.files("companion.engines.napij").joinpath("deck.toml").read_text("utf-8")
 
 
-_default: Deck | None = None
-
-
+@functools.cache
 def default_deck() -> Deck:
     """The shipped deck (a reconstruction: the printed cards are not published)."""
-    global _default
-    if _default is None:
-        _default = parse_deck(default_deck_text(), "deck.toml")
-    return _default
+    return parse_deck(default_deck_text(), "deck.toml")
 
 
 def load_deck(path: str | Path) -> Deck:

@@ -282,7 +282,3 @@ def headline(events: list[Event], rules: Rules | None = None) -> str:
                 return describe_event(e, rules)
     return describe_event(events[0], rules) if events else ""
 
-
-def drink_lines(events: list[Event]) -> list[str]:
-    """Every drink duty of these events, one sentence each (for the display and the voice)."""
-    return [describe_duty(e) for e in events if isinstance(e, MustDrink)]

@@ -14,6 +14,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from .board import COLOURS, Board
+from .describe import KIND_NAME, TRAP_NAME
 
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -166,8 +167,7 @@ def render(board: Board, scale: int = 36) -> Image.Image:
                                                         f.kind == "normal")
         _center_text(d, (cx, cy), f.id, small, (255, 255, 255) if dark else INK)
         if f.kind == "trap" and f.trap:
-            name = {"zachytka": "záchytka", "bazina": "bažina", "les": "les"}[f.trap]
-            _center_text(d, (cx, cy - r - scale * 0.3), name, label, INK)
+            _center_text(d, (cx, cy - r - scale * 0.3), TRAP_NAME[f.trap], label, INK)
 
     # pubs: four places in a square, in the colour
     for c, (x, y) in enumerate(board.pubs):
@@ -185,12 +185,9 @@ def render(board: Board, scale: int = 36) -> Image.Image:
     if board.reconstruction and "rekonstrukce" not in name:
         name += " (rekonstrukce)"
     _center_text(d, (width / 2, title_h * scale / 2), name, title, INK)
-    legend = [
-        ("card", "karta"), ("start", "stanoviště"), ("arrow", "pole se šipkou"),
-        ("junction", "rozcestí"), ("turnoff", "odbočka"), ("rolling_pin", "váleček"),
-        ("home", "domek"), ("trap", "past"), ("stezka", "Černá stezka"),
-        ("shortcut", "zkratka"),
-    ]
+    legend = [(kind, KIND_NAME[kind]) for kind in (
+        "card", "start", "arrow", "junction", "turnoff", "rolling_pin", "home", "trap")]
+    legend += [("stezka", "Černá stezka"), ("shortcut", "zkratka")]
     lx0 = scale * 0.8
     ly = height - legend_h * scale + scale * 0.9
     per_row = 5

@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import re
 
-from .board import COLOURS
+from ..colours import COLOURS as COLOURS
+from ..colours import NotationError as NotationError
+from ..colours import colour_index as colour_index
 from .rules import (
     BOTTLE,
     CALLED_DUTIES,
@@ -64,17 +66,6 @@ from .rules import (
     needs_six,
     problems,
 )
-
-
-class NotationError(ValueError):
-    """A text that cannot be read; the message is one sentence."""
-
-
-def colour_index(letter: str) -> int:
-    try:
-        return COLOURS.index(letter)
-    except ValueError:
-        raise NotationError(f"Unknown colour {letter!r}: use r, b, g or y.") from None
 
 
 def place_text(rules: Rules, node: int) -> str:

@@ -28,6 +28,7 @@ ledger in the state (``owed``, ``glasses``, ``drunk``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from itertools import permutations, product
@@ -67,15 +68,10 @@ class Rules:
         return f"Rules({self.board.name!r}, {self.deck.name!r})"
 
 
-_default_rules: Rules | None = None
-
-
+@functools.cache
 def default_rules() -> Rules:
     """The shipped board and deck (both reconstructions)."""
-    global _default_rules
-    if _default_rules is None:
-        _default_rules = Rules(default_board(), default_deck())
-    return _default_rules
+    return Rules(default_board(), default_deck())
 
 
 class Phase(StrEnum):
