@@ -122,3 +122,10 @@ def test_dice_read_times_out_with_exit_1(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert "only 0 of 1 rolls arrived" in result.stderr
+
+
+def test_dice_read_refuses_a_bad_baud_rate_instead_of_retrying_for_ever(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice-read", "loop://", "--baudrate", "-1", "--timeout", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "baud rate must be positive" in err and err.count("\n") == 1
