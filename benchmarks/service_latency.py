@@ -59,7 +59,7 @@ if mode == "first":
     app.run()
 else:
     th = threading.Thread(target=app.run, daemon=True); th.start()
-    from companion.service.events import ButtonPress
+    from companion.inputs.events import ButtonPress
     from companion.ui.views import TurnView
     app.service.post(ButtonPress("left")); app.service.post(ButtonPress("select"))
     while not isinstance(app.service.last_view, TurnView) or app.service.last_view.dice != "ok":
@@ -83,9 +83,9 @@ def latency(rolls: int) -> tuple[list[float], list[float]]:
     from companion.dice.reader import DiceReader, DiceRoll
     from companion.dice.sim import SimulatedDice
     from companion.hardware.display import create_device
+    from companion.inputs.events import ButtonPress
     from companion.service.app import App
     from companion.service.config import Config
-    from companion.service.events import ButtonPress
     from companion.ui.views import TurnView
 
     service_ms: list[float] = []

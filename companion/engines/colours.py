@@ -1,13 +1,17 @@
-"""The four colours of the table as letters, shared by the games that use them."""
+"""The four colours of the table and the seats they take, shared by the games that use them."""
 
 from __future__ import annotations
+
+from .errors import NotationError as NotationError
 
 COLOURS = ("r", "b", "g", "y")
 """Colour letters in clockwise order; the index is the colour's number."""
 
+RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 
-class NotationError(ValueError):
-    """A position or notation text that cannot be read; the message is one sentence."""
+SEATS_BY_PLAYERS: dict[int, tuple[int, ...]] = {
+    2: (RED, GREEN), 3: (RED, BLUE, GREEN), 4: (RED, BLUE, GREEN, YELLOW)}
+"""Who plays in a game of 2, 3 or 4 (the seeds: two players sit opposite)."""
 
 
 def colour_index(letter: str) -> int:
@@ -16,3 +20,11 @@ def colour_index(letter: str) -> int:
         return COLOURS.index(letter)
     except ValueError:
         raise NotationError(f"Unknown colour {letter!r}: use r, b, g or y.") from None
+
+
+def seats(players: int) -> tuple[int, ...]:
+    """The colours of a ``players``-player game; :class:`NotationError` unless 2 to 4."""
+    try:
+        return SEATS_BY_PLAYERS[players]
+    except (KeyError, TypeError):
+        raise NotationError(f"A game is played by 2 to 4 players, not {players!r}.") from None

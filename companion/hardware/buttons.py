@@ -15,7 +15,7 @@ from typing import Any
 
 from gpiozero import Button
 
-from companion.service.events import ButtonPress
+from companion.inputs.events import ButtonPress
 
 log = logging.getLogger(__name__)
 

@@ -37,7 +37,9 @@ from typing import Any
 
 from gpiozero import Device, DigitalInputDevice
 
-from .pinmap import Pad, PinMap, PinMapError
+from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
+
+from .pinmap import PinMap, PinMapError
 
 log = logging.getLogger(__name__)
 
@@ -47,46 +49,7 @@ STUCK_AFTER_S = 5.0
 """Default: a pad active this long is stuck (a slap lasts well under a second)."""
 
 
-@dataclass(frozen=True)
-class PadTouch:
-    """``seat`` touched ``target`` at edge tick ``tick`` (opaque, the factory's units);
-    ``ms`` is that moment in milliseconds after the adapter's first edge, for ordering."""
-
-    seat: int
-    target: int | str
-    tick: float
-    ms: float
-
-    @property
-    def pad(self) -> Pad:
-        return Pad(self.seat, self.target)
-
-
-@dataclass(frozen=True)
-class PadStuck:
-    """The pad has been active too long: it is ignored until released."""
-
-    seat: int
-    target: int | str
-
-    @property
-    def pad(self) -> Pad:
-        return Pad(self.seat, self.target)
-
-
-@dataclass(frozen=True)
-class PadReleased:
-    """A stuck pad was let go and counts again."""
-
-    seat: int
-    target: int | str
-
-    @property
-    def pad(self) -> Pad:
-        return Pad(self.seat, self.target)
-
-
-PadEvent = PadTouch | PadStuck | PadReleased
+PadEvent = PadSignal
 
 
 class _PadInput(DigitalInputDevice):  # type: ignore[misc]

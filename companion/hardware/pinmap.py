@@ -13,30 +13,14 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from companion.inputs.pads import Pad as Pad
+from companion.inputs.pads import PadNameError
+
 from .header import BCM_TO_PHYSICAL, RESERVED
 
 
 class PinMapError(ValueError):
     """A pin map that does not fit the header; the message is one sentence."""
-
-
-@dataclass(frozen=True)
-class Pad:
-    """One slap pad: ``seat`` touches ``target`` (a seat number, or ``"g"`` the graveyard)."""
-
-    seat: int
-    target: int | str
-
-    @property
-    def key(self) -> str:
-        return f"{self.seat}>{self.target}"
-
-    @staticmethod
-    def parse(key: str) -> Pad:
-        seat, sep, target = key.partition(">")
-        if not sep or not seat.isdigit() or not (target == "g" or target.isdigit()):
-            raise PinMapError(f"Bad pad name {key!r}: write SEAT>TARGET, e.g. 1>2 or 3>g.")
-        return Pad(int(seat), "g" if target == "g" else int(target))
 
 
 @dataclass(frozen=True)
@@ -94,7 +78,10 @@ def from_dict(data: dict[str, Any]) -> PinMap:
         if not str(seats_text).isdigit() or not 2 <= int(seats_text) <= 4:
             raise PinMapError(f"[pads.{seats_text}] must name 2, 3 or 4 seats.")
         seats = int(seats_text)
-        table = {Pad.parse(k): v for k, v in _pins(section, f"pads.{seats}").items()}
+        try:
+            table = {Pad.parse(k): v for k, v in _pins(section, f"pads.{seats}").items()}
+        except PadNameError as exc:
+            raise PinMapError(str(exc)) from None
         expected = {Pad(s, t) for s in range(1, seats + 1)
                     for t in [*range(1, seats + 1), "g"]}
         if set(table) != expected:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import tomllib
 from importlib import resources
 
-from companion.hardware.pinmap import Pad, PinMapError
+from companion.hardware.pinmap import PinMapError
+from companion.inputs.pads import Pad, PadNameError
 
 
 def load_keymap(seats: int, text: str | None = None) -> dict[str, Pad]:
@@ -18,7 +19,10 @@ def load_keymap(seats: int, text: str | None = None) -> dict[str, Pad]:
         raise PinMapError(f"The pad key map has no keys for {seats} seats.")
     out: dict[str, Pad] = {}
     for name, key in table.items():
-        pad = Pad.parse(name)
+        try:
+            pad = Pad.parse(name)
+        except PadNameError as exc:
+            raise PinMapError(str(exc)) from None
         if not isinstance(key, str) or len(key) != 1:
             raise PinMapError(f"keys.{seats}.{name} must be one character, not {key!r}.")
         if key in out:

@@ -48,8 +48,7 @@ from companion.engines.gobbit.judge import (
     Verdict,
     judge,
 )
-from companion.hardware.pads import PadEvent, PadReleased, PadStuck, PadTouch
-from companion.hardware.pinmap import Pad
+from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
 
 from .screen import WIDTH, Screen, paginate, row, title_with, wrap
 
@@ -176,7 +175,7 @@ class RefereeModel:
 
     # --- inputs -----------------------------------------------------------------
 
-    def on_pad_event(self, event: PadEvent) -> None:
+    def on_pad_event(self, event: PadSignal) -> None:
         if isinstance(event, PadTouch):
             if not (1 <= event.seat <= self.seats) or not (
                     event.target == GRAVEYARD or 1 <= int(event.target) <= self.seats):

@@ -15,7 +15,7 @@ from pathlib import Path
 from PIL import Image
 
 from companion.engines.gobbit.cards import Card
-from companion.hardware.pads import PadTouch
+from companion.inputs.pads import PadTouch
 from companion.ui.screens import HEIGHT, WIDTH
 
 from .draw import render

@@ -45,8 +45,7 @@ from companion.engines.gobbit.rules import (
     situation,
     winners,
 )
-from companion.hardware.pads import PadEvent, PadReleased, PadStuck, PadTouch
-from companion.hardware.pinmap import Pad
+from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
 
 from .model import touch_of
 from .screen import BODY_LINES, WIDTH, Screen, row, wrap
@@ -85,7 +84,7 @@ class VirtualDeckModel:
 
     # --- inputs ------------------------------------------------------------------
 
-    def on_pad_event(self, event: PadEvent, now: float) -> None:
+    def on_pad_event(self, event: PadSignal, now: float) -> None:
         if isinstance(event, PadStuck):
             self.stuck.add(event.pad)
             return

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
 from companion.hardware.display import DisplayError, Screen, create_device
+from companion.inputs.events import DiceLink, Dropped, Input, PadEvent, Rolled
 
 from .config import Config
-from .events import DiceLink, Dropped, Input, PadEvent, Rolled
 from .journal import Journal
 from .loop import Service
 from .referee_table import RefereeTable

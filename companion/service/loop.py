@@ -15,10 +15,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from companion.hardware.display import Screen
+from companion.inputs.events import Input, Quit
 from companion.ui.screens import render
 from companion.ui.views import View
-
-from .events import Input, Quit
 
 log = logging.getLogger(__name__)
 

@@ -21,12 +21,12 @@ from typing import Any
 from companion.engines.gobbit.cards import Rule
 from companion.engines.gobbit.judge import Touch
 from companion.engines.gobbit.rules import Action, Discard, Finish, Flip, Touches
+from companion.inputs.events import ButtonPress, Input, PadEvent
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import ListView, MessageView, RefereeView, View
 
 from .controls import ShutdownMixin, pick
-from .events import ButtonPress, Input, PadEvent
 from .journal import Journal, Record
 
 log = logging.getLogger(__name__)

@@ -7,9 +7,9 @@ switches to the other game.
 
 from __future__ import annotations
 
+from companion.inputs.events import Input
 from companion.ui.views import View
 
-from .events import Input
 from .journal import Journal
 from .referee_table import PadsWanted, RefereeTable
 from .table import Table

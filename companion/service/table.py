@@ -28,11 +28,11 @@ from companion.engines.clovece.rules import (
     in_play,
     why_not,
 )
+from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.players.clovece_bot import choose
 from companion.ui.views import Choice, ListView, MessageView, TurnView, View, WinView
 
 from .controls import ShutdownMixin, cycle, pick
-from .events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from .journal import Journal
 from .session import (
     Session,

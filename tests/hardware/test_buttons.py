@@ -7,7 +7,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.hardware.buttons import Buttons
-from companion.service.events import ButtonPress
+from companion.inputs.events import ButtonPress
 
 PINS = {"left": 5, "select": 6, "right": 13}
 

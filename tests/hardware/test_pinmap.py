@@ -89,12 +89,5 @@ def test_bad_pin_value_names_the_key():
         from_dict(data)
 
 
-def test_pad_names_parse_and_reject_garbage():
-    assert Pad.parse("3>g") == Pad(3, "g")
-    assert Pad.parse("1>2").key == "1>2"
-    with pytest.raises(PinMapError):
-        Pad.parse("1-2")
-
-
 def test_hardware_docs_are_generated_from_the_pin_map():
     assert (ROOT / "hardware" / "pins.md").read_text("utf-8") == markdown(load_default())

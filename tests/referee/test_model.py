@@ -6,8 +6,7 @@ import pytest
 
 from companion.engines.gobbit.cards import Card, Condition, parse_card
 from companion.engines.gobbit.judge import judge, parse_situation
-from companion.hardware.pads import PadReleased, PadStuck, PadTouch
-from companion.hardware.pinmap import Pad
+from companion.inputs.pads import Pad, PadReleased, PadStuck, PadTouch
 from companion.referee.model import (
     Mode,
     RefereeModel,

@@ -6,8 +6,8 @@ import random
 
 from companion.engines.gobbit.judge import Touch
 from companion.engines.gobbit.rules import Discard, Finish, Flip, Touches
-from companion.hardware.pads import PadStuck, PadTouch
-from companion.service.events import ButtonPress, PadEvent, Rolled
+from companion.inputs.events import ButtonPress, PadEvent, Rolled
+from companion.inputs.pads import PadStuck, PadTouch
 from companion.service.journal import Journal
 from companion.service.referee_table import RefereeTable, action_record, record_action
 from companion.ui.views import ListView, MessageView, RefereeView

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import random
 
-from companion.service.events import ButtonPress
+from companion.inputs.events import ButtonPress
 from companion.service.journal import Journal
 from companion.service.referee_table import RefereeTable
 from companion.service.root import Companion

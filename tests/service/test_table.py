@@ -6,7 +6,7 @@ import random
 
 from companion.engines.clovece.notation import format_position, parse_position
 from companion.engines.clovece.rules import GREEN, RED
-from companion.service.events import ButtonPress, DiceLink, Dropped, Rolled
+from companion.inputs.events import ButtonPress, DiceLink, Dropped, Rolled
 from companion.service.journal import Journal
 from companion.service.session import Settings, roll_record
 from companion.service.table import Prefs, Table

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from .pads import PadSignal
 
 
 @dataclass(frozen=True)
@@ -37,9 +38,9 @@ class DiceLink:
 
 @dataclass(frozen=True)
 class PadEvent:
-    """Something from the slap pads (Gobbit referee mode); ``event`` is the pad adapter's."""
+    """Something from the slap pads (Gobbit): a touch, a stuck pad, a release."""
 
-    event: Any
+    event: PadSignal
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,75 @@
+"""Slap pads as values: which pad (seat, target) and what it did, with its edge time.
+
+A pad is a (seat, target) pair: seat ``s`` touches the pile of a seat or the
+graveyard ``"g"``.  The pad adapters (GPIO edges, a pad hub) make these
+values; the Gobbit hosts consume them; neither knows the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class PadNameError(ValueError):
+    """A pad name that cannot be read (one sentence)."""
+
+
+@dataclass(frozen=True)
+class Pad:
+    """One slap pad: ``seat`` touches ``target`` (a seat number, or ``"g"`` the graveyard)."""
+
+    seat: int
+    target: int | str
+
+    @property
+    def key(self) -> str:
+        return f"{self.seat}>{self.target}"
+
+    @staticmethod
+    def parse(key: str) -> Pad:
+        seat, sep, target = key.partition(">")
+        if not sep or not seat.isdigit() or not (target == "g" or target.isdigit()):
+            raise PadNameError(f"Bad pad name {key!r}: write SEAT>TARGET, e.g. 1>2 or 3>g.")
+        return Pad(int(seat), "g" if target == "g" else int(target))
+
+
+@dataclass(frozen=True)
+class PadTouch:
+    """``seat`` touched ``target`` at edge tick ``tick`` (opaque, the factory's units);
+    ``ms`` is that moment in milliseconds after the adapter's first edge, for ordering."""
+
+    seat: int
+    target: int | str
+    tick: float
+    ms: float
+
+    @property
+    def pad(self) -> Pad:
+        return Pad(self.seat, self.target)
+
+
+@dataclass(frozen=True)
+class PadStuck:
+    """The pad has been active too long: it is ignored until released."""
+
+    seat: int
+    target: int | str
+
+    @property
+    def pad(self) -> Pad:
+        return Pad(self.seat, self.target)
+
+
+@dataclass(frozen=True)
+class PadReleased:
+    """A stuck pad was let go and counts again."""
+
+    seat: int
+    target: int | str
+
+    @property
+    def pad(self) -> Pad:
+        return Pad(self.seat, self.target)
+
+
+PadSignal = PadTouch | PadStuck | PadReleased
