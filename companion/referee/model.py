@@ -49,8 +49,7 @@ from companion.engines.gobbit.judge import (
     judge,
 )
 from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
-
-from .screen import WIDTH, Screen, paginate, row, title_with, wrap
+from companion.ui.referee import WIDTH, Screen, paginate, row, title_with, wrap
 
 CARD_CHOICES: tuple[Card | None, ...] = (
     None,

@@ -16,11 +16,11 @@ from PIL import Image
 
 from companion.engines.gobbit.cards import Card
 from companion.inputs.pads import PadTouch
-from companion.ui.screens import HEIGHT, WIDTH
+from companion.ui.referee import Screen
+from companion.ui.screens import HEIGHT, WIDTH, render
+from companion.ui.views import RefereeView
 
-from .draw import render
 from .model import RefereeModel
-from .screen import Screen
 from .virtual import VirtualDeckModel, shuffle_order
 
 SCALE = 3
@@ -52,7 +52,7 @@ def example_screens() -> list[Screen]:
 
 def frame(screen: Screen) -> Image.Image:
     """One screen as the service draws it on the OLED."""
-    return render(screen)
+    return render(RefereeView(screen))
 
 
 def picture(screens: list[Screen]) -> Image.Image:

@@ -46,9 +46,9 @@ from companion.engines.gobbit.rules import (
     winners,
 )
 from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
+from companion.ui.referee import BODY_LINES, WIDTH, Screen, row, wrap
 
 from .model import touch_of
-from .screen import BODY_LINES, WIDTH, Screen, row, wrap
 
 SETTLE_S = 1.5
 

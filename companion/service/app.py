@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 import shlex
 import subprocess
-from dataclasses import asdict
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
@@ -16,11 +13,11 @@ from companion.hardware.display import DisplayError, Screen, create_device
 from companion.inputs.events import DiceLink, Dropped, Input, PadEvent, Rolled
 
 from .config import Config
+from .hosts.base import DiceStatus, HostContext
 from .journal import Journal
 from .loop import Service
-from .referee_table import RefereeTable
-from .root import Companion
-from .table import Prefs, Table
+from .prefs import Prefs, load_prefs, save_prefs
+from .shell import Shell
 
 if TYPE_CHECKING:
     from companion.dice.reader import DiceEvent
@@ -73,25 +70,6 @@ def translate_dice(event: DiceEvent) -> Input | None:
     return None
 
 
-def load_prefs(path: Path, defaults: Prefs) -> Prefs:
-    try:
-        data = json.loads(path.read_text("utf-8"))
-        return Prefs(sound=bool(data.get("sound", defaults.sound)),
-                     auto_delay=float(data.get("auto_delay", defaults.auto_delay)),
-                     contrast=int(data.get("contrast", defaults.contrast)))
-    except FileNotFoundError:
-        return defaults
-    except (ValueError, TypeError, AttributeError, OSError):
-        log.warning("settings file %s is unreadable; using defaults", path)
-        return defaults
-
-
-def save_prefs(path: Path, prefs: Prefs) -> None:
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(asdict(prefs)), "utf-8")
-    tmp.replace(path)
-
-
 class App:
     """The table service put together from a :class:`Config`."""
 
@@ -126,15 +104,14 @@ class App:
                                              auto_delay=cfg.game.auto_move_delay))
         journal = Journal(data / JOURNAL_NAME)
         self.pads: Any = None
-        self.table = Table(
-            journal, players=cfg.game.players,
-            variants=cfg.game.variants, computer=cfg.game.computer, first=cfg.game.first,
-            prefs=prefs, dice_configured=bool(port), rng=rng,
-            sound=self._beep, save_prefs=lambda p: save_prefs(prefs_path, p))
-        self.referee = RefereeTable(journal, seats=cfg.game.seats, rng=rng,
-                                    want_pads=self.want_pads,
-                                    contrast=lambda: self.table.contrast)
-        self.controller = Companion(journal, self.table, self.referee, cfg.game.name)
+        g = cfg.game
+        self.ctx = HostContext(
+            journal, prefs, beep=self._beep, rng=rng or random.SystemRandom(),
+            dice=DiceStatus(configured=bool(port)), want_pads=self.want_pads,
+            defaults={"players": g.players, "variants": g.variants, "computer": g.computer,
+                      "first": g.first, "seats": g.seats})
+        self.controller = Shell(self.ctx, start_with=g.name,
+                                save_prefs=lambda p: save_prefs(prefs_path, p))
         self.service = Service(self.controller, self.screen)
         self.service.on_idle.append(self._poll_pads)
         from companion.hardware.buttons import Buttons

@@ -25,6 +25,9 @@ ANIMATION_PERIOD = 0.25
 
 
 class Controller(Protocol):
+    def begin(self, now: float) -> None:
+        """Called once before the first frame: resume a journaled game, arm its timers."""
+        ...
     @property
     def quit_requested(self) -> bool: ...
     @property
@@ -67,6 +70,7 @@ class Service:
     def run(self) -> None:
         """Run until a Quit input or a quit/shutdown request."""
         next_frame = self.clock()
+        self.controller.begin(next_frame)
         self.draw(next_frame)
         while not self.stopped:
             now = self.clock()

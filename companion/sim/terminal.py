@@ -43,7 +43,7 @@ KEYS = {
 @functools.cache
 def _keymap(seats: int) -> dict[str, Any]:
     """The pad keys of a ``seats``-seat table (read once: every key press asks)."""
-    from companion.referee.keys import load_keymap
+    from .padkeys import load_keymap
 
     return load_keymap(seats)
 

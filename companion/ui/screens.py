@@ -13,6 +13,8 @@ from .fonts import body_font, heading_font
 from .marks import draw_mark
 from .minimap import SIZE as MAP_SIZE
 from .minimap import draw_board
+from .referee import BODY_LINES as REFEREE_LINES
+from .referee import Screen as RefereeScreen
 from .views import ListView, MessageView, RefereeView, TurnView, View, WinView
 
 WIDTH, HEIGHT = 128, 64
@@ -169,6 +171,27 @@ def _message(draw: ImageDraw.ImageDraw, v: MessageView, t: float) -> None:
         draw.text((0, HEIGHT - lh), fit(font, v.footer, WIDTH), font=font, fill=1)
 
 
+REFEREE_LINE = 12
+REFEREE_BODY_TOP = 13
+
+
+def draw_referee(draw: ImageDraw.ImageDraw, screen: RefereeScreen,
+                 font: ImageFont.FreeTypeFont) -> None:
+    """Paint a referee screen (Terminus 6x12): an inverted title bar (rows 0-11), then up to
+    four body lines at rows 13, 25, 37 and 49, the selected one inverted; text that does not
+    fit is cut with an ellipsis."""
+    draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), fill="black")
+    draw.rectangle((0, 0, WIDTH - 1, REFEREE_LINE - 1), fill="white")
+    draw.text((1, 0), fit(font, screen.title, WIDTH - 2), font=font, fill="black")
+    for i, text in enumerate(screen.lines[:REFEREE_LINES]):
+        y = REFEREE_BODY_TOP + i * REFEREE_LINE
+        colour = "white"
+        if screen.selected == i:
+            draw.rectangle((0, y, WIDTH - 1, y + REFEREE_LINE - 1), fill="white")
+            colour = "black"
+        draw.text((1, y), fit(font, text, WIDTH - 2), font=font, fill=colour)
+
+
 def render(view: View, t: float = 0.0) -> Image.Image:
     """The frame of ``view`` at animation time ``t`` seconds."""
     image = Image.new("1", (WIDTH, HEIGHT))
@@ -183,8 +206,6 @@ def render(view: View, t: float = 0.0) -> Image.Image:
     elif isinstance(view, MessageView):
         _message(draw, view, t)
     elif isinstance(view, RefereeView):
-        from companion.referee.draw import draw_referee
-
         draw_referee(draw, view.screen, heading_font())
     else:  # pragma: no cover - a view type without a drawing is a programming error
         raise TypeError(f"no drawing for {type(view).__name__}")

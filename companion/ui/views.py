@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.engines.clovece.rules import Position
-from companion.referee.screen import Screen as RefereeScreen
+
+from .referee import Screen as RefereeScreen
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class MessageView:
 
 @dataclass(frozen=True)
 class RefereeView:
-    """A Gobbit referee screen (drawn by :func:`companion.referee.draw.draw_referee`)."""
+    """A Gobbit referee screen (drawn by :func:`companion.ui.screens.draw_referee`)."""
 
     screen: RefereeScreen
 

@@ -14,7 +14,7 @@ from companion.referee.model import (
     delta_text,
     moments,
 )
-from companion.referee.screen import WIDTH
+from companion.ui.referee import WIDTH
 
 
 def touch(seat, target, ms):

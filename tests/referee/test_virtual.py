@@ -10,8 +10,8 @@ from companion.engines.gobbit.cards import parse_card, standard_deck
 from companion.engines.gobbit.judge import judge
 from companion.engines.gobbit.rules import Touches, apply, new_game, replay, situation
 from companion.inputs.pads import PadReleased, PadStuck, PadTouch
-from companion.referee.screen import WIDTH
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
+from companion.ui.referee import WIDTH
 
 
 def touch(seat, target, ms):

@@ -16,7 +16,7 @@ from PIL import Image, ImageChops
 from companion.engines.clovece.board import cell_of
 from companion.engines.clovece.notation import parse_position
 from companion.engines.clovece.rules import BLUE, GREEN
-from companion.referee.screen import Screen as RefereeScreen
+from companion.ui.referee import Screen as RefereeScreen
 from companion.ui.screens import render
 from companion.ui.views import Choice, ListView, RefereeView, TurnView, View, WinView
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.referee.screen import BODY_LINES, WIDTH, Screen, paginate, row, title_with, wrap
+from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, title_with, wrap
 
 
 def test_wrap_keeps_words_and_width():

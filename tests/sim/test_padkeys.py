@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.hardware.pinmap import Pad, PinMapError, load_default
-from companion.referee.keys import load_keymap
+from companion.hardware.pinmap import PinMapError, load_default
+from companion.inputs.pads import Pad
+from companion.sim.padkeys import load_keymap
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])

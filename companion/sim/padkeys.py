@@ -12,7 +12,7 @@ from companion.inputs.pads import Pad, PadNameError
 def load_keymap(seats: int, text: str | None = None) -> dict[str, Pad]:
     """Key -> pad for a ``seats``-seat table (``text``: a key file, default ``padkeys.toml``)."""
     if text is None:
-        text = resources.files("companion.referee").joinpath("padkeys.toml").read_text("utf-8")
+        text = resources.files("companion.sim").joinpath("padkeys.toml").read_text("utf-8")
     data = tomllib.loads(text)
     table = data.get("keys", {}).get(str(seats))
     if not isinstance(table, dict):

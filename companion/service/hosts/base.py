@@ -1,0 +1,215 @@
+"""What a game host is, what it gets from the shell, and the journaled fold every game shares.
+
+The shell (:mod:`companion.service.shell`) owns the menu, the settings, the rules
+browser, the shutdown question, switching games and undo dispatch.  A host owns
+one game at the table: its set-up options (declared as data, drawn and cycled by
+the shell), its play screens, its timers.  It gets a :class:`HostContext`: the
+journal, the preferences, the buzzer, a random generator (for the companion's
+own throws and shuffles), the dice's link state and the slap pads.
+
+:class:`JournaledGame` is the fold of a protocol game (:mod:`companion.engines.game`)
+over its journal: every action is on disk (fsynced) before the state changes,
+a resume replays the journal, undo cuts its last record.  Hosts of protocol
+games keep their game in one.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Generic, Protocol, TypeVar
+
+from companion.engines.game import Game, Record, replay
+from companion.inputs.events import Input
+from companion.ui.views import View
+
+from ..journal import Journal
+from ..prefs import Prefs
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class DiceStatus:
+    """The electronic dice as the table knows it (shared by every host)."""
+
+    configured: bool = False
+    up: bool = False
+
+    @property
+    def usable(self) -> bool:
+        return self.configured and self.up
+
+
+PadsWanted = Callable[[int | None], None]
+"""Claim the slap pads of an ``n``-seat table (``None``: release them)."""
+
+
+@dataclass
+class HostContext:
+    """What the shell lends a host."""
+
+    journal: Journal
+    prefs: Prefs
+    beep: Callable[[str], None] = lambda name: None
+    """Play a buzzer pattern by name (the shell mutes it when sound is off)."""
+    rng: random.Random = field(default_factory=random.SystemRandom)
+    dice: DiceStatus = field(default_factory=DiceStatus)
+    want_pads: PadsWanted = lambda seats: None
+    defaults: dict[str, Any] = field(default_factory=dict)
+    """Set-up defaults from the configuration (``players``, ``computer``, ``variants``...)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One line of a set-up: ``label: <the chosen value's text>``; ● takes the next value."""
+
+    key: str
+    label: str
+    values: tuple[Any, ...]
+    texts: tuple[str, ...]
+    value: Any
+
+    @property
+    def line(self) -> str:
+        try:
+            text = self.texts[self.values.index(self.value)]
+        except ValueError:
+            text = str(self.value)
+        return f"{self.label}: {text}"
+
+    def next_value(self) -> Any:
+        try:
+            i = self.values.index(self.value)
+        except ValueError:
+            i = -1
+        return self.values[(i + 1) % len(self.values)]
+
+
+def yes_no(key: str, label: str, value: bool) -> Option:
+    return Option(key, label, (False, True), ("ne", "ano"), value)
+
+
+class Request(StrEnum):
+    """What a host may ask of the shell after an input."""
+
+    SETUP = "setup"  # show the set-up for a new game (e.g. ● on the winner's screen)
+
+
+class GameHost(Protocol):
+    """One game at the table (see the module docstring)."""
+
+    @property
+    def title(self) -> str:
+        """The game's Czech name for the set-up's title ("Člověče")."""
+        ...
+
+    # --- set-up -----------------------------------------------------------------
+    def options(self) -> Sequence[Option]: ...
+    def set_option(self, key: str, value: Any) -> str | None:
+        """Take a new value of an option; may return a line to show (a warning)."""
+        ...
+    def start(self, now: float) -> None:
+        """Begin a new game from the set-up (its header is on disk before it returns)."""
+        ...
+    def resume(self, records: list[Record], now: float) -> bool:
+        """Continue the journaled game (its header is this game's); ``False``: cannot."""
+        ...
+    def stop(self) -> None:
+        """The table leaves this game (switching games): release what it holds."""
+        ...
+
+    # --- play ---------------------------------------------------------------------
+    @property
+    def in_game(self) -> bool:
+        """A game is on (playing or won), so "Zpět do hry" has somewhere to go."""
+        ...
+    def handle(self, event: Input, now: float) -> Request | None: ...
+    def tick(self, now: float) -> None: ...
+    def next_deadline(self) -> float | None: ...
+    def view(self) -> View: ...
+    def animated(self) -> bool: ...
+    def notify(self, line: str) -> None:
+        """Show one line to the table (the shell's news: a dropped record, a roll ignored)."""
+        ...
+
+    # --- what the shell's menu reaches -----------------------------------------------
+    def undo(self, now: float) -> bool:
+        """Take back the last confirmed action (journal first); ``False``: nothing to take."""
+        ...
+    def menu_items(self) -> Sequence[tuple[str, str]]:
+        """The game's own menu lines: (key, Czech label)."""
+        ...
+    def on_menu(self, key: str, now: float) -> None: ...
+    def why(self) -> str | None:
+        """The rules browser's "Proč?" page for this moment, if there is something to explain."""
+        ...
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
+U = TypeVar("U")
+
+
+class JournaledGame(Generic[S, A, E, U]):
+    """A protocol game kept in its journal: the journal is written first, then the state moves."""
+
+    def __init__(self, game: Game[S, A, E, U], journal: Journal) -> None:
+        self.game = game
+        self.journal = journal
+        self.setup: U | None = None
+        self.state: S | None = None
+        self.events: tuple[E, ...] = ()
+        """What the last action did."""
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    def current(self) -> S:
+        if self.state is None:
+            raise RuntimeError("no game has been started")
+        return self.state
+
+    def start(self, setup: U) -> S:
+        """A new game: the header replaces the journal (durably), then the state is set."""
+        self.journal.replace([self.game.setup_record(setup)])
+        self.setup, self.state, self.events = setup, self.game.new_game(setup), ()
+        return self.state
+
+    def resume(self, records: Sequence[Record]) -> int:
+        """Replay a journal; a record that does not fit ends it (cut off the journal). Returns
+        the number of records used; raises :class:`RulesError` when the header is unusable."""
+        r = replay(self.game, records)
+        if r.used < len(records):
+            log.error("journal %s: %d records after record %d do not fit the game (%s); dropped",
+                      self.journal.path, len(records) - r.used, r.used, r.error)
+            self.journal.keep(r.used)
+        self.setup, self.state, self.events = r.setup, r.state, tuple(r.events)
+        return r.used
+
+    def commit(self, action: A) -> list[E]:
+        """Apply ``action``: checked by the rules, then on disk, then the state moves.
+
+        Raises :class:`RulesError` when the rules refuse it and ``OSError`` (the journal's)
+        when it cannot be saved; in both cases nothing changed.
+        """
+        after, events = self.game.apply(self.current(), action)
+        self.journal.append(self.game.encode(action))
+        self.state, self.events = after, tuple(events)
+        return events
+
+    def undo(self) -> Record | None:
+        """Cut the last action from the journal and replay the rest; ``None``: nothing to cut."""
+        records = self.journal.load()
+        if len(records) <= 1:
+            return None
+        [removed] = self.journal.keep(len(records) - 1)
+        r = replay(self.game, records[:-1])
+        self.setup, self.state, self.events = r.setup, r.state, tuple(r.events)
+        return removed
+

@@ -1,0 +1,39 @@
+"""Preferences kept across games (sound, the single-move pause, brightness): not in the journal."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+AUTO_DELAYS = (0.0, 1.0, 1.5, 2.0, 3.0)
+BRIGHTNESS = (255, 128, 48)
+
+
+@dataclass
+class Prefs:
+    sound: bool = True
+    auto_delay: float = 1.5
+    contrast: int = 255
+
+
+def load_prefs(path: Path, defaults: Prefs) -> Prefs:
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        return Prefs(sound=bool(data.get("sound", defaults.sound)),
+                     auto_delay=float(data.get("auto_delay", defaults.auto_delay)),
+                     contrast=int(data.get("contrast", defaults.contrast)))
+    except FileNotFoundError:
+        return defaults
+    except (ValueError, TypeError, AttributeError, OSError):
+        log.warning("settings file %s is unreadable; using defaults", path)
+        return defaults
+
+
+def save_prefs(path: Path, prefs: Prefs) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(prefs)), "utf-8")
+    tmp.replace(path)

@@ -1,0 +1,363 @@
+"""The host shell: what every game at the table shares.
+
+The shell is the controller the service loop talks to (``begin``, ``handle``,
+``tick``, ``view``...).  It owns the set-up screen (its first line chooses the
+game, the rest are the host's declared options), the menu (long ● or the menu
+button), the settings and preferences, the rules browser (with the host's
+"Proč?"), the new-game and shutdown questions, switching games and undo.
+Everything about one game is the host's (:mod:`companion.service.hosts`);
+games are found in the registry (:mod:`companion.registry`) and imported only
+when the table chooses or resumes one.
+
+The journal's header names the game in play, so after a restart the right host
+resumes it, and its timers are set again from the time ``begin`` is given.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from companion.engines.game import HEADER
+from companion.inputs.events import ButtonPress, DiceLink, Input, Rolled
+from companion.registry import GameInfo, UnknownGame, find_game, playable
+from companion.ui.views import ListView, MessageView, View
+
+from .controls import pick
+from .hosts.base import GameHost, HostContext, Request
+from .prefs import AUTO_DELAYS, BRIGHTNESS, Prefs
+from .rules_browser import RulesBrowser
+
+log = logging.getLogger(__name__)
+
+START_LABEL = "▶ Začít hru"
+RESUMED = "Hra pokračuje, kde skončila."
+TORN = "Poslední neúplný záznam zahozen."
+NOT_COUNTED = "Tenhle hod se nepočítá."
+
+
+class Mode(StrEnum):
+    SETUP = "setup"
+    PLAY = "play"
+    MENU = "menu"
+    SETTINGS = "settings"
+    RULES = "rules"
+    CONFIRM_NEW = "confirm-new"
+    CONFIRM_OFF = "confirm-off"
+    BYE = "bye"
+
+
+@dataclass(frozen=True)
+class Table:
+    """One line of the set-up's game choice: a game and the host mode it is played in."""
+
+    info: GameInfo
+    mode: str
+    label: str
+
+
+def tables() -> list[Table]:
+    return [Table(info, mode, label) for info in playable() for mode, label in info.table_lines()]
+
+
+def _fmt_seconds(s: float) -> str:
+    return "vyp." if s == 0 else f"{s:g} s".replace(".", ",")
+
+
+class Shell:
+    """The table's controller: the shared screens around the game host in play."""
+
+    MENU_HEAD = (("back", "Zpět do hry"), ("undo", "Vrátit poslední akci"))
+    MENU_TAIL = (("rules", "Pravidla a nápověda"), ("new", "Nová hra"),
+                 ("settings", "Nastavení"), ("off", "Vypnout"))
+
+    def __init__(self, ctx: HostContext, *, start_with: str = "clovece",
+                 save_prefs: Callable[[Prefs], None] | None = None) -> None:
+        self.ctx = ctx
+        self._save_prefs = save_prefs or (lambda prefs: None)
+        self._beeper = ctx.beep
+        ctx.beep = self.beep  # hosts beep through the shell, which knows whether sound is on
+        self.hosts: dict[str, GameHost] = {}
+        self.tables = tables()
+        self.table = self._table_of(start_with, "")
+        self.mode = Mode.SETUP
+        self.setup_index = 0
+        self.menu_index = 0
+        self.settings_index = 0
+        self.browser: RulesBrowser | None = None
+        self._rules_back = Mode.PLAY
+        self.quit_requested = False
+        self.shutdown_requested = False
+        self._begun = False
+
+    # --- the game in play ---------------------------------------------------------
+
+    def _table_of(self, game: str, mode: str) -> Table:
+        for t in self.tables:
+            if t.info.name == game and (t.mode == mode or not mode):
+                return t
+        return self.tables[0]
+
+    @property
+    def game(self) -> str:
+        return self.table.info.name
+
+    @property
+    def host(self) -> GameHost:
+        name = self.table.info.name
+        if name not in self.hosts:
+            cls = self.table.info.host_class()
+            self.hosts[name] = cls(self.ctx, self.table.mode)
+        return self.hosts[name]
+
+    def begin(self, now: float) -> None:
+        """Start: resume the journaled game (timers set from ``now``) or show the set-up."""
+        if self._begun:
+            return
+        self._begun = True
+        records = self.ctx.journal.load()
+        header = records[0] if records else None
+        if header is None or header.get("t") != HEADER:
+            return
+        try:
+            info = find_game(str(header.get("game")))
+            self.table = self._table_of(info.name, str(header.get("mode", "")))
+            host = self.host
+        except UnknownGame as exc:
+            log.error("the journal's game cannot be hosted (%s); showing the set-up", exc)
+            return
+        if host.resume(records, now):
+            self.mode = Mode.PLAY
+            host.notify(TORN if self.ctx.journal.dropped else RESUMED)
+            log.info("resumed a game of %s (%d records)", info.name, len(records))
+
+    def _switch_table(self) -> None:
+        i = self.tables.index(self.table)
+        nxt = self.tables[(i + 1) % len(self.tables)]
+        if nxt.info.name != self.table.info.name and self.table.info.name in self.hosts:
+            self.hosts[self.table.info.name].stop()
+        self.table = nxt
+        self.host.set_option("table", nxt.mode)
+
+    # --- inputs ---------------------------------------------------------------------
+
+    def handle(self, event: Input, now: float) -> None:
+        self.begin(now)
+        if isinstance(event, ButtonPress):
+            self._button(event, now)
+            return
+        if isinstance(event, DiceLink):
+            self.ctx.dice.up = event.up
+        if isinstance(event, Rolled) and self.mode is not Mode.PLAY:
+            self.beep("illegal")
+            if self.table.info.name in self.hosts:
+                self.hosts[self.table.info.name].notify(NOT_COUNTED)
+            return
+        if self.table.info.name in self.hosts or self.mode is Mode.PLAY:
+            self._after(self.host.handle(event, now))
+
+    def _after(self, request: Request | None) -> None:
+        if request is Request.SETUP:
+            self.mode = Mode.SETUP
+            self.setup_index = len(self._setup_lines()) - 1
+
+    def _button(self, ev: ButtonPress, now: float) -> None:
+        if ev.name == "help" and self.mode in (Mode.PLAY, Mode.SETUP):
+            self.open_rules(self.mode)
+            return
+        if ev.name == "menu" or (ev.name == "select" and ev.long):
+            self._long(now)
+            return
+        handler = self._handlers[self.mode]
+        handler(self, ev.name, now)
+
+    def _long(self, now: float) -> None:
+        if self.mode is Mode.RULES:
+            self.mode = self._rules_back
+        elif self.mode is Mode.PLAY:
+            self.mode, self.menu_index = Mode.MENU, 0
+        elif self.mode in (Mode.MENU, Mode.SETTINGS, Mode.CONFIRM_NEW, Mode.CONFIRM_OFF):
+            self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
+
+    def _in_game(self) -> bool:
+        return self.table.info.name in self.hosts and self.host.in_game
+
+    def tick(self, now: float) -> None:
+        self.begin(now)
+        if self.mode is Mode.PLAY:
+            self.host.tick(now)
+
+    # --- set-up -------------------------------------------------------------------------
+
+    def _setup_lines(self) -> list[tuple[str, str]]:
+        lines = [("game", f"Hra: {self.table.label}")]
+        lines += [(o.key, o.line) for o in self.host.options()]
+        lines.append(("start", START_LABEL))
+        return lines
+
+    def _on_setup(self, name: str, now: float) -> None:
+        lines = self._setup_lines()
+        self.setup_index, item = pick(min(self.setup_index, len(lines) - 1), lines, name)
+        if item is None:
+            return
+        key = item[0]
+        if key == "game":
+            self._switch_table()
+        elif key == "start":
+            self.host.start(now)
+            self.mode = Mode.PLAY
+        else:
+            option = next(o for o in self.host.options() if o.key == key)
+            note = self.host.set_option(key, option.next_value())
+            if note:
+                self.host.notify(note)
+
+    # --- play -----------------------------------------------------------------------------
+
+    def _on_play(self, name: str, now: float) -> None:
+        self._after(self.host.handle(ButtonPress(name), now))
+
+    # --- menu -----------------------------------------------------------------------------
+
+    def _menu(self) -> list[tuple[str, str]]:
+        return [*self.MENU_HEAD, *self.host.menu_items(), *self.MENU_TAIL]
+
+    def _on_menu(self, name: str, now: float) -> None:
+        items = self._menu()
+        self.menu_index, item = pick(min(self.menu_index, len(items) - 1), items, name)
+        if item is None:
+            return
+        key = item[0]
+        if key == "back":
+            self.mode = Mode.PLAY
+        elif key == "undo":
+            self.mode = Mode.PLAY
+            if not self.host.undo(now):
+                self.beep("illegal")
+        elif key == "rules":
+            self.open_rules(Mode.PLAY)
+        elif key == "new":
+            self.mode = Mode.CONFIRM_NEW
+        elif key == "settings":
+            self.mode, self.settings_index = Mode.SETTINGS, 0
+        elif key == "off":
+            self.mode = Mode.CONFIRM_OFF
+        else:
+            self.mode = Mode.PLAY
+            self.host.on_menu(key, now)
+
+    def _on_confirm_new(self, name: str, now: float) -> None:
+        if name == "select":
+            self.mode, self.setup_index = Mode.SETUP, 0
+        elif name == "left":
+            self.mode = Mode.MENU
+
+    def _on_confirm_off(self, name: str, now: float) -> None:
+        if name == "select":
+            self.mode = Mode.BYE
+            self.shutdown_requested = True
+        elif name == "left":
+            self.mode = Mode.MENU
+
+    def _on_bye(self, name: str, now: float) -> None:
+        return None  # shutting down: buttons do nothing any more
+
+    # --- rules browser -------------------------------------------------------------------
+
+    def open_rules(self, back: Mode) -> None:
+        """The game's rules browser, with "Proč?" about this moment; long ● returns."""
+        why = self.host.why() if self._in_game() and back is Mode.PLAY else None
+        self.browser = RulesBrowser(self.table.info.title, self.table.info.topics(), why)
+        self._rules_back = back if back is Mode.SETUP or self._in_game() else Mode.SETUP
+        self.mode = Mode.RULES
+
+    def _on_rules(self, name: str, now: float) -> None:
+        assert self.browser is not None
+        self.browser.button(name)
+
+    # --- settings ---------------------------------------------------------------------------
+
+    def _settings_items(self) -> list[str]:
+        p = self.ctx.prefs
+        bright = {255: "100 %", 128: "50 %", 48: "20 %"}.get(p.contrast, f"{p.contrast}")
+        return [f"Zvuk: {'zapnutý' if p.sound else 'vypnutý'}",
+                f"Sám táhne po: {_fmt_seconds(p.auto_delay)}",
+                f"Jas: {bright}", "Zpět"]
+
+    def _on_settings(self, name: str, now: float) -> None:
+        items = self._settings_items()
+        self.settings_index, item = pick(self.settings_index, items, name)
+        if item is None:
+            return
+        p = self.ctx.prefs
+        if self.settings_index == 0:
+            p.sound = not p.sound
+        elif self.settings_index == 1:
+            i = AUTO_DELAYS.index(p.auto_delay) if p.auto_delay in AUTO_DELAYS else 0
+            p.auto_delay = AUTO_DELAYS[(i + 1) % len(AUTO_DELAYS)]
+        elif self.settings_index == 2:
+            i = BRIGHTNESS.index(p.contrast) if p.contrast in BRIGHTNESS else 0
+            p.contrast = BRIGHTNESS[(i + 1) % len(BRIGHTNESS)]
+        else:
+            self.mode = Mode.MENU
+            return
+        self._save_prefs(p)
+
+    _handlers: dict[Mode, Callable[[Shell, str, float], None]] = {
+        Mode.SETUP: _on_setup, Mode.PLAY: _on_play, Mode.MENU: _on_menu,
+        Mode.SETTINGS: _on_settings, Mode.RULES: _on_rules,
+        Mode.CONFIRM_NEW: _on_confirm_new, Mode.CONFIRM_OFF: _on_confirm_off,
+        Mode.BYE: _on_bye,
+    }
+
+    # --- outputs ----------------------------------------------------------------------------
+
+    def next_deadline(self) -> float | None:
+        return self.host.next_deadline() if self.mode is Mode.PLAY else None
+
+    def animated(self) -> bool:
+        """Whether the screen changes with time alone (blinking, scrolling)."""
+        if self.mode is Mode.PLAY:
+            return self.host.animated()
+        return self.mode in (Mode.SETUP, Mode.MENU, Mode.SETTINGS, Mode.RULES)
+
+    def view(self) -> View:
+        if self.mode is Mode.RULES:
+            assert self.browser is not None
+            return self.browser.view()
+        if self.mode is Mode.SETUP:
+            lines = [label for _, label in self._setup_lines()]
+            return ListView(f"Nová hra: {self.host.title}", tuple(lines),
+                            min(self.setup_index, len(lines) - 1))
+        if self.mode is Mode.MENU:
+            return ListView("Nabídka", tuple(label for _, label in self._menu()),
+                            self.menu_index, "dlouze ● = zpět")
+        if self.mode is Mode.SETTINGS:
+            return ListView("Nastavení", tuple(self._settings_items()), self.settings_index)
+        if self.mode is Mode.CONFIRM_NEW:
+            return MessageView("Nová hra?", ("Rozehraná hra skončí", "a začne se znovu."),
+                               "● ano   ◀ ne")
+        if self.mode is Mode.CONFIRM_OFF:
+            return MessageView("Vypnout?", ("Hra zůstane uložena", "a po zapnutí",
+                                            "bude pokračovat."), "● ano   ◀ ne")
+        if self.mode is Mode.BYE:
+            return MessageView("Na shledanou", ("Hra je uložena.", "Vypínám…"))
+        return self.host.view()
+
+    @property
+    def contrast(self) -> int:
+        return self.ctx.prefs.contrast
+
+    def beep(self, name: str) -> None:
+        if self.ctx.prefs.sound:
+            self._beeper(name)
+
+    def menu_labels(self) -> Sequence[str]:
+        return [label for _, label in self._menu()]
+
+    def option_values(self) -> dict[str, Any]:
+        """The set-up's current values (for tests and the demo)."""
+        return {o.key: o.value for o in self.host.options()}

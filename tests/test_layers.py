@@ -1,0 +1,166 @@
+"""The package's layers point one way: no module imports from a layer above its own.
+
+Every import is read from the source with :mod:`ast` - module level, inside
+functions (lazy imports) and under ``TYPE_CHECKING`` alike - and resolved to the
+``companion`` module it names.  The layers, bottom up, are the table below
+(docs/DEVELOPING.md describes them); the most specific prefix decides a
+module's layer.  Also: no import cycle between packages, and no module imports
+a private (``_name``) name from another module.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "companion"
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("companion", "companion.errors", "companion.engines.errors", "companion.registry",
+     "companion.rules_text"),
+    ("companion.engines",),
+    ("companion.players", "companion.selfplay"),
+    ("companion.inputs",),
+    ("companion.hardware", "companion.dice"),
+    ("companion.ui",),
+    ("companion.referee", "companion.service.hosts", "companion.service.journal",
+     "companion.service.prefs"),
+    ("companion.service", "companion.web"),
+    ("companion.sim", "companion.commands", "companion.cli", "companion.__main__"),
+)
+
+
+def layer_of(module: str) -> int:
+    best, depth = -1, -1
+    for level, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and prefix.count(".") > depth:
+                best, depth = level, prefix.count(".")
+    assert best >= 0, f"{module} is in no layer: add it to LAYERS and docs/DEVELOPING.md"
+    return best
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports(name: str, path: Path) -> list[tuple[str, tuple[str, ...], int]]:
+    """(imported module, names taken from it, line) for every import in the file."""
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: list[tuple[str, tuple[str, ...], int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(a.name, (), node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            out.append((target, tuple(a.name for a in node.names), node.lineno))
+    return [(t, names, line) for t, names, line in out if t == "companion" or
+            t.startswith("companion.")]
+
+
+ALL = modules()
+
+
+def resolve(target: str, names: tuple[str, ...]) -> list[str]:
+    """The modules an import statement depends on (``from pkg import mod`` names a module)."""
+    found = [f"{target}.{n}" for n in names if f"{target}.{n}" in ALL]
+    return found or [target]
+
+
+def test_every_module_is_in_a_layer():
+    for name in ALL:
+        layer_of(name)
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_imports_point_down(name):
+    mine = layer_of(name)
+    bad = []
+    for target, names, line in imports(name, ALL[name]):
+        for dep in resolve(target, names):
+            if layer_of(dep) > mine:
+                bad.append(f"{name}:{line} imports {dep} (layer {layer_of(dep)} > {mine})")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_no_private_names_are_imported(name):
+    bad = [f"{name}:{line} imports {n} from {target}"
+           for target, names, line in imports(name, ALL[name])
+           for n in names if n.startswith("_") and not n.startswith("__")]
+    assert not bad, "\n".join(bad)
+
+
+def package_of(module: str) -> str:
+    path = ALL.get(module)
+    if path is not None and path.name == "__init__.py":
+        return module
+    return module.rpartition(".")[0] or module
+
+
+def test_no_import_cycle_between_packages():
+    graph: dict[str, set[str]] = {}
+    for name, path in ALL.items():
+        src = package_of(name)
+        for target, names, _ in imports(name, path):
+            for dep in resolve(target, names):
+                dst = package_of(dep)
+                if dst != src and not src.startswith(dst + ".") and dep in ALL:
+                    graph.setdefault(src, set()).add(dst)
+    # Tarjan's strongly connected components
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                cycles.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    assert not cycles, f"import cycles between packages: {cycles}"
+
+
+def test_the_checker_sees_a_lazy_upward_import(tmp_path):
+    src = tmp_path / "m.py"
+    src.write_text("def f():\n    from companion.service.app import App\n")
+    [(target, names, line)] = imports("companion.engines.m", src)
+    assert target == "companion.service.app" and line == 2
+    assert layer_of(target) > layer_of("companion.engines.m")

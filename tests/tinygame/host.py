@@ -1,0 +1,111 @@
+"""The tiny race at the table: a host written only against the shell's GameHost protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.engines.errors import RulesError
+from companion.engines.game import Record
+from companion.inputs.events import ButtonPress, Input, Rolled
+from companion.service.hosts.base import HostContext, JournaledGame, Option, Request
+from companion.ui.views import MessageView, View
+
+from .engine import GAME, NAMES, Action, Setup, State, Step
+
+
+class RaceHost:
+    title = "Závod"
+
+    def __init__(self, ctx: HostContext, mode: str) -> None:
+        self.ctx = ctx
+        self.goal = 12
+        self.play: JournaledGame[State, Action, Any, Setup] = JournaledGame(GAME, ctx.journal)
+        self.selected = 0
+        self.line = ""
+
+    def options(self) -> Sequence[Option]:
+        return [Option("goal", "Cíl", (12, 20), ("12", "20"), self.goal)]
+
+    def set_option(self, key: str, value: Any) -> str | None:
+        if key == "goal":
+            self.goal = int(value)
+        return None
+
+    def start(self, now: float) -> None:
+        self.play.start(Setup(self.goal))
+        self.line = "Závod začíná."
+
+    def resume(self, records: list[Record], now: float) -> bool:
+        try:
+            self.play.resume(records)
+        except RulesError:
+            return False
+        return True
+
+    def stop(self) -> None:
+        return None
+
+    @property
+    def in_game(self) -> bool:
+        return self.play.started
+
+    def _do(self, action: Action) -> None:
+        events = self.play.commit(action)
+        self.line = " ".join(GAME.describe(e, self.play.current()) for e in events)
+        self.selected = 0
+
+    def handle(self, event: Input, now: float) -> Request | None:
+        state = self.play.current()
+        if isinstance(event, Rolled):
+            if GAME.chance(state) is None:
+                self.notify("Tenhle hod se nepočítá.")
+            else:
+                self._do(GAME.chance_action(state, event.value))
+        elif isinstance(event, ButtonPress):
+            if state.winner is not None:
+                return Request.SETUP if event.name == "select" else None
+            moves = GAME.legal_actions(state) if state.roll is not None else []
+            if event.name in ("left", "right") and moves:
+                self.selected = (self.selected + 1) % len(moves)
+            elif event.name == "select" and moves:
+                self._do(moves[self.selected])
+        return None
+
+    def tick(self, now: float) -> None:
+        return None
+
+    def next_deadline(self) -> float | None:
+        return None
+
+    def view(self) -> View:
+        s = self.play.current()
+        lines = [f"{NAMES[i]}: pole {p} z {s.goal}" for i, p in enumerate(s.pawns)]
+        if s.winner is not None:
+            return MessageView("Závod", (*lines, self.line), "● nová hra")
+        if s.roll is None:
+            prompt = f"{NAMES[s.turn]}: hoď"
+        else:
+            moves = GAME.legal_actions(s)
+            step = moves[self.selected]
+            assert isinstance(step, Step)
+            prompt = f"{NAMES[s.turn]}: o {step.fields}?"
+        return MessageView("Závod", (*lines, self.line), prompt)
+
+    def animated(self) -> bool:
+        return False
+
+    def notify(self, line: str) -> None:
+        self.line = line
+
+    def undo(self, now: float) -> bool:
+        return self.play.undo() is not None
+
+    def menu_items(self) -> Sequence[tuple[str, str]]:
+        return ()
+
+    def on_menu(self, key: str, now: float) -> None:
+        return None
+
+    def why(self) -> str | None:
+        return None
