@@ -23,12 +23,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from companion.engines.errors import NotationError
 from companion.engines.gobbit.cards import (
     COLOURS,
     GORILLA,
     Card,
     Condition,
-    GobbitError,
     Rule,
 )
 from companion.engines.gobbit.describe import (
@@ -267,7 +267,7 @@ class RefereeModel:
         moment = self.latest_moment()
         try:
             ruling = self.ruling(moment)
-        except GobbitError:
+        except NotationError:
             return [Screen("Spor", tuple(wrap("Zadané karty nedávají smysl, oprav je.")))]
         verdicts = {v.touch: v for v in ruling.verdicts}
         sections: list[tuple[str, list[list[str]]]] = []

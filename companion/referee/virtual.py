@@ -31,7 +31,7 @@ from companion.engines.gobbit.rules import (
     Event,
     Finish,
     Flip,
-    GameOver,
+    GameEnded,
     GameState,
     Judged,
     LeftGame,
@@ -134,7 +134,7 @@ class VirtualDeckModel:
         for e in events:
             if isinstance(e, Judged):
                 lines += ruling_sentences(e.ruling)
-            elif isinstance(e, BecameGhost | LeftGame | ConditionChanged | GameOver):
+            elif isinstance(e, BecameGhost | LeftGame | ConditionChanged | GameEnded):
                 lines.append(describe_event(e))
         self.last_lines = lines
         self.show_ruling = True

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engines.gobbit.cards import Rule
-from companion.engines.gobbit.judge import Touch
-from companion.engines.gobbit.rules import Action, Discard, Finish, Flip, Touches
+from companion.engines.gobbit.game import action_record, record_action
+from companion.engines.gobbit.rules import Action
 from companion.inputs.events import ButtonPress, Input, PadEvent
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
@@ -37,30 +37,6 @@ RULE_LABEL = {Rule.GOBBIT.value: "Pravidlo Gobbit!", Rule.GHOST.value: "Duch",
               Rule.GORILLA.value: "Gorila"}
 
 PadsWanted = Callable[[int | None], None]
-
-
-def action_record(action: Action) -> Record:
-    if isinstance(action, Flip):
-        return {"t": "flip", "seat": action.seat}
-    if isinstance(action, Discard):
-        return {"t": "discard", "seat": action.seat}
-    if isinstance(action, Finish):
-        return {"t": "finish"}
-    return {"t": "touches", "touches": [[t.seat, t.target, t.ms] for t in action.touches]}
-
-
-def record_action(record: Record) -> Action:
-    kind = record.get("t")
-    if kind == "flip":
-        return Flip(int(record["seat"]))
-    if kind == "discard":
-        return Discard(int(record["seat"]))
-    if kind == "finish":
-        return Finish()
-    if kind == "touches":
-        return Touches(tuple(Touch(int(s), t if t == "g" else int(t), float(ms))
-                             for s, t, ms in record["touches"]))
-    raise ValueError(f"unknown Gobbit record {kind!r}")
 
 
 class RefereeTable(ShutdownMixin):

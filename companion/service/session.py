@@ -24,11 +24,11 @@ from companion.engines.clovece.rules import (
     Event,
     Move,
     Position,
-    RulesError,
     apply,
     legal_moves,
     new_game,
 )
+from companion.engines.errors import RulesError
 
 
 class SessionError(ValueError):

@@ -11,17 +11,14 @@ from typing import Any
 
 from companion.errors import RefusedError, UsageError
 
+from ..errors import AmbiguousMove, GameOver, IllegalMove, RulesError
 from . import describe
 from .notation import NotationError, format_position, location_text, parse_location, parse_position
 from .rules import (
     COLOURS,
     VARIANT_ORDER,
-    AmbiguousMove,
-    GameOver,
-    IllegalMove,
     Move,
     Position,
-    RulesError,
     apply,
     legal_moves,
     new_game,

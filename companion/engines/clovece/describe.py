@@ -21,6 +21,7 @@ from .rules import (
     PassReason,
     Reason,
     RollAgain,
+    Rolled,
     TryFailed,
     TurnPassed,
     Why,
@@ -29,10 +30,16 @@ from .rules import (
 
 ROLL_NAME = ("jednička", "dvojka", "trojka", "čtyřka", "pětka", "šestka")
 """The die value as a noun (nominative)."""
+ROLL_ACC = ("jedničku", "dvojku", "trojku", "čtyřku", "pětku", "šestku")
+"""The die value as the object of a sentence (hodil pětku)."""
 
 
 def describe_event(event: Event) -> str:
     """One short Czech line for one event."""
+    if isinstance(event, Rolled):
+        if 1 <= event.value <= 6:
+            return f"{PLAYER[event.colour]} hodil {ROLL_ACC[event.value - 1]}."
+        return f"{PLAYER[event.colour]} hodil {event.value}."
     if isinstance(event, Entered):
         return f"{PLAYER[event.colour]} nasadil figurku."
     if isinstance(event, Moved):

@@ -12,6 +12,10 @@ Formatting writes the colours in clockwise order, then ``turn``, ``tries``
 (only when not 0), ``variants`` (only when any, in the documented order) and
 ``winner``.  The order of the four locations inside a colour token is kept, so
 ``format_position(parse_position(s)) == s`` for every canonical ``s``.
+
+The game protocol's state (:mod:`.game`) is a position and the roll waiting
+for its move: :func:`parse_with_roll` / :func:`format_with_roll` add one more
+token, ``roll:N`` (written last), for that roll.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from .rules import (
     VARIANT_ORDER,
     Position,
     in_play,
+    legal_moves,
     occupancy,
 )
 
@@ -161,11 +166,45 @@ def format_position(pos: Position) -> str:
     return " ".join(parts)
 
 
+def parse_with_roll(text: str) -> tuple[Position, int | None]:
+    """A position with an optional ``roll:N`` token: the roll waiting for its move.
+
+    A pending roll always has a legal move (a roll without one is played at
+    once) and never comes after the end; anything else is refused.
+    """
+    if not isinstance(text, str):
+        raise NotationError("The position is empty.")
+    rolls = [t for t in text.split() if t.partition(":")[0] == "roll"]
+    if len(rolls) > 1:
+        raise NotationError("The token 'roll' appears twice.")
+    pos = parse_position(" ".join(t for t in text.split() if t.partition(":")[0] != "roll"))
+    if not rolls:
+        return pos, None
+    value = rolls[0].partition(":")[2]
+    if len(value) != 1 or value not in "123456":
+        raise NotationError(f"roll must be a die value from 1 to 6, not {value!r}.")
+    roll = int(value)
+    if pos.winner is not None:
+        raise NotationError("The game is over: no roll can wait for a move.")
+    if not legal_moves(pos, roll):
+        raise NotationError(f"roll:{roll} gives {COLOURS[pos.turn]} no legal move, so it "
+                            "cannot wait for one (such a roll is played at once).")
+    return pos, roll
+
+
+def format_with_roll(pos: Position, roll: int | None) -> str:
+    """The canonical text of a position and its pending roll (``roll:N`` last)."""
+    text = format_position(pos)
+    return text if roll is None else f"{text} roll:{roll}"
+
+
 __all__ = [
     "NotationError",
     "colour_index",
     "format_position",
+    "format_with_roll",
     "location_text",
     "parse_location",
     "parse_position",
+    "parse_with_roll",
 ]

@@ -28,6 +28,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from ..colours import COLOURS as COLOURS  # the letters r b g y; the index is the colour
+from ..errors import AmbiguousMove, GameOver, IllegalMove, RulesError
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 START = (0, 10, 20, 30)
@@ -117,6 +118,15 @@ class Move(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class Rolled:
+    """A roll came for ``colour`` (made by the game protocol, :mod:`.game`; :func:`apply`
+    takes the roll as an argument and never makes this event)."""
+
+    colour: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
 class Entered:
     colour: int
 
@@ -170,28 +180,8 @@ class Won:
     colour: int
 
 
-Event = Entered | Moved | Captured | EnteredGoal | RollAgain | TryFailed | TurnPassed | Won
-
-
-# --- errors ---------------------------------------------------------------
-
-
-class RulesError(ValueError):
-    """A request the rules cannot answer (the message is one sentence)."""
-
-
-class GameOver(RulesError):
-    pass
-
-
-class IllegalMove(RulesError):
-    def __init__(self, message: str, reason: Reason | None = None) -> None:
-        super().__init__(message)
-        self.reason = reason
-
-
-class AmbiguousMove(RulesError):
-    pass
+Event = (Rolled | Entered | Moved | Captured | EnteredGoal | RollAgain | TryFailed | TurnPassed
+         | Won)
 
 
 # --- why a piece cannot move ------------------------------------------------
@@ -373,15 +363,16 @@ def new_game(players: int = 4, variants: frozenset[str] | set[str] = frozenset()
              first: int | None = None) -> Position:
     """The start position: every piece in its house; red starts unless ``first`` says."""
     if players not in SEATS_BY_PLAYERS:
-        raise RulesError(f"Člověče is played by 2 to 4 players, not {players}.")
+        raise RulesError(f"Člověče is played by 2 to 4 players, not {players}.", code="setup")
     unknown = set(variants) - set(VARIANT_ORDER)
     if unknown:
-        raise RulesError(f"Unknown variant {sorted(unknown)[0]!r}.")
+        raise RulesError(f"Unknown variant {sorted(unknown)[0]!r}.", code="setup")
     seats = SEATS_BY_PLAYERS[players]
     pieces = tuple((HOUSE,) * PIECES if c in seats else None for c in range(4))
     turn = seats[0] if first is None else first
     if turn not in seats:
-        raise RulesError(f"{COLOURS[turn]} does not play in a {players}-player game.")
+        raise RulesError(f"{COLOURS[turn]} does not play in a {players}-player game.",
+                         code="setup")
     return Position(pieces, turn, 0, frozenset(variants), None, occupancy(pieces))
 
 
@@ -517,7 +508,7 @@ def legal_moves(pos: Position, roll: int) -> list[Move]:
     try:
         lands, moves_of = _TABLES[c][roll]
     except (KeyError, TypeError):
-        raise RulesError(f"A roll is 1 to 6, not {roll}.") from None
+        raise RulesError(f"A roll is 1 to 6, not {roll}.", code="roll") from None
     if occ is None:
         occ = occupancy(pieces)
     if variants:
@@ -589,7 +580,8 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
     if asked is not pos or asked_roll != roll:  # legal_moves was not just asked: ask it
         pieces, colour, tries, variants, winner, given_occ = pos
         if winner is not None:
-            raise GameOver(f"The game is over: {COLOURS[winner]} has won.")
+            raise GameOver(f"The game is over: {COLOURS[winner]} has won.",
+                           Reason(Why.GAME_OVER, colour, HOUSE, roll, winner))
         legal = tuple(legal_moves(pos, roll))
         occ = occupancy(pieces) if given_occ is None else given_occ
     own = pieces[colour]

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import tomllib
 from enum import StrEnum
+from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple
 
-
-class GobbitError(ValueError):
-    """Input the Gobbit engine or judge cannot use; the message is one sentence."""
-
+from ..errors import NotationError
 
 SNAKE, CHAMELEON, MOSQUITO, GORILLA = "S", "C", "M", "G"
 SPECIES = (SNAKE, CHAMELEON, MOSQUITO, GORILLA)
@@ -89,17 +87,17 @@ def parse_card(text: str, allow_back: bool = True) -> Card:
     bad = (f"Bad card {text!r}: write a species S, C, M or G followed by a colour b, r or y "
            "(a gorilla is just G).")
     if not text or text[0] not in SPECIES:
-        raise GobbitError(bad)
+        raise NotationError(bad)
     species, rest = text[0], text[1:]
     colour: str | None = None
     if species != GORILLA:
         if not rest or rest[0] not in COLOURS:
-            raise GobbitError(bad)
+            raise NotationError(bad)
         colour, rest = rest[0], rest[1:]
     back: Condition | None = None
     if rest:
         if not allow_back or rest not in LETTER_CONDITION:
-            raise GobbitError(bad)
+            raise NotationError(bad)
         back = LETTER_CONDITION[rest]
     return Card(species, colour, back)
 
@@ -109,34 +107,34 @@ def parse_condition(text: str) -> Condition:
         return Condition(text)
     except ValueError:
         known = ", ".join(c.value for c in Condition)
-        raise GobbitError(f"Unknown expert condition {text!r}: known are {known}.") from None
+        raise NotationError(f"Unknown expert condition {text!r}: known are {known}.") from None
 
 
 def _deck_from_data(data: dict[str, Any]) -> tuple[Card, ...]:
     entries = data.get("cards")
     if not isinstance(entries, list) or not entries:
-        raise GobbitError("The deck file must list [[cards]] entries.")
+        raise NotationError("The deck file must list [[cards]] entries.")
     pictures_raw = data.get("backs", {}).get("pictures", [c.value for c in Condition])
     pictures = [parse_condition(str(p)) for p in pictures_raw]
     if not pictures:
-        raise GobbitError("The deck file must name at least one back picture.")
+        raise NotationError("The deck file must name at least one back picture.")
     faces: list[tuple[str, str | None]] = []
     for i, entry in enumerate(entries, 1):
         species = SPECIES_NAMES.get(str(entry.get("species")))
         if species is None:
-            raise GobbitError(f"Deck entry {i}: unknown species {entry.get('species')!r}.")
+            raise NotationError(f"Deck entry {i}: unknown species {entry.get('species')!r}.")
         colour_name = entry.get("colour")
         if species == GORILLA:
             if colour_name is not None:
-                raise GobbitError(f"Deck entry {i}: a gorilla has no colour.")
+                raise NotationError(f"Deck entry {i}: a gorilla has no colour.")
             colour = None
         else:
             colour = COLOUR_NAMES.get(str(colour_name))
             if colour is None:
-                raise GobbitError(f"Deck entry {i}: unknown colour {colour_name!r}.")
+                raise NotationError(f"Deck entry {i}: unknown colour {colour_name!r}.")
         count = entry.get("count")
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise GobbitError(f"Deck entry {i}: count must be a whole number.")
+            raise NotationError(f"Deck entry {i}: count must be a whole number.")
         faces += [(species, colour)] * count
     return tuple(Card(s, c, pictures[i % len(pictures)]) for i, (s, c) in enumerate(faces))
 
@@ -148,13 +146,19 @@ def load_deck(text: str | None = None) -> tuple[Card, ...]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise GobbitError(f"The deck file is not valid TOML: {exc}.") from None
+        raise NotationError(f"The deck file is not valid TOML: {exc}.") from None
     return _deck_from_data(data)
 
 
-def standard_deck(rules: frozenset[str] | set[str] = frozenset()) -> tuple[Card, ...]:
-    """The cards a table plays with: gorillas only when the gorilla rule is in play."""
+@cache
+def _box(gorillas: bool) -> tuple[Card, ...]:
     cards = load_deck()
-    if Rule.GORILLA.value not in rules:
-        cards = tuple(c for c in cards if c.species != GORILLA)
-    return cards
+    return cards if gorillas else tuple(c for c in cards if c.species != GORILLA)
+
+
+def standard_deck(rules: frozenset[str] | set[str] = frozenset()) -> tuple[Card, ...]:
+    """The cards a table plays with: gorillas only when the gorilla rule is in play.
+
+    The shipped deck file is read once; the tuple is shared (cards are values).
+    """
+    return _box(Rule.GORILLA.value in rules)

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.errors import UsageError
 
-from .cards import GobbitError
+from ..errors import RulesError
 from .describe import kind_word, ruling_sentences, why_sentence
 from .judge import judge, parse_situation
 
@@ -16,7 +16,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
     try:
         sit = parse_situation(args.situation)
         ruling = judge(sit)
-    except GobbitError as exc:
+    except RulesError as exc:
         raise UsageError(str(exc)) from None
     print(ruling.dumps())
     if args.explain:

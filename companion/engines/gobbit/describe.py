@@ -14,18 +14,21 @@ from .judge import TO_GRAVEYARD, Kind, Ruling, Verdict, Why
 from .rules import (
     BecameGhost,
     ConditionChanged,
+    Dealt,
     DeckCardBuried,
     Event,
     Flipped,
     FlippedOutOfTurn,
     Fouled,
-    GameOver,
+    GameEnded,
     GobbitWon,
     GorillaAttack,
     GorillaDiscarded,
     Judged,
     LeftGame,
     PileMoved,
+    Reason,
+    Refused,
     StrayDiscarded,
 )
 
@@ -184,6 +187,8 @@ def ruling_sentences(ruling: Ruling) -> list[str]:
 
 def describe_event(event: Event) -> str:
     """One Czech sentence for one engine event."""
+    if isinstance(event, Dealt):
+        return f"Karty jsou rozdané, první otáčí hráč {event.first}."
     if isinstance(event, Flipped):
         return f"Hráč {event.seat} otočil {card_acc(event.card)}."
     if isinstance(event, FlippedOutOfTurn):
@@ -214,7 +219,7 @@ def describe_event(event: Event) -> str:
         if event.condition is None:
             return "Žádná podmínka varianty Expert teď neplatí."
         return f"Nová podmínka: {CONDITION_SENTENCE[event.condition]}"
-    if isinstance(event, GameOver):
+    if isinstance(event, GameEnded):
         return game_over_sentence(event.winners)
     if isinstance(event, Judged):
         return " ".join(ruling_sentences(event.ruling))
@@ -228,3 +233,27 @@ def game_over_sentence(winners: tuple[int, ...]) -> str:
         return f"Konec hry, vyhrává hráč {winners[0]}."
     names = ", ".join(str(w) for w in winners[:-1]) + f" a {winners[-1]}"
     return f"Konec hry, remíza hráčů {names}."
+
+
+def refusal_sentence(reason: Reason) -> str:
+    """Why the rules refuse an action, in one Czech sentence (the engine's :class:`Reason`)."""
+    why, seat = reason.why, reason.seat
+    if why is Refused.NOT_DEALT:
+        return "Karty ještě nejsou rozdané."
+    if why is Refused.DEALT:
+        return "Karty už jsou rozdané, podruhé se nerozdává."
+    if why is Refused.BAD_DEAL:
+        return f"Zamíchaný balíček musí obsahovat každou z {reason.cards} karet právě jednou."
+    if why is Refused.NO_SEAT:
+        return f"Hráč {seat} u tohoto stolu nesedí."
+    if why is Refused.STRAY_FIRST:
+        return f"Hráč {seat} musí nejdřív dát kartu otočenou mimo pořadí na hřbitov."
+    if why is Refused.EMPTY_DECK:
+        return f"Hráč {seat} už nemá v balíčku žádnou kartu, kterou by otočil."
+    if why is Refused.NO_STRAY:
+        return f"Hráč {seat} neotočil žádnou kartu mimo pořadí, nemá co dát na hřbitov."
+    if why is Refused.CAN_STILL_FLIP:
+        return f"Hráč {seat} ještě může otáčet, hra tedy pokračuje."
+    if why is Refused.GAME_OVER:
+        return "Hra už skončila."
+    raise ValueError(f"unknown reason {why!r}")

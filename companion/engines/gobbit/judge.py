@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from ..errors import NotationError
 from .cards import (
     CHAMELEON,
     COLOURS,
@@ -29,7 +30,6 @@ from .cards import (
     SNAKE,
     Card,
     Condition,
-    GobbitError,
     Rule,
     format_card,
     parse_card,
@@ -283,37 +283,37 @@ def _classify(t: _Table, touch: Touch) -> tuple[Kind, Why]:
 
 
 def validate(sit: Situation) -> None:
-    """Raise :class:`GobbitError` (one sentence) unless the situation makes sense."""
+    """Raise :class:`NotationError` (one sentence) unless the situation makes sense."""
     if len(sit.seats) < 2:
-        raise GobbitError("A Gobbit table needs at least two seats: name them as 1:CARD or 1:-.")
+        raise NotationError("A Gobbit table needs at least two seats: name them as 1:CARD or 1:-.")
     for seat in sit.seats:
         if seat < 1:
-            raise GobbitError(f"Seats are numbered from 1, not {seat}.")
+            raise NotationError(f"Seats are numbered from 1, not {seat}.")
     for seat in sorted(sit.ghosts):
         if sit.tops.get(seat) is not None:
-            raise GobbitError(f"Seat {seat} is a ghost and cannot have a face-up card.")
+            raise NotationError(f"Seat {seat} is a ghost and cannot have a face-up card.")
     unknown = set(sit.rules) - set(RULE_ORDER)
     if unknown:
-        raise GobbitError(f"Unknown rule {sorted(unknown)[0]!r}: known are "
+        raise NotationError(f"Unknown rule {sorted(unknown)[0]!r}: known are "
                           f"{', '.join(RULE_ORDER)}.")
     if sit.ghosts and Rule.GHOST.value not in sit.rules:
-        raise GobbitError("Ghosts take part only with the ghost rule: add rules:ghost.")
+        raise NotationError("Ghosts take part only with the ghost rule: add rules:ghost.")
     if sit.gorilla is not None:
         if Rule.GORILLA.value not in sit.rules:
-            raise GobbitError("A live gorilla needs the gorilla rule: add rules:gorilla.")
+            raise NotationError("A live gorilla needs the gorilla rule: add rules:gorilla.")
         top = sit.tops.get(sit.gorilla)
         if top is None or top.species != GORILLA:
-            raise GobbitError(f"Seat {sit.gorilla} has no gorilla on top of its pile.")
+            raise NotationError(f"Seat {sit.gorilla} has no gorilla on top of its pile.")
     if sit.expert is not None and sit.graveyard is None:
-        raise GobbitError("An expert condition comes from the graveyard: add graveyard:CARD.")
+        raise NotationError("An expert condition comes from the graveyard: add graveyard:CARD.")
     seats = set(sit.seats)
     for touch in sit.touches:
         if touch.seat not in seats:
-            raise GobbitError(f"Touch {touch}: seat {touch.seat} is not at the table.")
+            raise NotationError(f"Touch {touch}: seat {touch.seat} is not at the table.")
         if touch.target != GRAVEYARD and touch.target not in seats:
-            raise GobbitError(f"Touch {touch}: there is no seat {touch.target}.")
+            raise NotationError(f"Touch {touch}: there is no seat {touch.target}.")
         if not math.isfinite(touch.ms):  # any origin will do: only differences matter
-            raise GobbitError(f"Touch {touch}: the time must be a number of milliseconds.")
+            raise NotationError(f"Touch {touch}: the time must be a number of milliseconds.")
 
 
 def _in_time_order(touches: Iterable[Touch]) -> list[Touch]:
@@ -410,7 +410,7 @@ def _race(t: _Table, touches: list[Touch], repeats: set[int]) -> Ruling:
 
 def _seat_number(text: str, token: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise GobbitError(f"Bad token {token!r}: seats are numbers 1, 2, 3, ...")
+        raise NotationError(f"Bad token {token!r}: seats are numbers 1, 2, 3, ...")
     return int(text)
 
 
@@ -421,20 +421,20 @@ def _parse_touch(token: str) -> Touch:
     who, sep, rest = body.partition(">")
     where, sep2, when = rest.partition("@")
     if not sep or not sep2 or not who.isdigit():
-        raise GobbitError(bad)
+        raise NotationError(bad)
     target: Target
     if where == GRAVEYARD:
         target = GRAVEYARD
     elif where.isdigit():
         target = int(where)
     else:
-        raise GobbitError(bad)
+        raise NotationError(bad)
     try:
         ms = float(when)
     except ValueError:
-        raise GobbitError(bad) from None
+        raise NotationError(bad) from None
     if not math.isfinite(ms) or ms < 0 or not when.replace(".", "", 1).isdigit():
-        raise GobbitError(bad)
+        raise NotationError(bad)
     return Touch(int(who), target, ms)
 
 
@@ -442,7 +442,7 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
     """Parse the SITUATION of ``docs/judge.md`` (a string or its tokens)."""
     tokens = (text if isinstance(text, str) else " ".join(text)).split()
     if not tokens:
-        raise GobbitError("The situation is empty: name the seats, e.g. '1:Sb 2:Cb t1>2@0'.")
+        raise NotationError("The situation is empty: name the seats, e.g. '1:Sb 2:Cb t1>2@0'.")
     tops: dict[int, Card | None] = {}
     ghosts: set[int] = set()
     graveyard: Card | None = None
@@ -457,15 +457,15 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
             continue
         key, sep, value = token.partition(":")
         if not sep:
-            raise GobbitError(f"Unknown token {token!r}: see docs/judge.md for the syntax.")
+            raise NotationError(f"Unknown token {token!r}: see docs/judge.md for the syntax.")
         if key.isdigit():
             seat = _seat_number(key, token)
             if seat in tops:
-                raise GobbitError(f"Seat {seat} is named twice.")
+                raise NotationError(f"Seat {seat} is named twice.")
             tops[seat] = None if value == "-" else parse_card(value, allow_back=False)
             continue
         if key in once:
-            raise GobbitError(f"The {key}: token is given twice.")
+            raise NotationError(f"The {key}: token is given twice.")
         once.add(key)
         if key == "ghost":
             for part in value.split(","):
@@ -479,7 +479,7 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
         elif key == "gorilla":
             gorilla = _seat_number(value, token)
         else:
-            raise GobbitError(f"Unknown token {token!r}: see docs/judge.md for the syntax.")
+            raise NotationError(f"Unknown token {token!r}: see docs/judge.md for the syntax.")
     sit = Situation(
         tops={s: tops.get(s) for s in sorted(set(tops) | ghosts)},
         ghosts=frozenset(ghosts), graveyard=graveyard, rules=frozenset(rules),

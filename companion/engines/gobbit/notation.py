@@ -11,7 +11,8 @@ text parses back to the same state.
 
 from __future__ import annotations
 
-from .cards import RULE_ORDER, Card, GobbitError, format_card, parse_card
+from ..errors import NotationError
+from .cards import RULE_ORDER, Card, format_card, parse_card
 from .rules import MAX_SEATS, MIN_SEATS, GameState
 
 
@@ -53,14 +54,14 @@ def _parse_seats(text: str, name: str, seats: int) -> frozenset[int]:
     out = set()
     for part in text.split(","):
         if not part.isdigit() or not 1 <= int(part) <= seats:
-            raise GobbitError(f"{name}= must list seats from 1 to {seats}, not {part!r}.")
+            raise NotationError(f"{name}= must list seats from 1 to {seats}, not {part!r}.")
         out.add(int(part))
     return frozenset(out)
 
 
 def _yes_no(text: str, name: str) -> bool:
     if text not in ("yes", "no"):
-        raise GobbitError(f"{name}= must be yes or no, not {text!r}.")
+        raise NotationError(f"{name}= must be yes or no, not {text!r}.")
     return text == "yes"
 
 
@@ -68,38 +69,38 @@ def parse_state(text: str) -> GameState:
     sections = [s.strip() for s in text.split("|")]
     seats = len(sections) - 2
     if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise GobbitError(f"A state has fields, {MIN_SEATS} to {MAX_SEATS} seat sections and the "
+        raise NotationError(f"A state has fields, {MIN_SEATS} to {MAX_SEATS} seat sections and the "
                           "graveyard, separated by |.")
     fields: dict[str, str] = {}
     for part in sections[0].split():
         key, sep, value = part.partition("=")
         if not sep:
-            raise GobbitError(f"Bad field {part!r}: write name=value.")
+            raise NotationError(f"Bad field {part!r}: write name=value.")
         fields[key] = value
     needed = ("turn", "rules", "expert", "gorilla", "strays", "ghosts", "out", "over")
     for key in needed:
         if key not in fields:
-            raise GobbitError(f"The state lacks the field {key}=.")
+            raise NotationError(f"The state lacks the field {key}=.")
     extra = set(fields) - set(needed)
     if extra:
-        raise GobbitError(f"Unknown field {sorted(extra)[0]}=.")
+        raise NotationError(f"Unknown field {sorted(extra)[0]}=.")
     if not fields["turn"].isdigit() or not 1 <= int(fields["turn"]) <= seats:
-        raise GobbitError(f"turn= must be a seat from 1 to {seats}.")
+        raise NotationError(f"turn= must be a seat from 1 to {seats}.")
     rules = frozenset(r for r in fields["rules"].split(",") if r and r != "-")
     unknown = rules - set(RULE_ORDER)
     if unknown:
-        raise GobbitError(f"Unknown rule {sorted(unknown)[0]!r}.")
+        raise NotationError(f"Unknown rule {sorted(unknown)[0]!r}.")
     gorilla = None
     if fields["gorilla"] != "-":
         gorillas = _parse_seats(fields["gorilla"], "gorilla", seats)
         if len(gorillas) != 1:
-            raise GobbitError("gorilla= names one seat or -.")
+            raise NotationError("gorilla= names one seat or -.")
         gorilla = min(gorillas)
     decks, piles = [], []
     for sec in sections[1:-1]:
         deck, sep, pile = sec.partition("/")
         if not sep:
-            raise GobbitError(f"Bad seat section {sec!r}: write DECK/PILE.")
+            raise NotationError(f"Bad seat section {sec!r}: write DECK/PILE.")
         decks.append(_parse_cards(deck))
         piles.append(_parse_cards(pile))
     return GameState(

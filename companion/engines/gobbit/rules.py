@@ -1,8 +1,16 @@
 """The rules of Gobbit as a pure engine.
 
-No I/O, no clock, no randomness: the shuffled cards come in at :func:`new_game`,
-flips and touches come in as actions, and :func:`apply` returns the new state and
-the events.  Every game replays exactly from its deal and its actions.
+No I/O, no clock, no randomness: the shuffle comes in as an action (:class:`Deal`,
+a permutation of the deck, applied to the empty table of :func:`undealt`; or
+already applied by :func:`new_game`, which deals a shuffled list), flips and
+touches come in as actions, and :func:`apply` returns the new state and the
+events.  Every game replays exactly from its deal and its actions.
+
+What the rules refuse raises the family of :mod:`companion.engines.errors`:
+:class:`~companion.engines.errors.IllegalMove` with a :class:`Reason` (its
+``why`` is a :class:`Refused`, the error's ``code``), :class:`GameOver` after
+the end; a set-up that cannot be played raises
+:class:`~companion.engines.errors.RulesError` (code ``"setup"``).
 
 A touch moment is ruled by the judge (:mod:`companion.engines.gobbit.judge`): the
 engine builds the :class:`~companion.engines.gobbit.judge.Situation` from its
@@ -20,9 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
-from .cards import GORILLA, RULE_ORDER, Card, Condition, GobbitError, Rule
+from ..errors import GameOver, IllegalMove, RulesError
+from .cards import GORILLA, RULE_ORDER, Card, Condition, Rule, standard_deck
 from .judge import TO_GRAVEYARD, Destination, Kind, Ruling, Situation, Touch, Why, judge
 
 MIN_SEATS, MAX_SEATS = 2, 8
@@ -69,6 +79,14 @@ class GameState(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the shuffle.  ``order`` is a permutation of the deck's card indexes
+    (``standard_deck(rules)`` in deck-file order): ``order[0]`` is dealt first."""
+
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Flip:
     """``seat`` turns the top card of its deck face up (out of turn if it is not its turn)."""
 
@@ -94,10 +112,18 @@ class Finish:
     """Nobody can flip any more and the table is done: the game ends (FAQ 20, D11)."""
 
 
-Action = Flip | Touches | Discard | Finish
+Action = Deal | Flip | Touches | Discard | Finish
 
 
 # --- events -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """The cards were dealt; ``counts``: the cards of every seat, seat 1 first."""
+
+    first: int
+    counts: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,38 +206,94 @@ class ConditionChanged:
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver:
+class GameEnded:
     winners: tuple[int, ...]
     counts: tuple[int, ...]  # cards of every seat, seat 1 first
 
 
-Event = (Flipped | FlippedOutOfTurn | GorillaAttack | GorillaDiscarded | StrayDiscarded
+Event = (Dealt | Flipped | FlippedOutOfTurn | GorillaAttack | GorillaDiscarded | StrayDiscarded
          | Judged | Fouled | PileMoved | DeckCardBuried | GobbitWon | BecameGhost | LeftGame
-         | ConditionChanged | GameOver)
+         | ConditionChanged | GameEnded)
+
+
+# --- why the rules refuse an action ---------------------------------------------
+
+
+class Refused(StrEnum):
+    """Why :func:`apply` refuses an action (the ``code`` of the :class:`IllegalMove`)."""
+
+    NOT_DEALT = "not-dealt"  # the cards are not dealt yet: only a Deal
+    DEALT = "dealt"  # a second Deal
+    BAD_DEAL = "bad-deal"  # the order is not a permutation of the deck
+    NO_SEAT = "no-seat"  # a seat that is not at the table
+    STRAY_FIRST = "stray-first"  # a card flipped out of turn must go to the graveyard first
+    EMPTY_DECK = "empty-deck"  # a flip without a face-down card
+    NO_STRAY = "no-stray"  # a discard without a card flipped out of turn
+    CAN_STILL_FLIP = "can-still-flip"  # a finish while somebody can flip
+    GAME_OVER = "game-over"  # anything after the end (raised as GameOver)
+
+
+class Reason(NamedTuple):
+    """A refusal: ``why``, the seat it is about (``None``: the table) and, for
+    :attr:`Refused.BAD_DEAL`, how many cards the deck has."""
+
+    why: Refused
+    seat: int | None = None
+    cards: int = 0
 
 
 # --- queries ------------------------------------------------------------------
+
+
+def _check_setup(seats: int, first: int, rules: frozenset[str]) -> None:
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise RulesError(f"Gobbit is played by {MIN_SEATS} to {MAX_SEATS} players, not {seats}.",
+                         code="setup")
+    if not 1 <= first <= seats:
+        raise RulesError(f"The first player must be a seat from 1 to {seats}, not {first}.",
+                         code="setup")
+    unknown = rules - set(RULE_ORDER)
+    if unknown:
+        raise RulesError(f"Unknown rule {sorted(unknown)[0]!r}.", code="setup")
+
+
+def _deal(state: GameState, cards: Sequence[Card]) -> GameState:
+    """``state`` (an empty table) with ``cards`` dealt one at a time, clockwise from its
+    ``turn``; each dealt card lands on top of its deck (D6)."""
+    seats = len(state.decks)
+    if len(cards) < seats:
+        raise RulesError("There are fewer cards than players.", code="setup")
+    decks: list[tuple[Card, ...]] = [() for _ in range(seats)]
+    for i, card in enumerate(cards):
+        s = (state.turn - 1 + i) % seats
+        decks[s] = (card, *decks[s])
+    return state._replace(decks=tuple(decks))
+
+
+def undealt(seats: int, first: int = 1, rules: Iterable[str] = (),
+            expert: bool = False) -> GameState:
+    """The table before the deal: no card anywhere, waiting for a :class:`Deal` (D27)."""
+    rules = frozenset(rules)
+    _check_setup(seats, first, rules)
+    return GameState(((),) * seats, ((),) * seats, (), first, rules, expert)
 
 
 def new_game(seats: int, cards: Sequence[Card], first: int = 1,
              rules: Iterable[str] = (), expert: bool = False) -> GameState:
     """Deal ``cards`` (already shuffled: the order is an input) one at a time, clockwise from
     ``first``; each dealt card lands on top of its deck (D6)."""
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise GobbitError(f"Gobbit is played by {MIN_SEATS} to {MAX_SEATS} players, not {seats}.")
-    if not 1 <= first <= seats:
-        raise GobbitError(f"The first player must be a seat from 1 to {seats}, not {first}.")
-    rules = frozenset(rules)
-    unknown = rules - set(RULE_ORDER)
-    if unknown:
-        raise GobbitError(f"Unknown rule {sorted(unknown)[0]!r}.")
-    if len(cards) < seats:
-        raise GobbitError("There are fewer cards than players.")
-    decks: list[tuple[Card, ...]] = [() for _ in range(seats)]
-    for i, card in enumerate(cards):
-        s = (first - 1 + i) % seats
-        decks[s] = (card, *decks[s])
-    return GameState(tuple(decks), ((),) * seats, (), first, rules, expert)
+    return _deal(undealt(seats, first, rules, expert), cards)
+
+
+def dealt(state: GameState) -> bool:
+    """Whether the cards are on the table: a table without a single card waits for the deal
+    (D27; a game that ends with every card on the graveyard still has them there)."""
+    return state.over or bool(state.graveyard) or any(state.decks) or any(state.piles)
+
+
+def deck_size(state: GameState) -> int:
+    """How many cards a :class:`Deal` on this table orders (the box, by the table's rules)."""
+    return len(standard_deck(state.rules))
 
 
 def next_seat(state: GameState, seat: int) -> int:
@@ -284,8 +366,9 @@ def situation(state: GameState, touches: Iterable[Touch] = ()) -> Situation:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Flips, discards and the finish the state allows; a :class:`Touches` is always allowed
-    while the game runs (any touch can be judged)."""
-    if state.over:
+    while the game runs (any touch can be judged).  Before the deal: none (the
+    :class:`Deal` is chance's, too many to list)."""
+    if state.over or not dealt(state):
         return []
     if state.strays:
         return [Discard(s) for s in sorted(state.strays)]
@@ -301,10 +384,15 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """Apply one action; raise :class:`GobbitError` (one sentence) if the rules refuse it."""
+    """Apply one action; raise :class:`IllegalMove` (one sentence, a :class:`Reason`) if the
+    rules refuse it and :class:`GameOver` after the end."""
     if state.over:
-        raise GobbitError("The game is over.")
+        raise GameOver("The game is over.", Reason(Refused.GAME_OVER))
     events: list[Event] = []
+    if isinstance(action, Deal):
+        return _apply_deal(state, action.order, events), events
+    if not dealt(state):
+        raise IllegalMove("The cards are not dealt yet.", Reason(Refused.NOT_DEALT))
     before = condition(state)
     ends = False
     if isinstance(action, Flip):
@@ -315,11 +403,14 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         state = _discard(state, action.seat, events)
     elif isinstance(action, Finish):
         if state.strays:
-            raise GobbitError("A card flipped out of turn must go to the graveyard first.")
-        if on_turn(state) is not None:
-            raise GobbitError(f"Seat {on_turn(state)} can still flip: the game goes on.")
+            raise IllegalMove("A card flipped out of turn must go to the graveyard first.",
+                              Reason(Refused.STRAY_FIRST, min(state.strays)))
+        seat = on_turn(state)
+        if seat is not None:
+            raise IllegalMove(f"Seat {seat} can still flip: the game goes on.",
+                              Reason(Refused.CAN_STILL_FLIP, seat))
         state = state._replace(over=True)
-        events.append(GameOver(winners(state), card_counts(state)))
+        events.append(GameEnded(winners(state), card_counts(state)))
         return state, events
     else:  # pragma: no cover - the type checker sees every action above
         raise TypeError(f"unknown action {action!r}")
@@ -330,20 +421,33 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return state, events
 
 
+def _apply_deal(state: GameState, order: Sequence[int], events: list[Event]) -> GameState:
+    if dealt(state):
+        raise IllegalMove("The cards are already dealt.", Reason(Refused.DEALT))
+    cards = standard_deck(state.rules)
+    if sorted(order) != list(range(len(cards))):
+        raise IllegalMove(f"The shuffle must be a permutation of the {len(cards)} cards.",
+                          Reason(Refused.BAD_DEAL, None, len(cards)))
+    state = _deal(state, [cards[i] for i in order])
+    events.append(Dealt(state.turn, card_counts(state)))
+    return state
+
+
 def _check_seat(state: GameState, seat: int) -> None:
     if seat not in state.seats:
-        raise GobbitError(f"There is no seat {seat} at this table.")
+        raise IllegalMove(f"There is no seat {seat} at this table.", Reason(Refused.NO_SEAT, seat))
 
 
 def _flip(state: GameState, seat: int, events: list[Event]) -> GameState:
     _check_seat(state, seat)
     if state.strays:
         stray = min(state.strays)
-        raise GobbitError(f"Seat {stray} must first put the card it flipped out of turn "
-                          "on the graveyard.")
+        raise IllegalMove(f"Seat {stray} must first put the card it flipped out of turn "
+                          "on the graveyard.", Reason(Refused.STRAY_FIRST, stray))
     deck = state.decks[seat - 1]
     if not deck:
-        raise GobbitError(f"Seat {seat} has no face-down card to flip.")
+        raise IllegalMove(f"Seat {seat} has no face-down card to flip.",
+                          Reason(Refused.EMPTY_DECK, seat))
     card, rest = deck[0], deck[1:]
     decks = _set(state.decks, seat, rest)
     turn = on_turn(state)
@@ -370,7 +474,8 @@ def _flip(state: GameState, seat: int, events: list[Event]) -> GameState:
 def _discard(state: GameState, seat: int, events: list[Event]) -> GameState:
     _check_seat(state, seat)
     if seat not in state.strays:
-        raise GobbitError(f"Seat {seat} has no card flipped out of turn to discard.")
+        raise IllegalMove(f"Seat {seat} has no card flipped out of turn to discard.",
+                          Reason(Refused.NO_STRAY, seat))
     pile = state.pile(seat)
     card = pile[-1]
     events.append(StrayDiscarded(seat, card))
@@ -443,7 +548,7 @@ def _settle(state: GameState, events: list[Event], force_over: bool = False) -> 
     holders = [s for s, n in zip(state.seats, card_counts(state), strict=True) if n]
     if not state.over and (force_over or len(holders) <= 1):
         state = state._replace(over=True)
-        events.append(GameOver(winners(state), card_counts(state)))
+        events.append(GameEnded(winners(state), card_counts(state)))
     return state
 
 

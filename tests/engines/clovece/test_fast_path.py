@@ -21,18 +21,15 @@ from companion.engines.clovece.rules import (
     GOAL_LAST,
     HOUSE,
     START,
-    AmbiguousMove,
     Captured,
     Entered,
     EnteredGoal,
     Event,
-    IllegalMove,
     Move,
     Moved,
     PassReason,
     Position,
     RollAgain,
-    RulesError,
     TryFailed,
     TurnPassed,
     Won,
@@ -44,6 +41,7 @@ from companion.engines.clovece.rules import (
     occupancy,
     track_field,
 )
+from companion.engines.errors import AmbiguousMove, IllegalMove, RulesError
 from companion.selfplay.clovece import play_steps
 
 from .helpers import P

@@ -9,16 +9,12 @@ from companion.engines.clovece.rules import (
     GREEN,
     RED,
     YELLOW,
-    AmbiguousMove,
     Captured,
     Entered,
     EnteredGoal,
-    GameOver,
-    IllegalMove,
     Move,
     PassReason,
     RollAgain,
-    RulesError,
     TryFailed,
     TurnPassed,
     Why,
@@ -31,6 +27,7 @@ from companion.engines.clovece.rules import (
     next_colour,
     why_not,
 )
+from companion.engines.errors import AmbiguousMove, GameOver, IllegalMove, RulesError
 
 from .helpers import P, moves, play
 

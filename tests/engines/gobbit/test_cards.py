@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
+from companion.engines.errors import NotationError
 from companion.engines.gobbit.cards import (
     Card,
     Condition,
-    GobbitError,
     format_card,
     load_deck,
     parse_card,
@@ -51,17 +51,17 @@ def test_faces_ignore_the_back():
 
 @pytest.mark.parametrize("text", ["", "X", "S", "Sx", "Gb", "SbQ", "Sbr", "sb"])
 def test_bad_cards_are_refused(text):
-    with pytest.raises(GobbitError, match="Bad card"):
+    with pytest.raises(NotationError, match="Bad card"):
         parse_card(text)
 
 
 def test_backs_can_be_refused_where_only_faces_make_sense():
-    with pytest.raises(GobbitError):
+    with pytest.raises(NotationError):
         parse_card("SbR", allow_back=False)
 
 
 def test_unknown_condition_names_the_known_ones():
-    with pytest.raises(GobbitError, match="reversed"):
+    with pytest.raises(NotationError, match="reversed"):
         parse_condition("upside-down")
 
 
@@ -76,7 +76,7 @@ def test_unknown_condition_names_the_known_ones():
     ("[[cards]", "TOML"),
 ])
 def test_a_bad_deck_file_is_refused_naming_the_problem(text, fragment):
-    with pytest.raises(GobbitError, match=fragment.replace("[", r"\[")):
+    with pytest.raises(NotationError, match=fragment.replace("[", r"\[")):
         load_deck(text)
 
 

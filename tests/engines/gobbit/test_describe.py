@@ -24,7 +24,7 @@ from companion.engines.gobbit.rules import (
     Flipped,
     FlippedOutOfTurn,
     Fouled,
-    GameOver,
+    GameEnded,
     GobbitWon,
     GorillaAttack,
     GorillaDiscarded,
@@ -57,7 +57,7 @@ EVENTS = [Flipped(2, CARD), FlippedOutOfTurn(2, CARD), GorillaAttack(1),
           GorillaDiscarded(1, Card("G", None)), StrayDiscarded(3, CARD), Fouled(2, Why.GRAVEYARD),
           PileMoved(2, 1, 3), PileMoved(2, 2, 3), PileMoved(2, "graveyard", 3),
           DeckCardBuried(1, CARD), GobbitWon(3), BecameGhost(2), LeftGame(2),
-          ConditionChanged(Condition.REVERSED), ConditionChanged(None), GameOver((1,), (3, 0)),
+          ConditionChanged(Condition.REVERSED), ConditionChanged(None), GameEnded((1,), (3, 0)),
           Judged(judge(parse_situation("1:Sb 2:Cb t1>2@0")))]
 
 

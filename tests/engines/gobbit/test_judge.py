@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engines.gobbit.cards import Card, Condition, GobbitError
+from companion.engines.errors import NotationError
+from companion.engines.gobbit.cards import Card, Condition
 from companion.engines.gobbit.judge import (
     FACE_DOWN,
     Kind,
@@ -333,7 +334,7 @@ def test_expert_all_ghosts_food_chain_attack_takes_precedence():
 
 
 def test_expert_needs_a_graveyard():
-    with pytest.raises(GobbitError, match="graveyard"):
+    with pytest.raises(NotationError, match="graveyard"):
         parse_situation("1:Sb 2:Cb expert:reversed")
 
 
@@ -409,7 +410,7 @@ def test_d23_json_uses_string_keys_and_integer_or_graveyard_destinations():
     ("1:SbR 2:Cb", "Bad card"),
 ])
 def test_bad_situations_are_refused_in_one_sentence(text, fragment):
-    with pytest.raises(GobbitError, match=fragment) as err:
+    with pytest.raises(NotationError, match=fragment) as err:
         parse_situation(text)
     message = str(err.value)
     assert message.endswith(".") and "\n" not in message

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engines.gobbit.cards import GobbitError, parse_card
+from companion.engines.errors import NotationError
+from companion.engines.gobbit.cards import parse_card
 from companion.engines.gobbit.notation import format_state, parse_state
 from companion.engines.gobbit.rules import new_game
 
@@ -40,5 +41,5 @@ def test_a_new_game_formats_with_empty_piles():
     (TEXT.replace("gorilla=1", "gorilla=1,2"), "one seat"),
 ])
 def test_bad_states_are_refused_in_one_sentence(text, fragment):
-    with pytest.raises(GobbitError, match=fragment):
+    with pytest.raises(NotationError, match=fragment):
         parse_state(text)

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engines.gobbit.cards import Card, Condition, GobbitError, parse_card, standard_deck
+from companion.engines.errors import GameOver, IllegalMove, RulesError
+from companion.engines.gobbit.cards import Card, Condition, parse_card, standard_deck
 from companion.engines.gobbit.judge import Touch
 from companion.engines.gobbit.notation import format_state, parse_state
 from companion.engines.gobbit.rules import (
@@ -22,7 +23,7 @@ from companion.engines.gobbit.rules import (
     Flip,
     Flipped,
     FlippedOutOfTurn,
-    GameOver,
+    GameEnded,
     GameState,
     GobbitWon,
     GorillaAttack,
@@ -99,12 +100,12 @@ def test_deal_goes_clockwise_from_the_first_player_each_card_on_top():
     ({"seats": 3, "rules": ["magic"]}, "Unknown rule")])
 def test_new_game_refuses_bad_set_ups(kwargs, fragment):
     seats = kwargs.pop("seats")
-    with pytest.raises(GobbitError, match=fragment):
+    with pytest.raises(RulesError, match=fragment):
         new_game(seats, standard_deck(), **kwargs)
 
 
 def test_new_game_needs_a_card_per_player():
-    with pytest.raises(GobbitError, match="fewer cards"):
+    with pytest.raises(RulesError, match="fewer cards"):
         new_game(3, cards("Sb,Cb"))
 
 
@@ -141,7 +142,7 @@ def test_faq4_flipping_out_of_turn_puts_just_that_card_on_the_graveyard():
     assert events == [FlippedOutOfTurn(2, parse_card("Mb"))]
     assert g.strays == {2} and g.top(2) == parse_card("Mb")
     assert legal_actions(g) == [Discard(2)]
-    with pytest.raises(GobbitError, match="out of turn"):
+    with pytest.raises(IllegalMove, match="out of turn"):
         apply(g, Flip(1))
     g, events = apply(g, Discard(2))
     assert events[0] == StrayDiscarded(2, parse_card("Mb"))
@@ -227,7 +228,7 @@ def test_faq20_the_last_player_with_a_deck_goes_on_until_a_successful_defence():
     h = state("turn=1 | Cb,Mb/Mr | -/Sb | -/Cr")
     h, _ = apply(h, Flip(1))
     h, events = apply(h, touches("1>1@0", "2>1@5"))
-    assert h.over and isinstance(events[-1], GameOver)  # one successful defence ends it
+    assert h.over and isinstance(events[-1], GameEnded)  # one successful defence ends it
 
 
 def test_faq20_a_defence_by_someone_else_does_not_end_the_game():
@@ -238,12 +239,12 @@ def test_faq20_a_defence_by_someone_else_does_not_end_the_game():
 
 def test_d11_finish_only_when_nobody_can_flip():
     g = state("turn=1 | Mb/- | -/Cb | -/Sr")
-    with pytest.raises(GobbitError, match="can still flip"):
+    with pytest.raises(IllegalMove, match="can still flip"):
         apply(g, Finish())
     g, _ = apply(g, Flip(1))
     assert legal_actions(g) == [Finish()]
     g, events = apply(g, Finish())
-    assert g.over and events == [GameOver((1, 2, 3), (1, 1, 1))]
+    assert g.over and events == [GameEnded((1, 2, 3), (1, 1, 1))]
     assert winners(g) == (1, 2, 3)  # D12: a three-way draw
 
 
@@ -260,7 +261,7 @@ def test_faq21_the_only_player_with_cards_wins_at_once():
     g = state("turn=1 | Mb,Sy/Cr | -/Sb | -/-")
     g, events = apply(g, touches("2>1@0"))  # a foul: seat 2's last card goes to the graveyard
     assert g.over and winners(g) == (1,)
-    assert events[-1] == GameOver((1,), (3, 0, 0))
+    assert events[-1] == GameEnded((1,), (3, 0, 0))
 
 
 # --- ghosts -------------------------------------------------------------------------------
@@ -355,10 +356,10 @@ def test_the_engine_refuses_impossible_actions_in_one_sentence():
     g = state("turn=1 | Mb/- | -/Cb")
     for action, fragment in [(Flip(2), "no face-down card"), (Flip(5), "no seat 5"),
                              (Discard(1), "no card flipped out of turn")]:
-        with pytest.raises(GobbitError, match=fragment):
+        with pytest.raises(IllegalMove, match=fragment):
             apply(g, action)
     over = state("over=yes | Mb/- | -/Cb")
-    with pytest.raises(GobbitError, match="over"):
+    with pytest.raises(GameOver, match="over"):
         apply(over, Flip(1))
     assert legal_actions(over) == []
 
@@ -423,4 +424,4 @@ def test_property_replays_are_exact_and_the_notation_round_trips(game):
 def test_d12_when_the_last_cards_go_to_the_graveyard_nobody_wins():
     g = state("turn=1 | -/Mb | -/Sr | Cb")
     g, events = apply(g, touches("1>g@0", "2>g@1"))
-    assert g.over and winners(g) == () and events[-1] == GameOver((), (0, 0))
+    assert g.over and winners(g) == () and events[-1] == GameEnded((), (0, 0))
