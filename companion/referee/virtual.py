@@ -13,7 +13,7 @@ touch order always comes from the pad edge times.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from companion.engines.gobbit.cards import Card, standard_deck
 from companion.engines.gobbit.describe import (
@@ -65,7 +65,8 @@ class VirtualDeckModel:
 
     def __init__(self, seats: int, order: Sequence[int], *, first: int = 1,
                  rules: Iterable[str] = (), expert: bool = False, settle_s: float = SETTLE_S,
-                 deck: Sequence[Card] | None = None, actions: Sequence[Action] = ()) -> None:
+                 deck: Sequence[Card] | None = None, actions: Sequence[Action] = (),
+                 record: Callable[[Action], None] | None = None) -> None:
         rules = frozenset(rules)
         cards = tuple(deck) if deck is not None else standard_deck(rules)
         if sorted(order) != list(range(len(cards))):
@@ -74,6 +75,9 @@ class VirtualDeckModel:
         self.state, _ = replay(self.start, actions)  # a journaled game resumes where it was
         self.actions: list[Action] = list(actions)
         """Every action applied, in order: ``replay(start, actions)`` gives ``state`` again."""
+        self.record = record or (lambda action: None)
+        """Called with each new action after the rules took it and before the state moves:
+        the host journals it there (a failure raises and nothing changes)."""
         self.settle_s = settle_s
         self.moment: list[Touch] = []
         self.provisional: Ruling | None = None
@@ -120,7 +124,9 @@ class VirtualDeckModel:
     # --- the game ------------------------------------------------------------------
 
     def _do(self, action: Action) -> list[Event]:
-        self.state, events = apply(self.state, action)
+        after, events = apply(self.state, action)
+        self.record(action)  # on disk before the state (and the screen) moves
+        self.state = after
         self.actions.append(action)
         return events
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.rules_text import Topic
+from companion.ui.controls import cycle
 from companion.ui.fonts import body_font, heading_font
 from companion.ui.screens import HEIGHT, WIDTH, line_height, wrap
 from companion.ui.views import ListView, MessageView, View
-
-from .controls import cycle
 
 WHY = "Proč?"
 

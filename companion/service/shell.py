@@ -24,9 +24,9 @@ from typing import Any
 from companion.engines.game import HEADER
 from companion.inputs.events import ButtonPress, DiceLink, Input, Rolled
 from companion.registry import GameInfo, UnknownGame, find_game, playable
+from companion.ui.controls import pick
 from companion.ui.views import ListView, MessageView, View
 
-from .controls import pick
 from .hosts.base import GameHost, HostContext, Request
 from .prefs import AUTO_DELAYS, BRIGHTNESS, Prefs
 from .rules_browser import RulesBrowser

@@ -112,8 +112,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
             robot.start()
             app.run()
             robot.done.set()
-        session = app.table.session
-        winner = session.pos.winner if session else None
+        host: Any = app.controller.hosts.get("clovece")
+        winner = host.state.pos.winner if host is not None and host.in_game else None
         gif.parent.mkdir(parents=True, exist_ok=True)
         device.write_animation()
     return {"winner": COLOURS[winner] if winner is not None else None, "rolls": robot.rolls,

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from companion.engines.clovece.game import GAME
 from companion.engines.clovece.notation import format_position
+from companion.engines.game import replay
 from companion.service.journal import Journal
-from companion.service.session import replay
 from companion.ui.views import ListView, TurnView
 
 from .rig import Rig
@@ -119,9 +120,9 @@ CRASHER = textwrap.dedent("""
     rig.press("left"); rig.wait(lambda v: v.selected == len(v.items) - 1); rig.press("select")
     rig.wait(lambda v: isinstance(v, TurnView) and v.dice == "ok")
     for n, value in enumerate({rolls!r}):
-        before = rig.app.controller.journal.load()
+        before = rig.app.ctx.journal.load()
         rig.dice.roll(value)
-        rig.wait(lambda v: len(rig.app.controller.journal.load()) > len(before))
+        rig.wait(lambda v: len(rig.app.ctx.journal.load()) > len(before))
         time.sleep(0.2)
     os.kill(os.getpid(), signal.SIGKILL)  # the plug is pulled
 """)
@@ -135,7 +136,7 @@ def test_resume_after_the_process_is_killed(tmp_path):
                                                rolls=rolls)],
         capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == -9, proc.stderr[-2000:]
-    expected = replay(Journal(data / "game.journal").load())
+    expected = replay(GAME, Journal(data / "game.journal").load()).state
     rig = Rig(data, seed=6)
     try:
         v = rig.wait(is_turn)

@@ -117,7 +117,8 @@ def test_every_turn_prompt_fits_the_panel_without_an_ellipsis():
     import re
     from pathlib import Path
 
-    source = (Path(__file__).resolve().parents[2] / "companion/service/table.py").read_text()
+    source = (Path(__file__).resolve().parents[2]
+              / "companion/service/hosts/clovece.py").read_text()
     prompts = re.findall(r'prompt = "([^"]+)"', source)
     assert len(prompts) >= 6
     for p in prompts:

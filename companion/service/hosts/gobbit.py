@@ -18,10 +18,17 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
-from companion.engines.gobbit.cards import Rule, standard_deck
-from companion.engines.gobbit.judge import Touch
-from companion.engines.gobbit.rules import Action, Discard, Finish, Flip, Touches
+from companion.engines.errors import RulesError
 from companion.engines.game import Record
+from companion.engines.gobbit.cards import Rule, standard_deck
+from companion.engines.gobbit.game import (
+    GAME,
+    Setup,
+    action_record,
+    record_action,
+    with_deal_record,
+)
+from companion.engines.gobbit.rules import Action, Deal
 from companion.inputs.events import ButtonPress, Input, PadEvent
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
@@ -35,30 +42,6 @@ CARDS, VIRTUAL = "cards", "virtual"
 RULE_LABEL = {Rule.GOBBIT.value: "Pravidlo Gobbit!", Rule.GHOST.value: "Duch",
               Rule.GORILLA.value: "Gorila"}
 RULES = (Rule.GOBBIT.value, Rule.GHOST.value, Rule.GORILLA.value)
-
-
-def action_record(action: Action) -> Record:
-    if isinstance(action, Flip):
-        return {"t": "flip", "seat": action.seat}
-    if isinstance(action, Discard):
-        return {"t": "discard", "seat": action.seat}
-    if isinstance(action, Finish):
-        return {"t": "finish"}
-    return {"t": "touches", "touches": [[t.seat, t.target, t.ms] for t in action.touches]}
-
-
-def record_action(record: Record) -> Action:
-    kind = record.get("t")
-    if kind == "flip":
-        return Flip(int(record["seat"]))
-    if kind == "discard":
-        return Discard(int(record["seat"]))
-    if kind == "finish":
-        return Finish()
-    if kind == "touches":
-        return Touches(tuple(Touch(int(s), t if t == "g" else int(t), float(ms))
-                             for s, t, ms in record["touches"]))
-    raise ValueError(f"unknown Gobbit record {kind!r}")
 
 
 class Mode(StrEnum):
@@ -79,7 +62,6 @@ class GobbitHost:
         self.mode = Mode.IDLE
         self.cards: RefereeModel | None = None
         self.virtual: VirtualDeckModel | None = None
-        self.journaled = 0
         self.pads_error = ""
 
     # --- set-up -------------------------------------------------------------------
@@ -102,42 +84,51 @@ class GobbitHost:
             self.expert = bool(value)
         return None
 
-    def header(self, order: list[int] | None = None) -> Record:
-        rec: Record = {"t": "game", "game": "gobbit", "mode": self.table,
-                       "seats": self.seats, "rules": sorted(self.rules), "expert": self.expert}
-        if order is not None:
-            rec["order"] = order
-        return rec
+    def header(self) -> Record:
+        setup = Setup(self.seats, frozenset(self.rules), self.expert)
+        return {**GAME.setup_record(setup), "mode": self.table}
 
     def start(self, now: float) -> None:
-        self._start()
+        if self.table == VIRTUAL:
+            order = shuffle_order(len(standard_deck(frozenset(self.rules))), self.ctx.rng)
+            self.ctx.journal.replace([self.header(), action_record(Deal(tuple(order)))])
+            self._open(order, [])
+        else:
+            self.ctx.journal.replace([self.header()])
+            self._open(None, [])
 
     def resume(self, records: list[Record], now: float) -> bool:
+        records = with_deal_record(records)
         h = records[0]
         try:
+            setup = GAME.setup_from_record(h)
             self.table = str(h["mode"]) if h.get("mode") in (CARDS, VIRTUAL) else CARDS
-            self.seats = int(h["seats"])
-            self.rules = {str(r) for r in h.get("rules", [])}
-            self.expert = bool(h.get("expert", False))
-            self._start(order=h.get("order"), actions=[record_action(r) for r in records[1:]])
-        except (KeyError, ValueError, TypeError) as exc:
+            self.seats, self.rules, self.expert = setup.seats, set(setup.rules), setup.expert
+            order: list[int] | None = None
+            actions: list[Action] = []
+            if self.table == VIRTUAL:
+                deal = record_action(records[1]) if len(records) > 1 else None
+                if not isinstance(deal, Deal):
+                    raise ValueError("the virtual deck's journal has no deal")
+                order = list(deal.order)
+                actions = [record_action(r) for r in records[2:]]
+            self._open(order, actions)
+        except (RulesError, KeyError, ValueError, TypeError) as exc:
             log.error("the Gobbit journal cannot be replayed (%s); back to the set-up", exc)
             self.mode, self.cards, self.virtual = Mode.IDLE, None, None
             return False
         return True
 
-    def _start(self, order: list[int] | None = None, actions: list[Action] | None = None) -> None:
-        if self.table == VIRTUAL:
-            if order is None:
-                order = shuffle_order(len(standard_deck(frozenset(self.rules))), self.ctx.rng)
-                self.ctx.journal.replace([self.header(order)])
-            model = VirtualDeckModel(self.seats, order, rules=self.rules, expert=self.expert,
-                                     actions=actions or ())
-            self.virtual, self.cards = model, None
-            self.journaled = len(model.actions)
+    def _record(self, action: Action) -> None:
+        self.ctx.journal.append(action_record(action))
+
+    def _open(self, order: list[int] | None, actions: list[Action]) -> None:
+        if order is not None:
+            self.virtual = VirtualDeckModel(self.seats, order, rules=self.rules,
+                                            expert=self.expert, actions=actions,
+                                            record=self._record)
+            self.cards = None
         else:
-            if actions is None:
-                self.ctx.journal.replace([self.header()])
             self.cards = RefereeModel(self.seats, rules=self.rules, expert=self.expert)
             self.virtual = None
         self.mode = Mode.PLAY
@@ -152,14 +143,6 @@ class GobbitHost:
     def stop(self) -> None:
         self.ctx.want_pads(None)
         self.mode, self.cards, self.virtual = Mode.IDLE, None, None
-
-    def _journal_new_actions(self) -> None:
-        """Append the virtual deck's newly applied actions (fsynced) before the screen shows them."""
-        if self.virtual is None:
-            return
-        for action in self.virtual.actions[self.journaled:]:
-            self.ctx.journal.append(action_record(action))
-        self.journaled = len(self.virtual.actions)
 
     # --- play ------------------------------------------------------------------------
 
@@ -178,14 +161,12 @@ class GobbitHost:
                 self.cards.on_button(event.name)
             elif self.virtual is not None:
                 self.virtual.on_button(event.name, now)
-                self._journal_new_actions()
         return None  # the dice plays no part in Gobbit
 
     def tick(self, now: float) -> None:
         if self.virtual is not None and self.mode is Mode.PLAY:
             # settle a moment after its quiet time; the journal first, then the screen
             self.virtual.poll(now)
-            self._journal_new_actions()
 
     def next_deadline(self) -> float | None:
         """When a virtual-deck moment settles (the loop redraws then)."""
@@ -210,7 +191,14 @@ class GobbitHost:
     # --- menu ---------------------------------------------------------------------------
 
     def undo(self, now: float) -> bool:
-        return False
+        """With the virtual deck, take back the last flip or ruling (not the deal)."""
+        if self.virtual is None:
+            return False
+        records = with_deal_record(self.ctx.journal.load())
+        if len(records) <= 2:
+            return False
+        self.ctx.journal.keep(len(self.ctx.journal.load()) - 1)
+        return self.resume(with_deal_record(self.ctx.journal.load()), now)
 
     def menu_items(self) -> Sequence[tuple[str, str]]:
         if self.cards is None:

@@ -4,26 +4,28 @@ from __future__ import annotations
 
 import random
 
-from companion.engines.gobbit.judge import Touch
-from companion.engines.gobbit.rules import Discard, Finish, Flip, Touches
 from companion.inputs.events import ButtonPress, PadEvent, Rolled
 from companion.inputs.pads import PadStuck, PadTouch
+from companion.service.hosts.base import HostContext
 from companion.service.journal import Journal
-from companion.service.referee_table import RefereeTable, action_record, record_action
+from companion.service.prefs import Prefs
+from companion.service.shell import Shell
 from companion.ui.views import ListView, MessageView, RefereeView
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
 
 
-def make(tmp_path, **kw):
+def make(tmp_path, seats=4, want_pads=None):
     claims: list[int | None] = []
-    t = RefereeTable(Journal(tmp_path / "g.journal"), rng=random.Random(3),
-                     want_pads=claims.append, **kw)
+    ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(), rng=random.Random(3),
+                      want_pads=want_pads or claims.append, defaults={"seats": seats})
+    t = Shell(ctx, start_with="gobbit")
+    t.begin(0.0)
     return t, claims
 
 
-def choose(t: RefereeTable, label_start: str) -> None:
+def choose(t: Shell, label_start: str) -> None:
     items = t.view().items
     target = next(i for i, x in enumerate(items) if x.startswith(label_start))
     while t.view().selected != target:
@@ -36,7 +38,7 @@ def test_the_set_up_lists_mode_seats_rules_and_expert(tmp_path):
     assert isinstance(v, ListView) and v.title == "Nová hra: Gobbit"
     assert v.items[:2] == ("Hra: Gobbit (rozhodčí)", "Místa: 3")
     assert "Duch: ano" in v.items and "Varianta Expert: ne" in v.items
-    assert v.items[-1] == "▶ Začít"
+    assert v.items[-1] == "▶ Začít hru"
 
 
 def test_starting_claims_the_pads_and_hosts_the_referee(tmp_path):
@@ -55,10 +57,11 @@ def test_pad_touches_reach_the_model_and_the_dispute_rules_on_them(tmp_path):
     t.handle(S, 0.0)
     t.handle(PadEvent(PadTouch(2, 3, 100.0, 100.0)), 0.0)
     t.handle(PadEvent(PadTouch(3, 3, 107.0, 107.0)), 0.0)
-    assert [(x.seat, x.target) for x in t.cards.log] == [(2, 3), (3, 3)]
+    assert [(x.seat, x.target) for x in t.host.cards.log] == [(2, 3), (3, 3)]
     t.handle(LONG, 0.0)
-    t.handle(R, 0.0)
-    t.handle(S, 0.0)  # Spor: kdo byl první
+    while t.view().items[t.view().selected] != "Spor: kdo byl první":
+        t.handle(R, 0.0)
+    t.handle(S, 0.0)
     v = t.view()
     assert isinstance(v, RefereeView)
     assert v.screen.title.startswith("Spor o kupičku H3")
@@ -78,7 +81,7 @@ def test_pads_that_cannot_be_claimed_are_reported(tmp_path):
     def refuse(seats):
         raise RuntimeError("GPIO busy")
 
-    t = RefereeTable(Journal(tmp_path / "g.journal"), want_pads=refuse)
+    t, _ = make(tmp_path, want_pads=refuse)
     choose(t, "▶")
     t.handle(S, 0.0)
     v = t.view()
@@ -92,21 +95,15 @@ def test_the_dice_is_ignored_in_gobbit(tmp_path):
     assert t.view() == before
 
 
-def test_mode_item_cycles_to_the_virtual_deck_then_back_to_clovece(tmp_path):
+def test_mode_item_cycles_to_the_virtual_deck_then_on_to_the_next_game(tmp_path):
     t, _ = make(tmp_path)
     t.handle(S, 0.0)
-    assert t.view().items[0] == "Hra: Gobbit (balíček)" and t.switch_to is None
+    assert t.view().items[0] == "Hra: Gobbit (balíček)" and t.game == "gobbit"
     t.handle(S, 0.0)
-    assert t.switch_to == "clovece"
+    assert t.game != "gobbit"
 
 
-def test_actions_round_trip_through_journal_records():
-    for action in (Flip(2), Discard(1), Finish(),
-                   Touches((Touch(1, 2, 10.5), Touch(3, "g", 11.0)))):
-        assert record_action(action_record(action)) == action
-
-
-def start_virtual(t: RefereeTable) -> None:
+def start_virtual(t: Shell) -> None:
     t.handle(S, 0.0)  # mode -> virtual deck
     choose(t, "▶")
     t.handle(S, 0.0)
@@ -115,23 +112,24 @@ def start_virtual(t: RefereeTable) -> None:
 def test_the_virtual_deck_journals_every_action_and_resumes_exactly(tmp_path):
     t, _ = make(tmp_path, seats=3)
     start_virtual(t)
-    assert t.virtual is not None
+    assert t.host.virtual is not None
     for i in range(7):
         t.handle(S, float(i))  # ● flips for the seat on turn
     t.handle(PadEvent(PadTouch(1, 2, 50.0, 50.0)), 10.0)
     t.tick(12.0)  # the moment settles after its quiet time
     records = Journal(tmp_path / "g.journal").load()
-    assert records[0]["mode"] == "virtual" and len(records[0]["order"]) > 40
-    assert len(records) == 1 + len(t.virtual.actions)
+    assert records[0]["mode"] == "virtual" and records[1]["t"] == "deal"
+    assert len(records[1]["order"]) > 40
+    assert len(records) == 2 + len(t.host.virtual.actions)
     again, claims = make(tmp_path)
     assert again.mode == "play" and claims == [3]
-    assert again.virtual is not None
-    assert again.virtual.state == t.virtual.state
-    assert again.virtual.actions == t.virtual.actions
+    assert again.host.virtual is not None
+    assert again.host.virtual.state == t.host.virtual.state
+    assert again.host.virtual.actions == t.host.virtual.actions
     assert isinstance(again.view(), RefereeView)
 
 
-def test_new_game_from_the_menu_releases_the_pads(tmp_path):
+def test_new_game_from_the_menu_asks_and_leaving_gobbit_releases_the_pads(tmp_path):
     t, claims = make(tmp_path, seats=2)
     choose(t, "▶")
     t.handle(S, 0.0)
@@ -139,7 +137,12 @@ def test_new_game_from_the_menu_releases_the_pads(tmp_path):
     while t.view().items[t.view().selected] != "Nová hra":
         t.handle(R, 0.0)
     t.handle(S, 0.0)
-    assert claims == [2, None] and t.mode == "setup"
+    assert t.view().title == "Nová hra?"
+    t.handle(S, 0.0)
+    assert claims == [2] and t.mode == "setup"
+    while t.game == "gobbit":
+        t.handle(S, 0.0)  # the game line: on to the next game
+    assert claims == [2, None]
 
 
 def test_shut_down_from_the_referee_menu(tmp_path):
@@ -163,7 +166,7 @@ def test_the_rules_browser_from_the_help_button_and_the_menu(tmp_path):
     choose(t, "▶")
     t.handle(S, 0.0)
     t.handle(LONG, 0.0)
-    while t.view().items[t.view().selected] != "Pravidla":
+    while t.view().items[t.view().selected] != "Pravidla a nápověda":
         t.handle(R, 0.0)
     t.handle(S, 0.0)
     t.handle(S, 0.0)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+from companion.engines.clovece.game import GAME, Setup, State
 from companion.engines.clovece.notation import format_position, parse_position
 from companion.engines.clovece.rules import GREEN, RED
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Rolled
+from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.journal import Journal
-from companion.service.session import Settings, roll_record
-from companion.service.table import Prefs, Table
+from companion.service.prefs import Prefs
+from companion.service.shell import Shell
 from companion.ui.views import ListView, MessageView, TurnView, WinView
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
@@ -25,21 +27,26 @@ class Clock:
         return self.t
 
 
-def make(tmp_path, **kw) -> tuple[Table, list[str], Clock]:
+def make(tmp_path, *, prefs=None, rng=None, dice_configured=True, save_prefs=None,
+         **defaults) -> tuple[Shell, list[str], Clock]:
+    """A shell on a Člověče table (the loop's part played by the test: begin, then inputs)."""
     sounds: list[str] = []
-    kw.setdefault("prefs", Prefs(auto_delay=1.0))
-    kw.setdefault("rng", random.Random(1))
-    t = Table(Journal(tmp_path / "g.journal"), sound=sounds.append, **kw)
-    return t, sounds, Clock()
+    ctx = HostContext(Journal(tmp_path / "g.journal"), prefs or Prefs(auto_delay=1.0),
+                      beep=sounds.append, rng=rng or random.Random(1),
+                      dice=DiceStatus(configured=dice_configured), defaults=defaults)
+    t = Shell(ctx, start_with="clovece", save_prefs=save_prefs)
+    clock = Clock()
+    t.begin(clock())
+    return t, sounds, clock
 
 
-def start_game(t: Table, clock: Clock) -> None:
+def start_game(t: Shell, clock: Clock) -> None:
     """From the set-up screen, go to the last item (start) and press it."""
     t.handle(L, clock())
     t.handle(S, clock())
 
 
-def goto(t: Table, clock: Clock, label: str) -> None:
+def goto(t: Shell, clock: Clock, label: str) -> None:
     """Move the selection of a list screen to the item ``label``."""
     items = t.view().items
     while items[t.view().selected] != label:
@@ -87,16 +94,16 @@ def test_set_up_changes_players_seats_variants_and_who_starts(tmp_path):
 
 def test_the_first_item_switches_to_gobbit(tmp_path):
     t, _, c = make(tmp_path, players=2)
-    assert t.switch_to is None
+    assert t.game == "clovece"
     t.handle(S, c())
-    assert t.switch_to == "gobbit"
+    assert t.game == "gobbit"
 
 
 def test_starting_writes_the_header_and_shows_reds_turn(tmp_path):
     t, _, c = make(tmp_path, players=2, dice_configured=True)
     t.handle(DiceLink(True), c())
     start_game(t, c)
-    assert records(tmp_path) == [Settings(2).header()]
+    assert records(tmp_path) == [GAME.setup_record(Setup(2))]
     v = t.view()
     assert isinstance(v, TurnView)
     assert v.player == "Červený" and v.colour == RED and v.roll is None
@@ -124,19 +131,17 @@ def test_a_single_legal_move_is_taken_by_itself_after_the_pause(tmp_path):
     assert v.blink is not None and v.prompt == "Jediný tah…"
     assert "six" in sounds
     t.tick(c(0.5))
-    assert t.session.roll == 6  # not yet
+    assert t.host.state.roll == 6  # not yet
     t.tick(c(0.6))
     assert records(tmp_path)[-1] == {"t": "move", "from": "h"}
-    assert format_position(t.session.pos) == "r:0,h,h,h g:h,h,h,h turn:r"
+    assert format_position(t.host.state.pos) == "r:0,h,h,h g:h,h,h,h turn:r"
     assert t.view().event == "Červený nasadil figurku."
 
 
-def play_to(t: Table, tmp_path, clock: Clock, text: str) -> None:
+def play_to(t: Shell, tmp_path, clock: Clock, text: str) -> None:
     """Put the table into a given position (a fresh game, its journal rewritten)."""
-    pos = parse_position(text)
-    t.session = t.session.__class__(t.session.settings, pos)
-    t.mode = "play"
-    t._turn_started(clock())
+    t.host.play.state = State(parse_position(text))
+    t.host.arm(clock())
 
 
 def test_clear_start_duty_then_a_real_choice(tmp_path):
@@ -148,15 +153,15 @@ def test_clear_start_duty_then_a_real_choice(tmp_path):
         t.handle(Rolled(v), c())
         t.tick(c(2))
     # green's turn now; green rolls 1 (no move, tries)
-    assert t.session.pos.turn == GREEN
+    assert t.host.state.pos.turn == GREEN
     for v in (1, 1, 1):
         t.handle(Rolled(v), c())
-    assert t.session.pos.turn == RED
+    assert t.host.state.pos.turn == RED
     t.handle(Rolled(6), c())  # red must enter (house piece, start free)
     t.tick(c(2))
     t.handle(Rolled(3), c())  # piece on start must move first: single move again
     t.tick(c(2))
-    assert format_position(t.session.pos).startswith("r:10,3,h,h")
+    assert format_position(t.host.state.pos).startswith("r:10,3,h,h")
     for v in (1, 1, 1):
         t.handle(Rolled(v), c())
     t.handle(Rolled(2), c())
@@ -167,7 +172,7 @@ def test_clear_start_duty_then_a_real_choice(tmp_path):
     assert t.view().selected == 1
     t.handle(S, c())
     assert records(tmp_path)[-1] == {"t": "move", "from": "3"}
-    assert format_position(t.session.pos).startswith("r:10,5,h,h")
+    assert format_position(t.host.state.pos).startswith("r:10,5,h,h")
 
 
 def test_without_a_dice_the_roll_is_entered_with_the_buttons(tmp_path):
@@ -231,11 +236,10 @@ def test_the_computers_choice_is_shown_and_confirmed_by_a_person(tmp_path):
     t, _, c = make(tmp_path, players=2, computer=("r",))
     t.handle(DiceLink(True), c())
     start_game(t, c)
-    t.journal.append(roll_record(6, "dice"))
     # a position where red can capture green or move another piece
     play_to(t, tmp_path, c, "r:5,15,f1,f2 g:8,h,h,h turn:r")
-    t.session = t.session.__class__(t.session.settings, t.session.pos, 3, "dice")
-    t._turn_started(c())
+    t.host.play.state = State(t.host.state.pos, 3)
+    t.host.arm(c())
     v = t.view()
     assert v.prompt == "Táhni za PC, ●"
     assert v.choices[v.selected].capture  # the bot takes the capture
@@ -248,17 +252,17 @@ def test_long_select_opens_the_menu_and_undo_takes_back_the_last_action(tmp_path
     t.handle(DiceLink(True), c())
     start_game(t, c)
     t.handle(Rolled(2), c())
-    assert t.session.pos.tries == 1
+    assert t.host.state.pos.tries == 1
     t.handle(LONG, c())
     v = t.view()
     assert isinstance(v, ListView) and v.title == "Nabídka"
     t.handle(R, c())
     t.handle(S, c())  # Vrátit poslední akci
     assert t.mode == "play"
-    assert t.session.pos.tries == 0 and len(records(tmp_path)) == 1
+    assert t.host.state.pos.tries == 0 and len(records(tmp_path)) == 1
     assert t.view().event == "Vráceno: hod 2."
     # nothing more to undo than the header
-    assert t.undo(c()) is False
+    assert t.host.undo(c()) is False
 
 
 def test_undo_of_a_move_returns_to_the_choice(tmp_path):
@@ -267,15 +271,14 @@ def test_undo_of_a_move_returns_to_the_choice(tmp_path):
     start_game(t, c)
     t.handle(Rolled(6), c())
     t.tick(c(2))
-    assert t.session.roll is None
-    t.undo(c())
-    assert t.session.roll == 6 and records(tmp_path)[-1]["t"] == "roll"
+    assert t.host.state.roll is None
+    t.host.undo(c())
+    assert t.host.state.roll == 6 and records(tmp_path)[-1]["t"] == "roll"
 
 
 def test_settings_change_and_are_saved(tmp_path):
     saved = []
-    t, _, c = make(tmp_path, players=2)
-    t._save_prefs = saved.append
+    t, _, c = make(tmp_path, players=2, save_prefs=saved.append)
     start_game(t, c)
     t.handle(LONG, c())
     goto(t, c, "Nastavení")
@@ -286,7 +289,7 @@ def test_settings_change_and_are_saved(tmp_path):
     assert t.view().items[0] == "Zvuk: vypnutý" and saved
     t.handle(R, c())
     t.handle(S, c())
-    assert t.prefs.auto_delay == 1.5
+    assert t.ctx.prefs.auto_delay == 1.5
     t.handle(R, c())
     t.handle(S, c())
     assert t.contrast == 128
@@ -356,7 +359,7 @@ def test_resume_continues_exactly_where_the_game_was(tmp_path):
         t.tick(c(2))
     again, _, c2 = make(tmp_path, players=4)
     assert again.mode == "play"
-    assert again.session.pos == t.session.pos and again.session.roll == t.session.roll
+    assert again.host.state.pos == t.host.state.pos and again.host.state.roll == t.host.state.roll
     assert again.view().event == "Hra pokračuje, kde skončila."
 
 
@@ -368,7 +371,7 @@ def test_resume_after_a_torn_record(tmp_path):
     path = tmp_path / "g.journal"
     path.write_bytes(path.read_bytes()[:-5])
     again, _, _ = make(tmp_path)
-    assert again.session.pos.tries == 0
+    assert again.host.state.pos.tries == 0
     assert again.view().event == "Poslední neúplný záznam zahozen."
 
 
@@ -379,30 +382,30 @@ def test_resume_after_a_crash_at_every_step_of_a_short_game(tmp_path):
     t, _, c = make(tmp_path / "live", players=2, dice_configured=False)
     start_game(t, c)
     path = tmp_path / "live" / "g.journal"
-    snapshots = [(path.read_bytes(), t.session)]
+    snapshots = [(path.read_bytes(), t.host.state)]
     steps = 0
-    while t.session.pos.winner is None and steps < 400:
-        s = t.session
+    while t.host.state.pos.winner is None and steps < 400:
+        s = t.host.state
         if s.roll is None:
-            t.manual = rng.randint(1, 6)
+            t.host.manual = rng.randint(1, 6)
             t.handle(S, c())
-        elif len(s.moves) == 1:
+        elif len(t.host.moves()) == 1:
             t.tick(c(2))
         else:
-            t.selected = rng.randrange(len(s.moves))
+            t.host.selected = rng.randrange(len(t.host.moves()))
             t.handle(S, c())
         steps += 1
-        snapshots.append((path.read_bytes(), t.session))
+        snapshots.append((path.read_bytes(), t.host.state))
     assert steps > 50
     for i, (data, session) in enumerate(snapshots):
         for tail in (b"", b'{"t":"roll","v"'):
             crash = tmp_path / f"crash{i}{len(tail)}"
             crash.mkdir()
             (crash / "g.journal").write_bytes(data + tail)
-            again = Table(Journal(crash / "g.journal"), prefs=Prefs(auto_delay=1.0))
-            assert again.session is not None
-            assert again.session.pos == session.pos, i
-            assert again.session.roll == session.roll, i
+            again, _, _ = make(crash)
+            assert again.mode == "play"
+            assert again.host.state.pos == session.pos, i
+            assert again.host.state.roll == session.roll, i
 
 
 def test_the_rules_browser_explains_why_each_piece_may_or_may_not_move(tmp_path):
@@ -410,8 +413,8 @@ def test_the_rules_browser_explains_why_each_piece_may_or_may_not_move(tmp_path)
     t.handle(DiceLink(True), c())
     start_game(t, c)
     play_to(t, tmp_path, c, "r:38,15,h,f4 g:10,h,h,h turn:r")
-    t.session = t.session.__class__(t.session.settings, t.session.pos, 6, "dice")
-    t._turn_started(c())
+    t.host.play.state = State(t.host.state.pos, 6)
+    t.host.arm(c())
     t.handle(ButtonPress("help"), c())
     v = t.view()
     assert isinstance(v, ListView) and v.title == "Pravidla: Člověče"
@@ -428,9 +431,9 @@ def test_the_rules_browser_explains_why_each_piece_may_or_may_not_move(tmp_path)
     assert "Figurka na 38:" in whole and "za poslední pole cíle" in whole.replace("  ", " ")
     assert "Domeček:" in whole and "nasadit" in whole
     # the auto-move timer does not run while someone reads
-    deadline = t.deadline
+    deadline = t.host.deadline
     t.tick(c(100))
-    assert t.session.roll == 6 and t.deadline == deadline
+    assert t.host.state.roll == 6 and t.host.deadline == deadline
     t.handle(LONG, c())
     assert t.mode == "play"
 

@@ -1,4 +1,4 @@
-"""What every table controller shares: ◀ ▶ moving a selection, and shutting down safely."""
+"""What every list on the table shares: ◀ ▶ move a selection, ● picks."""
 
 from __future__ import annotations
 
@@ -25,20 +25,3 @@ def pick(index: int, items: Sequence[T], button: str) -> tuple[int, T | None]:
     if button == "select" and items:
         return index, items[index]
     return index, None
-
-
-class ShutdownMixin:
-    """The "Vypnout?" question: ● shuts down (the game is already on disk), ◀ goes back."""
-
-    mode: str
-    shutdown_requested: bool
-
-    def _on_confirm_off(self, name: str, now: float) -> None:
-        if name == "select":
-            self.mode = "bye"
-            self.shutdown_requested = True
-        elif name == "left":
-            self.mode = "menu"
-
-    def _on_bye(self, name: str, now: float) -> None:
-        return None  # shutting down: buttons do nothing any more

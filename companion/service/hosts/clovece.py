@@ -1,0 +1,364 @@
+"""Člověče, nezlob se at the table: set-up options, the turn screen, computer seats, timers.
+
+The game is the protocol game of :mod:`companion.engines.clovece.game`, kept in
+its journal by :class:`~.base.JournaledGame`: a roll (from the dice, entered
+with ◀ ▶ ●, or thrown by the companion for a computer seat) and a confirmed move
+are each on disk before the screen shows them.  A single legal move plays
+itself after the pause set in the settings; a computer seat's move is chosen by
+:mod:`companion.players.clovece_bot` and shown for a person to make on the board.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from typing import Any
+
+from companion.engines.clovece.board import cell_of
+from companion.engines.clovece.describe import PLAYER, PLAYER_LOWER, explain, headline
+from companion.engines.clovece.game import GAME, Action, Setup, Source, State
+from companion.engines.clovece.notation import location_text
+from companion.engines.clovece.rules import (
+    COLOURS,
+    HOUSE,
+    SEATS_BY_PLAYERS,
+    VARIANT_ORDER,
+    Event,
+    Move,
+    in_play,
+    why_not,
+)
+from companion.engines.errors import RulesError
+from companion.engines.game import Record
+from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
+from companion.players.clovece_bot import choose
+from companion.ui.controls import cycle
+from companion.ui.views import Choice, TurnView, View, WinView
+
+from .base import HostContext, JournaledGame, Option, Request
+
+log = logging.getLogger(__name__)
+
+VARIANT_LABELS = {
+    "mandatory-capture": "Povinné vyhazování",
+    "voluntary-entry": "Dobrovolné nasazování",
+    "no-jump-in-goal": "V cíli nepřeskakovat",
+    "safe-start": "Start chrání figurku",
+}
+COMPUTER_ROLL_DELAY = 1.0
+
+
+class Mode(StrEnum):
+    IDLE = "idle"  # no game yet
+    PLAY = "play"
+    WIN = "win"
+
+
+class Timer(StrEnum):
+    AUTO_MOVE = "auto-move"  # the only legal move plays itself
+    COMPUTER_ROLL = "computer-roll"  # the companion throws for a computer seat
+
+
+class CloveceHost:
+    title = "Člověče"
+
+    def __init__(self, ctx: HostContext, table: str = "") -> None:
+        self.ctx = ctx
+        d = ctx.defaults
+        self.players = int(d.get("players", 4))
+        self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
+        self.variants = set(d.get("variants", ()))
+        self.first = str(d.get("first", "red"))
+        self.play: JournaledGame[State, Action, Event, Setup] = JournaledGame(GAME, ctx.journal)
+        self.mode = Mode.IDLE
+        self.selected = 0
+        self.manual = 1
+        self.event_line = ""
+        self.deadline: float | None = None
+        self.timer: Timer | None = None
+
+    # --- set-up ---------------------------------------------------------------------
+
+    def options(self) -> Sequence[Option]:
+        opts = [Option("players", "Hráči", (2, 3, 4), ("2", "3", "4"), self.players)]
+        for c in SEATS_BY_PLAYERS[self.players]:
+            opts.append(Option(f"seat:{c}", PLAYER[c], (False, True), ("člověk", "počítač"),
+                               c in self.computer))
+        for v in VARIANT_ORDER:
+            opts.append(Option(f"variant:{v}", VARIANT_LABELS[v], (False, True), ("ne", "ano"),
+                               v in self.variants))
+        opts.append(Option("first", "Začíná", ("red", "lot"), ("červený", "los"), self.first))
+        return opts
+
+    def set_option(self, key: str, value: Any) -> str | None:
+        if key == "players":
+            self.players = int(value)
+        elif key.startswith("seat:"):
+            c = int(key[5:])
+            self.computer = self.computer | {c} if value else self.computer - {c}
+            if all(s in self.computer for s in SEATS_BY_PLAYERS[self.players]):
+                return "Všechna místa hraje počítač."
+        elif key.startswith("variant:"):
+            v = key[8:]
+            self.variants = self.variants | {v} if value else self.variants - {v}
+        elif key == "first":
+            self.first = str(value)
+        return None
+
+    def start(self, now: float) -> None:
+        seats = SEATS_BY_PLAYERS[self.players]
+        first = seats[0] if self.first == "red" else self.ctx.rng.choice(seats)
+        setup = Setup(self.players, frozenset(self.variants),
+                      frozenset(c for c in self.computer if c in seats), first)
+        self.play.start(setup)
+        self.mode = Mode.PLAY
+        self.event_line = f"Nová hra, začíná {PLAYER_LOWER[first]}."
+        self.arm(now)
+
+    def resume(self, records: list[Record], now: float) -> bool:
+        try:
+            self.play.resume(records)
+        except RulesError as exc:
+            log.error("journal %s cannot be replayed (%s); starting at the set-up",
+                      self.ctx.journal.path, exc)
+            return False
+        self.mode = Mode.WIN if self.state.pos.winner is not None else Mode.PLAY
+        self.arm(now)
+        return True
+
+    def stop(self) -> None:
+        self.deadline, self.timer = None, None
+
+    # --- the game in play ---------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.play.current()
+
+    @property
+    def setup(self) -> Setup:
+        assert self.play.setup is not None
+        return self.play.setup
+
+    @property
+    def in_game(self) -> bool:
+        return self.mode is not Mode.IDLE
+
+    def moves(self) -> list[Move]:
+        s = self.state
+        return [a for a in GAME.legal_actions(s) if isinstance(a, Move)] if s.roll is not None \
+            else []
+
+    @property
+    def computer_turn(self) -> bool:
+        return self.state.pos.turn in self.setup.computer
+
+    def arm(self, now: float) -> None:
+        """Set the timers (and the computer's choice) for the state the game is now in."""
+        s = self.state
+        self.selected = 0
+        self.deadline, self.timer = None, None
+        if s.pos.winner is not None:
+            self.mode = Mode.WIN
+            return
+        self.mode = Mode.PLAY
+        if s.roll is not None:
+            moves = self.moves()
+            if len(moves) == 1:
+                self.deadline, self.timer = now + self.ctx.prefs.auto_delay, Timer.AUTO_MOVE
+            elif self.computer_turn:
+                best = choose(s.pos, s.roll)
+                self.selected = moves.index(best) if best in moves else 0
+            return
+        if self.computer_turn and not self.ctx.dice.usable:
+            self.deadline, self.timer = now + COMPUTER_ROLL_DELAY, Timer.COMPUTER_ROLL
+
+    def _manual_allowed(self) -> bool:
+        return (self.mode is Mode.PLAY and self.state.roll is None and not self.ctx.dice.usable
+                and not self.computer_turn)
+
+    def _roll(self, value: int, src: Source, now: float) -> None:
+        before = self.state
+        action = GAME.chance_action(before, value, src)  # type: ignore[call-arg]
+        self.play.commit(action)  # on disk before the screen shows it
+        after = self.state
+        if after.roll is None:  # no legal move: three tries or forfeit, already played
+            self.event_line = headline(list(self.play.events[1:]))
+            self._after_step(now)
+        else:
+            self.event_line = f"{PLAYER[after.pos.turn]} hodil {value}."
+            self.arm(now)
+        if value == 6:
+            self.ctx.beep("six")
+
+    def _confirm(self, move: Move, now: float) -> None:
+        self.play.commit(move)  # on disk before the screen confirms
+        self.event_line = headline(list(self.play.events))
+        self._after_step(now)
+
+    def _after_step(self, now: float) -> None:
+        self.arm(now)
+        s = self.state
+        if s.pos.winner is not None:
+            self.ctx.beep("win")
+        elif s.pos.turn not in self.setup.computer:
+            self.ctx.beep("turn")
+
+    # --- inputs --------------------------------------------------------------------------
+
+    def handle(self, event: Input, now: float) -> Request | None:
+        if isinstance(event, Rolled):
+            if self.mode is not Mode.PLAY or self.state.roll is not None:
+                self.notify("Tenhle hod se nepočítá.")
+                self.ctx.beep("illegal")
+            else:
+                self._roll(event.value, Source.DICE, now)
+        elif isinstance(event, DiceLink):
+            self.event_line = ("Kostka připojena." if event.up
+                               else "Kostka odpojena: hod zadej tlačítky.")
+            if not event.up:
+                self.ctx.beep("illegal")
+            if self.mode is Mode.PLAY:
+                self._rearm_roll(now)
+        elif isinstance(event, Dropped):
+            self.event_line = "Kostka spadla na zem."
+        elif isinstance(event, ButtonPress):
+            return self._buttons[self.mode](self, event.name, now)
+        return None
+
+    def _rearm_roll(self, now: float) -> None:
+        """The dice came or went: a computer seat waiting for a roll may now throw itself."""
+        if self.state.roll is None:
+            self.arm(now)
+
+    def _on_idle(self, name: str, now: float) -> Request | None:
+        return None
+
+    def _on_play(self, name: str, now: float) -> Request | None:
+        s = self.state
+        if s.roll is None:
+            if not self._manual_allowed():
+                if name == "select":
+                    self.ctx.beep("illegal")
+                return None
+            if name == "left":
+                self.manual = (self.manual - 2) % 6 + 1
+            elif name == "right":
+                self.manual = self.manual % 6 + 1
+            elif name == "select":
+                self._roll(self.manual, Source.MANUAL, now)
+            return None
+        moves = self.moves()
+        if name in ("left", "right") and len(moves) > 1 and not self.computer_turn:
+            self.selected = cycle(self.selected, len(moves), name)
+        elif name == "select":
+            self._confirm(moves[min(self.selected, len(moves) - 1)], now)
+        return None
+
+    def _on_win(self, name: str, now: float) -> Request | None:
+        return Request.SETUP if name == "select" else None
+
+    _buttons: dict[Mode, Callable[[CloveceHost, str, float], Request | None]] = {
+        Mode.IDLE: _on_idle, Mode.PLAY: _on_play, Mode.WIN: _on_win,
+    }
+
+    def tick(self, now: float) -> None:
+        if self.deadline is None or now < self.deadline or self.mode is not Mode.PLAY:
+            return
+        timer, self.deadline, self.timer = self.timer, None, None
+        s = self.state
+        if timer is Timer.AUTO_MOVE and s.roll is not None and len(self.moves()) == 1:
+            self._confirm(self.moves()[0], now)
+        elif timer is Timer.COMPUTER_ROLL and s.roll is None and self.computer_turn:
+            self._roll(self.ctx.rng.randint(1, 6), Source.COMPUTER, now)
+
+    def next_deadline(self) -> float | None:
+        return self.deadline if self.mode is Mode.PLAY else None
+
+    def notify(self, line: str) -> None:
+        self.event_line = line
+
+    # --- the shell's menu --------------------------------------------------------------------
+
+    def undo(self, now: float) -> bool:
+        removed = self.play.undo() if self.play.started else None
+        if removed is None:
+            self.event_line = "Není co vrátit."
+            return False
+        what = f"hod {removed.get('v')}" if removed.get("t") == "roll" else "tah"
+        self.event_line = f"Vráceno: {what}."
+        self.arm(now)
+        return True
+
+    def menu_items(self) -> Sequence[tuple[str, str]]:
+        return ()
+
+    def on_menu(self, key: str, now: float) -> None:
+        return None
+
+    def why(self) -> str | None:
+        """Why each piece of the player on turn may or may not move with the pending roll."""
+        if not self.play.started:
+            return None
+        s = self.state
+        if s.roll is None or s.pos.winner is not None:
+            return None
+        c = s.pos.turn
+        lines = [f"{PLAYER[c]} hodil {s.roll}."]
+        own = s.pos.pieces[c] or ()
+        for p in sorted(set(own), key=lambda p: (p == HOUSE, p)):
+            where = "Domeček" if p == HOUSE else f"Figurka na {location_text(c, p)}"
+            lines.append(f"{where}: {explain(why_not(s.pos, s.roll, p))}")
+        return "\n".join(lines)
+
+    # --- outputs ------------------------------------------------------------------------------
+
+    def animated(self) -> bool:
+        return self.mode in (Mode.PLAY, Mode.WIN)
+
+    def view(self) -> View:
+        s = self.state
+        if self.mode is Mode.WIN:
+            assert s.pos.winner is not None
+            return WinView(s.pos.winner, PLAYER[s.pos.winner], s.pos)
+        return self._turn_view(s)
+
+    def _turn_view(self, s: State) -> TurnView:
+        pos = s.pos
+        c = pos.turn
+        computer = self.computer_turn
+        dice = self.ctx.dice
+        status = "ok" if dice.usable else ("lost" if dice.configured else "missing")
+        manual = self.manual if self._manual_allowed() else None
+        choices: tuple[Choice, ...] = ()
+        blink = None
+        if s.roll is None:
+            if manual is not None:
+                prompt = "◀ ▶ hod, ● ok"
+            elif computer and dice.usable:
+                prompt = "Hoď za PC"
+            elif computer:
+                prompt = "PC hází…"
+            else:
+                prompt = "Hoď kostkou"
+        else:
+            moves = self.moves()
+            choices = tuple(
+                Choice(f"{location_text(c, m.frm)}→{location_text(c, m.to)}", m.capture is not None)
+                for m in moves)
+            sel = min(self.selected, len(moves) - 1)
+            m = moves[sel]
+            slot = sum(1 for p in pos.pieces[c] or () if p == HOUSE) - 1 if m.frm == HOUSE else 0
+            blink = (cell_of(c, m.frm, max(0, slot)), cell_of(c, m.to))
+            if len(moves) == 1:
+                prompt = "Jediný tah…"
+            elif computer:
+                prompt = "Táhni za PC, ●"
+            else:
+                prompt = "◀▶ vyber, ● ok"
+        return TurnView(
+            position=pos, colour=c, player=PLAYER[c], computer=computer, roll=s.roll,
+            prompt=prompt, choices=choices, selected=min(self.selected, max(0, len(choices) - 1)),
+            tries=pos.tries, tries_shown=not in_play(pos, c) and s.roll is None,
+            manual_roll=manual, dice=status, event=self.event_line, blink=blink)

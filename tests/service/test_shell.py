@@ -1,0 +1,122 @@
+"""The host shell: the game line of the set-up, resume of the journal's game, the shared menu,
+the shutdown question, and a game that is nothing but an engine, a host and a registry line."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.inputs.events import ButtonPress, Rolled
+from companion.registry import GameInfo, register, unregister
+from companion.service.hosts.base import DiceStatus, HostContext
+from companion.service.journal import Journal
+from companion.service.prefs import Prefs
+from companion.service.shell import Shell
+from companion.ui.views import ListView, MessageView
+
+S, R, L = ButtonPress("select"), ButtonPress("right"), ButtonPress("left")
+LONG = ButtonPress("select", long=True)
+
+RACE = GameInfo("race", "Závod", "tests.tinygame.engine:GAME", "tests.tinygame.host:RaceHost")
+
+
+@pytest.fixture
+def race():
+    register(RACE)
+    yield RACE
+    unregister("race")
+
+
+def build(tmp_path, start_with="clovece", beeps=None):
+    ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(),
+                      beep=(beeps.append if beeps is not None else lambda n: None),
+                      rng=random.Random(1), dice=DiceStatus(configured=True),
+                      defaults={"players": 2})
+    shell = Shell(ctx, start_with=start_with)
+    shell.begin(0.0)
+    return shell
+
+
+def test_the_first_set_up_item_switches_between_the_games(tmp_path):
+    c = build(tmp_path)
+    assert c.game == "clovece" and c.view().items[0] == "Hra: Člověče"
+    c.handle(S, 0.0)
+    assert c.game == "gobbit" and c.view().items[0] == "Hra: Gobbit (rozhodčí)"
+    c.handle(S, 0.0)
+    assert c.view().items[0] == "Hra: Gobbit (balíček)"
+    c.handle(S, 0.0)
+    assert c.game == "clovece"
+
+
+def test_the_configured_game_comes_first(tmp_path):
+    assert build(tmp_path, "gobbit").game == "gobbit"
+
+
+def test_after_a_restart_the_journals_game_resumes(tmp_path):
+    c = build(tmp_path)
+    c.handle(S, 0.0)  # to Gobbit
+    c.handle(L, 0.0)  # to ▶ Začít hru
+    c.handle(S, 0.0)
+    assert c.mode == "play"
+    again = build(tmp_path, "clovece")
+    assert again.game == "gobbit" and again.mode == "play"
+    # and a Člověče journal brings Člověče back even if the config says Gobbit
+    c2 = build(tmp_path / "x", "clovece")
+    c2.handle(L, 0.0)
+    c2.handle(S, 0.0)
+    assert c2.mode == "play"
+    assert build(tmp_path / "x", "gobbit").game == "clovece"
+
+
+def test_the_shutdown_question(tmp_path):
+    c = build(tmp_path)
+    c.handle(L, 0.0)
+    c.handle(S, 0.0)  # start
+    c.handle(LONG, 0.0)
+    c.handle(L, 0.0)  # wraps to Vypnout
+    c.handle(S, 0.0)
+    assert isinstance(c.view(), MessageView) and c.view().title == "Vypnout?"
+    c.handle(L, 0.0)
+    assert c.mode == "menu" and not c.shutdown_requested
+    c.handle(S, 0.0)
+    c.handle(S, 0.0)
+    assert c.mode == "bye" and c.shutdown_requested
+    c.handle(S, 0.0)  # buttons do nothing any more
+    assert c.view().title == "Na shledanou"
+
+
+def test_a_roll_outside_play_is_refused_with_a_beep(tmp_path):
+    beeps: list[str] = []
+    c = build(tmp_path, beeps=beeps)
+    c.handle(Rolled(4), 0.0)
+    assert beeps == ["illegal"] and c.mode == "setup"
+
+
+def test_a_registered_game_is_offered_played_and_resumed(tmp_path, race):
+    c = build(tmp_path)
+    while c.view().items[0] != "Hra: Závod":
+        c.handle(S, 0.0)
+    v = c.view()
+    assert v.title == "Nová hra: Závod" and v.items[1] == "Cíl: 12"
+    c.handle(R, 0.0)
+    c.handle(S, 0.0)  # goal 12 -> 20
+    c.handle(R, 0.0)
+    c.handle(S, 0.0)  # start
+    assert c.mode == "play"
+    c.handle(Rolled(5), 0.0)
+    c.handle(R, 0.0)  # step 1 instead of 5
+    c.handle(S, 0.0)
+    assert Journal(tmp_path / "g.journal").load() == [
+        {"t": "game", "game": "race", "goal": 20}, {"t": "roll", "v": 5},
+        {"t": "step", "n": 1}]
+    again = build(tmp_path)
+    assert again.game == "race" and again.mode == "play"
+    assert again.view().lines[0] == "Hráč 1: pole 1 z 20"
+    again.handle(LONG, 0.0)
+    assert isinstance(again.view(), ListView)
+    assert again.view().items[:2] == ("Zpět do hry", "Vrátit poslední akci")
+    again.handle(R, 0.0)
+    again.handle(S, 0.0)  # undo the step
+    assert again.mode == "play" and again.view().lines[0] == "Hráč 1: pole 0 z 20"
+    assert len(Journal(tmp_path / "g.journal").load()) == 2
