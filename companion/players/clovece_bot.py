@@ -2,11 +2,16 @@
 
 Scores every legal move and takes the best; ties go to the piece furthest
 ahead.  Pure: the same position and roll always give the same move, so a
-table can follow (and replay) what the computer did.
+table can follow (and replay) what the computer did.  :func:`choose_action`
+is the same strategy as a chooser of the self-play driver
+(:mod:`companion.selfplay.driver`) over the game protocol.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from companion.engines.clovece.game import State
 from companion.engines.clovece.rules import (
     GOAL_FIRST,
     HOUSE,
@@ -59,3 +64,11 @@ def choose(pos: Position, roll: int) -> Move | None:
     if not moves:
         return None
     return max(moves, key=lambda m: score(pos, m))
+
+
+def choose_action(state: State, moves: Sequence[Move]) -> Move:
+    """The move the computer plays among ``moves`` (the protocol's legal actions of a pending
+    roll): ``choose(state.pos, state.roll)`` as a chooser ``(state, actions) -> action``."""
+    if not moves:
+        raise ValueError("There is no legal move to choose from.")
+    return max(moves, key=lambda m: score(state.pos, m))

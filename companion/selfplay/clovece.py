@@ -1,13 +1,23 @@
-"""Random self-play of Člověče: seeded, reproducible, and fast enough to benchmark."""
+"""Random self-play of Člověče: seeded, reproducible, and fast enough to benchmark.
+
+The fast path under the protocol: :func:`play_game` calls the rules'
+``legal_moves`` and ``apply`` directly (what ``benchmarks/engine_vs_ludopy.py``
+measures).  Its record and its random chooser are the generic driver's
+(:mod:`companion.selfplay.driver`), and it draws exactly as the driver does, so
+``driver.play(GAME, setup, Random(seed))`` plays the same game; a recorded
+game's steps are protocol actions (:class:`~companion.engines.clovece.game.Roll`
+and the moves) that :func:`companion.engines.game.replay` folds back.
+"""
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from math import floor
 
+from companion.engines.clovece.game import Action, Roll, State
 from companion.engines.clovece.rules import (
     Event,
     Move,
@@ -17,36 +27,29 @@ from companion.engines.clovece.rules import (
     new_game,
 )
 
+from .driver import GameRecord as GameRecord
+from .driver import random_chooser as random_chooser
+
 MAX_ROLLS = 100_000
 """A safety net only: a random game has never come near it (see the tests)."""
 
-Chooser = Callable[[Position, int, list[Move]], Move]
+Chooser = Callable[[State, Sequence[Move]], Move]
+"""``choose(State(pos, roll), moves) -> move``, as the driver's choosers."""
 
-
-def random_chooser(rng: random.Random) -> Chooser:
-    def choose(pos: Position, roll: int, moves: list[Move]) -> Move:
-        return moves[int(rng.random() * len(moves))]
-    return choose
-
-
-@dataclass
-class GameRecord:
-    winner: int | None
-    rolls: int
-    steps: list[tuple[int, Move | None]] = field(default_factory=list)
+_ROLLS = tuple(Roll(v) for v in range(1, 7))
 
 
 def play_steps(players: int, variants: frozenset[str], rng: random.Random,
                choose: Chooser | None = None
                ) -> Iterator[tuple[Position, int, Move | None, Position, list[Event]]]:
     """Yield (before, roll, move, after, events) for one game until somebody wins."""
-    pick = choose or random_chooser(rng)
+    pick: Chooser = choose or random_chooser(rng)
     pos = new_game(players, variants)
-    randint = rng.randint
+    rnd = rng.random
     for _ in range(MAX_ROLLS):
-        roll = randint(1, 6)
+        roll = floor(rnd() * 6) + 1
         moves = legal_moves(pos, roll)
-        move = pick(pos, roll, moves) if moves else None
+        move = pick(State(pos, roll), moves) if moves else None
         after, events = apply(pos, roll, move)
         yield pos, roll, move, after, events
         pos = after
@@ -56,8 +59,8 @@ def play_steps(players: int, variants: frozenset[str], rng: random.Random,
 
 
 def play_game(players: int, variants: frozenset[str], rng: random.Random,
-              record: bool = False) -> GameRecord:
-    """One random game; ``record`` keeps every (roll, move) for replays.
+              record: bool = False) -> GameRecord[State, Action, Event]:
+    """One random game; ``record`` keeps every action (the rolls and the moves) for replays.
 
     The loop the benchmark measures: a uniform die, legal_moves, a uniform
     choice when there is one to make (``None`` lets apply play the only legal
@@ -66,17 +69,19 @@ def play_game(players: int, variants: frozenset[str], rng: random.Random,
     """
     pos = new_game(players, variants)
     rnd = rng.random
-    steps: list[tuple[int, Move | None]] = []
+    steps: list[Action] = []
     for rolls in range(1, MAX_ROLLS + 1):
         roll = floor(rnd() * 6) + 1
         moves = legal_moves(pos, roll)
         n = len(moves)
         move = moves[floor(rnd() * n)] if n > 1 else None
         if record:
-            steps.append((roll, move))
+            steps.append(_ROLLS[roll - 1])
+            if n:
+                steps.append(moves[0] if move is None else move)
         pos, _ = apply(pos, roll, move)
         if pos.winner is not None:
-            return GameRecord(pos.winner, rolls, steps)
+            return GameRecord((pos.winner,), rolls, steps, state=State(pos))
     raise RuntimeError("a self-play game did not end")
 
 

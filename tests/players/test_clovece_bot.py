@@ -2,9 +2,11 @@ from __future__ import annotations
 
 import random
 
+from companion.engines.clovece.game import GAME, Roll, Setup, State
 from companion.engines.clovece.notation import parse_position
 from companion.engines.clovece.rules import GREEN, RED, apply, legal_moves, new_game
-from companion.players.clovece_bot import choose
+from companion.players.clovece_bot import choose, choose_action
+from companion.selfplay.driver import play
 
 
 def test_the_bot_takes_a_capture():
@@ -40,3 +42,17 @@ def test_the_bot_always_plays_a_legal_move_and_beats_random_play_often():
             pos, _ = apply(pos, roll, move)
         bot_wins += pos.winner == RED
     assert bot_wins >= 18  # a strategy at all: clearly better than a coin toss over 30 games
+
+
+def test_over_the_protocol_the_bot_chooses_what_choose_does():
+    pos = parse_position("r:5,15,f1,f2 g:8,h,h,h turn:r")
+    state = State(pos, 3)
+    assert choose_action(state, GAME.legal_actions(state)) == choose(pos, 3)
+    game = play(GAME, Setup(2), random.Random(8), choose_action)
+    assert game.winner is not None
+    states = [GAME.new_game(Setup(2))]
+    for action in game.steps:
+        states.append(GAME.apply(states[-1], action)[0])
+    for before, action in zip(states, game.steps, strict=False):
+        if not isinstance(action, Roll):  # every move is the one choose() picks
+            assert action == choose(before.pos, before.roll)

@@ -1,1 +1,1 @@
-"""Člověče, nezlob se: rules, notation, board geometry, Czech descriptions."""
+"""Člověče, nezlob se: rules, notation, board geometry, Czech descriptions, the game protocol."""

@@ -85,7 +85,7 @@ class Setup:
     first: int = RED
 
 
-class Step(StrEnum):
+class Misstep(StrEnum):
     """Why an action does not fit the moment (the ``code`` of its :class:`IllegalMove`);
     the rules' own reasons for a move are :class:`~.rules.Why`."""
 
@@ -96,10 +96,10 @@ class Step(StrEnum):
 
 
 _STEP_CZECH = {
-    Step.ROLL_PENDING: "Kostka už padla, teď se táhne figurkou.",
-    Step.NO_ROLL: "Nejdřív se hází kostkou, teprve pak se táhne.",
-    Step.ROLL_RANGE: "Na kostce padá jen jedna až šest.",
-    Step.WRONG_MOVE: "Tenhle tah k hozenému číslu nepatří.",
+    Misstep.ROLL_PENDING: "Kostka už padla, teď se táhne figurkou.",
+    Misstep.NO_ROLL: "Nejdřív se hází kostkou, teprve pak se táhne.",
+    Misstep.ROLL_RANGE: "Na kostce padá jen jedna až šest.",
+    Misstep.WRONG_MOVE: "Tenhle tah k hozenému číslu nepatří.",
 }
 
 _ROLLS = tuple(Roll(v) for v in range(1, SIX + 1))
@@ -189,21 +189,21 @@ class CloveceGame:
             value = action.value
             if roll is not None:
                 raise IllegalMove("A second roll came before the move of the first.",
-                                  code=Step.ROLL_PENDING.value)
+                                  code=Misstep.ROLL_PENDING.value)
             if _int(value) is None or not 1 <= value <= SIX:
-                raise IllegalMove(f"A roll is 1 to 6, not {value!r}.", code=Step.ROLL_RANGE.value)
+                raise IllegalMove(f"A roll is 1 to 6, not {value!r}.", code=Misstep.ROLL_RANGE.value)
             rolled = Rolled(pos.turn, value)
             if legal_moves(pos, value):
                 return State(pos, value), [rolled]
             after, events = rules.apply(pos, value)  # three tries or the forfeit, at once
             return State(after), [rolled, *events]
         if roll is None:
-            raise IllegalMove("A move came without a roll.", code=Step.NO_ROLL.value)
+            raise IllegalMove("A move came without a roll.", code=Misstep.NO_ROLL.value)
         if action not in legal_moves(pos, roll):
             reason = (rules.why_not(pos, roll, action.frm) if action.colour == pos.turn
                       else Reason(Why.NO_PIECE, pos.turn, action.frm, roll))
             if reason.why is Why.LEGAL:
-                raise IllegalMove("That move does not fit the roll.", code=Step.WRONG_MOVE.value)
+                raise IllegalMove("That move does not fit the roll.", code=Misstep.WRONG_MOVE.value)
             raise IllegalMove(f"That move is not legal ({reason.why.value}).", reason)
         after, events = rules.apply(pos, roll, action)
         return State(after), events
@@ -257,7 +257,7 @@ class CloveceGame:
                 raise GameOver(f"The game is over: {COLOURS[pos.winner]} has won.",
                                Reason(Why.GAME_OVER, pos.turn, frm, roll or 0, pos.winner))
             if roll is None:
-                raise IllegalMove("A move came without a roll.", code=Step.NO_ROLL.value)
+                raise IllegalMove("A move came without a roll.", code=Misstep.NO_ROLL.value)
             for move in legal_moves(pos, roll):
                 if move.frm == frm:
                     return move
@@ -275,7 +275,7 @@ def czech(error: RulesError) -> str:
     if isinstance(error.reason, Reason):
         return explain(error.reason)
     try:
-        return _STEP_CZECH[Step(error.code)]
+        return _STEP_CZECH[Misstep(error.code)]
     except ValueError:
         return "Tohle pravidla nedovolují."
 

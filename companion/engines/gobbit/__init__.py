@@ -1,1 +1,1 @@
-"""Gobbit: the rules engine and the judge."""
+"""Gobbit: the rules engine, the judge and the game protocol."""

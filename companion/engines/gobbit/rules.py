@@ -120,7 +120,8 @@ Action = Deal | Flip | Touches | Discard | Finish
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
-    """The cards were dealt; ``counts``: the cards of every seat, seat 1 first."""
+    """The cards were dealt; ``first`` flips first, ``counts``: the cards of every seat,
+    seat 1 first."""
 
     first: int
     counts: tuple[int, ...]

@@ -14,6 +14,7 @@ from companion.engines.clovece.rules import (
     PassReason,
     Reason,
     RollAgain,
+    Rolled,
     TryFailed,
     TurnPassed,
     Why,
@@ -65,3 +66,11 @@ def test_event_texts_use_czech_letters():
     texts = [describe_event(e) for e in (Captured(RED, GREEN, 1), TryFailed(RED, 1),
                                          TurnPassed(RED, GREEN, PassReason.TRIES), Won(BLUE))]
     assert any(set(t) & CZECH for t in texts)
+
+
+@pytest.mark.parametrize("value,word", [(1, "jedničku"), (2, "dvojku"), (3, "trojku"),
+                                        (4, "čtyřku"), (5, "pětku"), (6, "šestku")])
+def test_a_roll_is_said_with_the_die_value_as_the_object(value, word):
+    assert describe_event(Rolled(GREEN, value)) == f"Zelený hodil {word}."
+    assert headline([Rolled(RED, value)]) == f"Červený hodil {word}."
+    assert headline([Rolled(RED, value), TryFailed(RED, 1)]) == "Šestka nepadla, 1. pokus ze 3."

@@ -5,9 +5,11 @@ import pytest
 from companion.engines.clovece.notation import (
     NotationError,
     format_position,
+    format_with_roll,
     location_text,
     parse_location,
     parse_position,
+    parse_with_roll,
 )
 from companion.engines.clovece.rules import BLUE, GREEN, HOUSE, RED, YELLOW, new_game
 
@@ -78,3 +80,24 @@ def test_bad_positions_get_one_clear_sentence(text, fragment):
     message = str(err.value)
     assert fragment in message
     assert "\n" not in message and message.endswith(".")
+
+
+def test_the_pending_roll_is_one_more_token_written_last():
+    pos, roll = parse_with_roll("roll:4 r:5,15,h,h g:8,h,h,h turn:r")
+    assert roll == 4 and pos == parse_position("r:5,15,h,h g:8,h,h,h turn:r")
+    assert format_with_roll(pos, roll) == "r:5,15,h,h g:8,h,h,h turn:r roll:4"
+    assert format_with_roll(pos, None) == format_position(pos)
+    assert parse_with_roll("r:5,15,h,h g:8,h,h,h turn:r") == (pos, None)
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("r:h,h,h,h g:h,h,h,h turn:r roll:5", "no legal move"),
+    ("r:f1,f2,f3,f4 g:h,h,h,h turn:r winner:r roll:6", "over"),
+    ("r:5,h,h,h g:8,h,h,h turn:r roll:0", "1 to 6"),
+    ("r:5,h,h,h g:8,h,h,h turn:r roll:06", "1 to 6"),
+    ("r:5,h,h,h g:8,h,h,h turn:r roll:1 roll:1", "twice"),
+    ("r:5,h,h,h g:8,h,h,h turn:r tries:x roll:1", "tries"),
+])
+def test_a_pending_roll_that_cannot_be_is_refused(text, fragment):
+    with pytest.raises(NotationError, match=fragment):
+        parse_with_roll(text)

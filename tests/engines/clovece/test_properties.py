@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engines.clovece import rules
+from companion.engines.clovece.game import GAME, Setup
 from companion.engines.clovece.notation import format_position, parse_position
 from companion.engines.clovece.rules import (
     GOAL_FIRST,
@@ -19,6 +20,7 @@ from companion.engines.clovece.rules import (
     occupancy,
     pieces_conserved,
 )
+from companion.engines.game import replay
 from companion.selfplay.clovece import play_game, play_steps
 
 variant_sets = st.sets(st.sampled_from(VARIANT_ORDER)).map(frozenset)
@@ -48,11 +50,13 @@ def test_the_same_seed_replays_the_same_game(seed, players, variants):
     a = play_game(players, variants, random.Random(seed), record=True)
     b = play_game(players, variants, random.Random(seed), record=True)
     assert a == b
-    # and replaying the recorded rolls and moves reproduces the winner
-    pos = rules.new_game(players, variants)
-    for roll, move in a.steps:
-        pos, _ = apply(pos, roll, move)
-    assert pos.winner == a.winner
+    # and replaying the recorded rolls and moves through the protocol's journal reproduces
+    # the game: the same final position, so the same winner
+    setup = Setup(players, variants)
+    journal = [GAME.setup_record(setup), *(GAME.encode(action) for action in a.steps)]
+    folded = replay(GAME, journal)
+    assert folded.used == len(journal) and folded.error is None
+    assert folded.state == a.state and folded.state.pos.winner == a.winner is not None
 
 
 @st.composite

@@ -298,6 +298,7 @@ def test_an_illegal_move_is_refused_with_its_reason():
         apply(P("r:5,8,f1,f2 g:10,h,h,h turn:r"), 3, Move(RED, 5, 8, None))
     assert err.value.reason is not None
     assert err.value.reason.why is Why.OWN_PIECE_ON_TARGET
+    assert err.value.code == "own-piece-on-target"  # the family's machine-readable name
 
 
 def test_a_move_made_up_for_another_roll_is_refused():

@@ -38,6 +38,12 @@ def test_gorillas_only_with_the_gorilla_rule():
     assert sum(c.species == "G" for c in standard_deck({"gorilla"})) == 3
 
 
+def test_the_standard_deck_is_read_once_and_is_the_deck_file_in_order():
+    assert standard_deck({"gorilla"}) is standard_deck({"gorilla", "ghost"})
+    assert standard_deck({"gorilla"}) == load_deck()
+    assert standard_deck() == tuple(c for c in load_deck() if c.species != "G")
+
+
 @pytest.mark.parametrize("text", ["Sb", "Cr", "My", "G", "SbR", "GE", "MyG"])
 def test_cards_round_trip(text):
     assert format_card(parse_card(text)) == text

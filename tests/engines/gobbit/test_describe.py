@@ -13,6 +13,7 @@ from companion.engines.gobbit.describe import (
     describe_event,
     game_over_sentence,
     kind_word,
+    refusal_sentence,
     ruling_sentences,
     why_sentence,
 )
@@ -20,6 +21,7 @@ from companion.engines.gobbit.judge import Kind, Touch, Verdict, Why, judge, par
 from companion.engines.gobbit.rules import (
     BecameGhost,
     ConditionChanged,
+    Dealt,
     DeckCardBuried,
     Flipped,
     FlippedOutOfTurn,
@@ -31,6 +33,8 @@ from companion.engines.gobbit.rules import (
     Judged,
     LeftGame,
     PileMoved,
+    Reason,
+    Refused,
     StrayDiscarded,
 )
 
@@ -53,7 +57,7 @@ def test_card_names_agree_in_gender_and_case():
 
 
 CARD = Card("S", "b")
-EVENTS = [Flipped(2, CARD), FlippedOutOfTurn(2, CARD), GorillaAttack(1),
+EVENTS = [Dealt(1, (16, 16, 16)), Flipped(2, CARD), FlippedOutOfTurn(2, CARD), GorillaAttack(1),
           GorillaDiscarded(1, Card("G", None)), StrayDiscarded(3, CARD), Fouled(2, Why.GRAVEYARD),
           PileMoved(2, 1, 3), PileMoved(2, 2, 3), PileMoved(2, "graveyard", 3),
           DeckCardBuried(1, CARD), GobbitWon(3), BecameGhost(2), LeftGame(2),
@@ -118,3 +122,15 @@ def test_condition_labels_fit_the_screen_and_sentences_are_whole():
     for cond in Condition:
         assert len(CONDITION_LABEL[cond]) <= 21
         assert is_sentence(CONDITION_SENTENCE[cond])
+
+
+@pytest.mark.parametrize("why", list(Refused))
+def test_every_refusal_is_one_czech_sentence(why):
+    text = refusal_sentence(Reason(why, 2, 45))
+    assert is_sentence(text), text
+
+
+def test_refusals_name_the_seat_and_the_deck():
+    assert refusal_sentence(Reason(Refused.STRAY_FIRST, 3)) == (
+        "Hráč 3 musí nejdřív dát kartu otočenou mimo pořadí na hřbitov.")
+    assert "45 karet" in refusal_sentence(Reason(Refused.BAD_DEAL, None, 45))

@@ -17,6 +17,8 @@ from companion.engines.gobbit.notation import format_state, parse_state
 from companion.engines.gobbit.rules import (
     BecameGhost,
     ConditionChanged,
+    Deal,
+    Dealt,
     DeckCardBuried,
     Discard,
     Finish,
@@ -36,11 +38,14 @@ from companion.engines.gobbit.rules import (
     apply,
     card_counts,
     condition,
+    dealt,
+    deck_size,
     legal_actions,
     new_game,
     on_turn,
     replay,
     situation,
+    undealt,
     winners,
 )
 
@@ -102,6 +107,48 @@ def test_new_game_refuses_bad_set_ups(kwargs, fragment):
     seats = kwargs.pop("seats")
     with pytest.raises(RulesError, match=fragment):
         new_game(seats, standard_deck(), **kwargs)
+
+
+def test_the_deal_action_deals_the_empty_table_as_new_game_deals_a_shuffled_list():
+    table = undealt(3, 2, {"gorilla"}, True)
+    assert not dealt(table) and legal_actions(table) == [] and deck_size(table) == 48
+    assert parse_state(format_state(table)) == table
+    order = tuple(reversed(range(48)))
+    g, events = apply(table, Deal(order))
+    deck = standard_deck({"gorilla"})
+    assert g == new_game(3, [deck[i] for i in order], 2, {"gorilla"}, True)
+    assert events == [Dealt(2, (16, 16, 16))] and dealt(g)
+    assert g.deck(2)[-1] == deck[47]  # the first card dealt lies at the bottom of seat 2's deck
+
+
+@pytest.mark.parametrize("seats,first,rules,fragment", [
+    (1, 1, (), "2 to 8"), (3, 4, (), "first"), (3, 1, ("magic",), "Unknown rule")])
+def test_an_empty_table_refuses_bad_set_ups(seats, first, rules, fragment):
+    with pytest.raises(RulesError, match=fragment) as err:
+        undealt(seats, first, rules)
+    assert err.value.code == "setup"
+
+
+def test_before_the_deal_only_a_deal_and_only_one():
+    table = undealt(2)
+    for action in (Flip(1), Finish(), Discard(1), touches("1>2@0")):
+        with pytest.raises(IllegalMove, match="not dealt") as err:
+            apply(table, action)
+        assert err.value.code == "not-dealt"
+    for order in (tuple(range(44)), (0,) * 45, (*range(44), 45)):
+        with pytest.raises(IllegalMove, match="permutation of the 45 cards") as err:
+            apply(table, Deal(order))
+        assert err.value.code == "bad-deal"
+    g, _ = apply(table, Deal(tuple(range(45))))
+    with pytest.raises(IllegalMove, match="already dealt") as err:
+        apply(g, Deal(tuple(range(45))))
+    assert err.value.code == "dealt"
+
+
+def test_a_table_whose_last_cards_went_to_the_graveyard_is_still_dealt():
+    g = state("turn=1 | -/Mb | -/Sr | Cb")
+    g, _ = apply(g, touches("1>g@0", "2>g@1"))
+    assert g.over and dealt(g) and not any(g.decks) and not any(g.piles)
 
 
 def test_new_game_needs_a_card_per_player():
@@ -354,10 +401,13 @@ def test_a_pile_sent_to_the_graveyard_is_turned_over_onto_it():
 
 def test_the_engine_refuses_impossible_actions_in_one_sentence():
     g = state("turn=1 | Mb/- | -/Cb")
-    for action, fragment in [(Flip(2), "no face-down card"), (Flip(5), "no seat 5"),
-                             (Discard(1), "no card flipped out of turn")]:
-        with pytest.raises(IllegalMove, match=fragment):
+    for action, fragment, code in [(Flip(2), "no face-down card", "empty-deck"),
+                                   (Flip(5), "no seat 5", "no-seat"),
+                                   (Discard(1), "no card flipped out of turn", "no-stray"),
+                                   (Finish(), "can still flip", "can-still-flip")]:
+        with pytest.raises(IllegalMove, match=fragment) as err:
             apply(g, action)
+        assert err.value.code == code and err.value.reason.why == code
     over = state("over=yes | Mb/- | -/Cb")
     with pytest.raises(GameOver, match="over"):
         apply(over, Flip(1))
