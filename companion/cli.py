@@ -21,12 +21,12 @@ from typing import Any, NoReturn
 from companion.errors import RefusedError, UsageError
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "companion.engines.clovece.cli",
+    "companion.commands.clovece",
     "companion.engines.napij.cli",
-    "companion.engines.gobbit.cli",
-    "companion.dice.cli",
-    "companion.hardware.cli",
-    "companion.service.cli",
+    "companion.commands.gobbit",
+    "companion.commands.dice",
+    "companion.commands.hardware",
+    "companion.commands.service",
 )
 
 GAME_COMMANDS: dict[str, str] = {
@@ -66,10 +66,32 @@ def build_parser() -> Parser:
     return parser
 
 
+def _service_only(argv: Sequence[str]) -> argparse.Namespace | None:
+    """``companion [--config FILE] [-v] [run]``: the service, read without building the whole
+    command line (whose game commands import the engines), so that the service starts fast."""
+    i = 0
+    while i < len(argv):  # only the service's own words, else the full parser decides
+        a = argv[i]
+        if a == "--config" and i + 1 < len(argv):
+            i += 2
+            continue
+        if a not in ("run", "-v", "--verbose") and not a.startswith("--config="):
+            return None
+        i += 1
+    quick = Parser(prog="companion", add_help=False)
+    quick.add_argument("--config")
+    quick.add_argument("-v", "--verbose", action="store_true")
+    quick.add_argument("command", nargs="?", choices=("run",))
+    return quick.parse_args(argv)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
+        args = _service_only(argv)
+        if args is None:
+            parser = build_parser()
+            args = parser.parse_args(argv)
         logging.basicConfig(
             level=logging.DEBUG if args.verbose else logging.INFO,
             format="%(levelname)s %(name)s: %(message)s",
@@ -77,10 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         handler: Handler | None = getattr(args, "func", None)
         if handler is None:
-            if args.config is None:
-                parser.print_help(sys.stderr)
-                return 2
-            from companion.service.cli import cmd_run  # `companion --config FILE` runs the service
+            from companion.commands.service import cmd_run  # the default command
 
             handler = cmd_run
         return int(handler(args) or 0)

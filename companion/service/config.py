@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.engines.clovece.rules import COLOURS, VARIANT_ORDER
+from companion.engines.colours import COLOURS
 from companion.hardware.pinmap import PinMap, PinMapError, check_layout, load_default
+from companion.registry import playable
 
 
 class ConfigError(ValueError):
@@ -21,7 +22,6 @@ class ConfigError(ValueError):
 
 
 DISPLAY_DRIVERS = ("ssd1306", "sh1106", "terminal", "asciiblock", "pygame", "gif", "dummy")
-GAMES = ("clovece", "gobbit")
 
 
 @dataclass(frozen=True)
@@ -130,12 +130,15 @@ def _check(cfg: Config) -> None:
         raise ConfigError(f"buttons.bounce must be 0 to 0.2 seconds, not {b.bounce}.")
     if cfg.dice.baudrate <= 0:
         raise ConfigError(f"dice.baudrate must be positive, not {cfg.dice.baudrate}.")
-    if g.name not in GAMES:
-        raise ConfigError(f"game.name must be one of {', '.join(GAMES)}, not {g.name!r}.")
+    games = [info.name for info in playable()]
+    if g.name not in games:
+        raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
     if g.players not in (2, 3, 4):
         raise ConfigError(f"game.players must be 2, 3 or 4, not {g.players}.")
     if g.seats not in (2, 3, 4):
         raise ConfigError(f"game.seats must be 2, 3 or 4, not {g.seats}.")
+    if g.variants:  # Člověče's house rules (its engine is imported only when it is needed)
+        from companion.engines.clovece.rules import VARIANT_ORDER
     for v in g.variants:
         if v not in VARIANT_ORDER:
             raise ConfigError(

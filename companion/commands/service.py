@@ -10,8 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UsageError
-
-from .config import Config, ConfigError, load
+from companion.service.config import Config, ConfigError, load
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +37,7 @@ def _sigterm_to_quit(service: Any) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from .app import App
+    from companion.service.app import App
 
     cfg = _config(args, DEFAULT_CONFIG)
     app = App(cfg)

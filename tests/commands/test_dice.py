@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.dice.cli import Step, parse_script
+from companion.commands.dice import Step, parse_script
 from companion.dice.reader import DiceDisconnected, DiceDrop, DiceReader, DiceRoll
 from companion.dice.sim import SimulatedDice
 
-from .support import Collector, wait_for
+from tests.dice.support import Collector, wait_for
 
 
 def test_parse_script() -> None:

@@ -9,12 +9,15 @@ import sys
 import time
 from typing import Any
 
-from companion.errors import RefusedError, UsageError
-
-from ..errors import AmbiguousMove, GameOver, IllegalMove, RulesError
-from . import describe
-from .notation import NotationError, format_position, location_text, parse_location, parse_position
-from .rules import (
+from companion.engines.clovece import describe
+from companion.engines.clovece.notation import (
+    NotationError,
+    format_position,
+    location_text,
+    parse_location,
+    parse_position,
+)
+from companion.engines.clovece.rules import (
     COLOURS,
     VARIANT_ORDER,
     Move,
@@ -24,12 +27,10 @@ from .rules import (
     new_game,
     why_not,
 )
+from companion.engines.errors import AmbiguousMove, GameOver, IllegalMove, RulesError
+from companion.errors import RefusedError, UsageError
 
-
-def _roll(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 6:
-        raise UsageError(f"A roll is a number from 1 to 6, not {text!r}.")
-    return int(text)
+from .common import parse_roll
 
 
 def _position(text: str) -> Position:
@@ -59,7 +60,7 @@ def move_json(move: Move) -> dict[str, Any]:
 
 def cmd_moves(args: argparse.Namespace) -> int:
     pos = _position(args.position)
-    roll = _roll(args.roll)
+    roll = parse_roll(args.roll)
     if pos.winner is not None:
         raise UsageError(f"The game is over: {COLOURS[pos.winner]} has won.")
     print(json.dumps([move_json(m) for m in legal_moves(pos, roll)]))
@@ -68,7 +69,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 def cmd_apply(args: argparse.Namespace) -> int:
     pos = _position(args.position)
-    roll = _roll(args.roll)
+    roll = parse_roll(args.roll)
     if pos.winner is not None:
         raise UsageError(f"The game is over: {COLOURS[pos.winner]} has won.")
     move: Move | None = None
@@ -111,9 +112,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    from companion.engines.clovece import textboard
     from companion.players.clovece_bot import choose
-
-    from . import textboard
 
     rng = random.Random(args.seed)
     pos = new_game(args.players, _variants(args.variants))

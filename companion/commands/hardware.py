@@ -6,8 +6,7 @@ import argparse
 from typing import Any
 
 from companion.errors import UsageError
-
-from .pinmap import LAYOUTS, PinMapError, check_layout, load_default, markdown
+from companion.hardware.pinmap import LAYOUTS, PinMapError, check_layout, load_default, markdown
 
 
 def cmd_pins(args: argparse.Namespace) -> int:

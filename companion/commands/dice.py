@@ -16,10 +16,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import Any, TextIO
 
+from companion.dice.reader import DiceEvent, DiceReader, DiceRoll
+from companion.dice.sim import FirmwareNotFound, SimulatedDice
 from companion.errors import UsageError
-
-from .reader import DiceEvent, DiceReader, DiceRoll
-from .sim import FirmwareNotFound, SimulatedDice
 
 KEYS_HELP = "keys: r roll, 1-6 roll that face, d drop, u unplug, p plug back, n line noise, q quit"
 SCRIPT_HELP = "roll, roll:1-6, drop, unplug, replug, noise, wait:SECONDS"

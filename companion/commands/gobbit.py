@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.engines.errors import RulesError
+from companion.engines.gobbit.describe import kind_word, ruling_sentences, why_sentence
+from companion.engines.gobbit.judge import judge, parse_situation
 from companion.errors import UsageError
-
-from ..errors import RulesError
-from .describe import kind_word, ruling_sentences, why_sentence
-from .judge import judge, parse_situation
 
 
 def cmd_judge(args: argparse.Namespace) -> int:

@@ -1,0 +1,18 @@
+import pytest
+
+from companion.commands.common import parse_roll, seconds
+from companion.errors import UsageError
+
+
+def test_a_roll_is_one_to_six():
+    assert [parse_roll(str(v)) for v in range(1, 7)] == [1, 2, 3, 4, 5, 6]
+    for bad in ("0", "7", "x", "", "-1", "٣"):
+        with pytest.raises(UsageError, match="A roll is a number from 1 to 6"):
+            parse_roll(bad)
+
+
+def test_seconds_are_finite_and_in_range():
+    assert seconds("1.5", "--delay") == 1.5
+    for bad in ("-1", "nan", "inf", "x", "1e9"):
+        with pytest.raises(UsageError, match="--delay must be"):
+            seconds(bad, "--delay")
