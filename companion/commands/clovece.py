@@ -30,7 +30,7 @@ from companion.engines.clovece.rules import (
 from companion.engines.errors import AmbiguousMove, GameOver, IllegalMove, RulesError
 from companion.errors import RefusedError, UsageError
 
-from .common import parse_roll
+from .common import count_arg, parse_roll, seconds_arg
 
 
 def _position(text: str) -> Position:
@@ -101,8 +101,6 @@ def cmd_apply(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from companion.selfplay.clovece import selfplay
 
-    if args.games < 1:
-        raise UsageError("--games must be at least 1.")
     result = selfplay(args.games, args.seed, args.players, _variants(args.variants))
     wins = " ".join(f"{COLOURS[c]}={result.wins.get(c, 0)}" for c in new_game(args.players).colours)
     print(f"games: {result.games}  rolls: {result.rolls}  seconds: {result.seconds:.3f}")
@@ -153,15 +151,19 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     p.set_defaults(func=cmd_apply)
 
     p = games["selfplay"].add_parser("clovece", help="Člověče, nezlob se")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    p.add_argument("--games", type=count_arg(1, 1_000_000), default=100,
+                   help="how many games to play (default: 100)")
+    p.add_argument("--seed", type=count_arg(), default=1, help="seed of the rolls (default: 1)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                   help="players per game (default: 4)")
     p.add_argument("--variants", default="", help="comma-separated: " + ",".join(VARIANT_ORDER))
     p.set_defaults(func=cmd_selfplay)
 
     p = games["watch"].add_parser("clovece", help="Člověče, nezlob se")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    p.add_argument("--variants", default="")
-    p.add_argument("--delay", type=float, default=0.0, help="seconds to pause between rolls")
+    p.add_argument("--seed", type=count_arg(), default=1, help="seed of the rolls (default: 1)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                   help="players (default: 4)")
+    p.add_argument("--variants", default="", help="comma-separated: " + ",".join(VARIANT_ORDER))
+    p.add_argument("--delay", type=seconds_arg(60), default=0.0,
+                   help="seconds to pause between rolls")
     p.set_defaults(func=cmd_watch)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import math
+from collections.abc import Callable
 
 from companion.errors import UsageError
 
@@ -23,3 +25,32 @@ def seconds(text: str, what: str, *, maximum: float = 86_400.0) -> float:
     if not math.isfinite(value) or not 0 <= value <= maximum:
         raise UsageError(f"{what} must be 0 to {maximum:g} seconds, not {text!r}.")
     return value
+
+
+def seconds_arg(maximum: float = 86_400.0) -> Callable[[str], float]:
+    """An argparse ``type`` for a duration: a finite number of seconds from 0 to ``maximum``."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a number of seconds, not {text!r}") from None
+        if not math.isfinite(value) or not 0 <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"0 to {maximum:g} seconds, not {text!r}")
+        return value
+    parse.__name__ = "seconds"
+    return parse
+
+
+def count_arg(minimum: int = 0, maximum: int = 2**31 - 1) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number from ``minimum`` to ``maximum``."""
+    def parse(text: str) -> int:
+        text = text.strip()
+        digits = text.lstrip("+-")
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 12:
+            raise argparse.ArgumentTypeError(f"a whole number, not {text[:20]!r}")
+        value = int(text)
+        if not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(f"{minimum} to {maximum}, not {value}")
+        return value
+    parse.__name__ = "number"
+    return parse

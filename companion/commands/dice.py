@@ -20,6 +20,8 @@ from companion.dice.reader import DiceEvent, DiceReader, DiceRoll
 from companion.dice.sim import FirmwareNotFound, SimulatedDice
 from companion.errors import UsageError
 
+from .common import count_arg, seconds_arg
+
 KEYS_HELP = "keys: r roll, 1-6 roll that face, d drop, u unplug, p plug back, n line noise, q quit"
 SCRIPT_HELP = "roll, roll:1-6, drop, unplug, replug, noise, wait:SECONDS"
 
@@ -231,14 +233,15 @@ def register(commands: Any, games: dict[str, Any]) -> None:
         f"keys ({KEYS_HELP}) or from --script.",
     )
     sim.add_argument("--script", metavar="STEPS", help=f"comma-separated steps: {SCRIPT_HELP}")
-    sim.add_argument("--seed", type=int, help="seed of the fair rolls (default: os.urandom)")
+    sim.add_argument("--seed", type=count_arg(), help="seed of the fair rolls (default: os.urandom)")
     sim.add_argument("--link", metavar="PATH",
                      help="the stable symlink the reader opens (default: $TMPDIR/companion-dice)")
     sim.add_argument("--device-id", default="sim", help="the device id in the hello (default: sim)")
-    sim.add_argument("--battery", type=int, metavar="MV", help="battery millivolts in heartbeats")
-    sim.add_argument("--interval", type=float, default=0.2, metavar="S",
+    sim.add_argument("--battery", type=count_arg(0, 10_000), metavar="MV",
+                     help="battery millivolts in heartbeats")
+    sim.add_argument("--interval", type=seconds_arg(60), default=0.2, metavar="S",
                      help="pause after each scripted step (default: 0.2)")
-    sim.add_argument("--wait-ack", type=float, default=5.0, metavar="S",
+    sim.add_argument("--wait-ack", type=seconds_arg(3600), default=5.0, metavar="S",
                      help="after the script, wait this long for the acknowledgements (default: 5)")
     sim.set_defaults(func=cmd_dice_sim)
 
@@ -248,7 +251,8 @@ def register(commands: Any, games: dict[str, Any]) -> None:
         description="Read a dice with the companion's reader and print its events.",
     )
     read.add_argument("port", help="e.g. /dev/companion-dice or the path dice-sim printed")
-    read.add_argument("--baudrate", type=int, default=115200)
-    read.add_argument("--rolls", type=int, metavar="N", help="stop after N rolls")
-    read.add_argument("--timeout", type=float, metavar="S", help="give up after S seconds")
+    read.add_argument("--baudrate", type=count_arg(1), default=115200,
+                      help="serial speed of a UART dice (default: 115200; USB ignores it)")
+    read.add_argument("--rolls", type=count_arg(1), metavar="N", help="stop after N rolls")
+    read.add_argument("--timeout", type=seconds_arg(), metavar="S", help="give up after S seconds")
     read.set_defaults(func=cmd_dice_read)

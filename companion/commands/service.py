@@ -12,10 +12,13 @@ from typing import Any
 from companion.errors import UsageError
 from companion.service.config import Config, ConfigError, load
 
+from .common import count_arg
+
 log = logging.getLogger(__name__)
 
 DEFAULT_CONFIG = "/etc/companion/companion.toml"
 SIM_DATA = ".companion-sim"
+DEMO_GAMES = ("clovece",)
 
 
 def _config(args: argparse.Namespace, default: str | None = None) -> Config:
@@ -50,8 +53,14 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_sim(args: argparse.Namespace) -> int:
     from companion.sim.terminal import Simulator, sim_config
 
-    cfg = sim_config(_config(args), Path(args.data_dir))
-    Path(args.data_dir).mkdir(parents=True, exist_ok=True)
+    data = Path(args.data_dir)
+    if data.exists() and not data.is_dir():
+        raise UsageError(f"--data-dir {data} is a file, not a folder.")
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--data-dir {data} cannot be created ({exc.strerror}).") from None
+    cfg = sim_config(_config(args), data)
     if not args.verbose:
         # the terminal shows the OLED: log lines go to a file instead of over the picture
         root = logging.getLogger()
@@ -71,9 +80,14 @@ def cmd_sim(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from companion.sim.demo import run_demo
 
-    if args.game != "clovece":
-        raise UsageError(f"The demo plays clovece only, not {args.game!r}.")
-    result = run_demo(_config(args), seed=args.seed, gif=Path(args.gif), players=args.players,
+    if args.game not in DEMO_GAMES:
+        raise UsageError(f"The demo plays {', '.join(DEMO_GAMES)}, not {args.game!r}.")
+    gif = Path(args.gif)
+    if not args.gif or gif.is_dir() or args.gif.endswith(os.sep):
+        raise UsageError(f"--gif must name a file to write, not {args.gif!r}.")
+    if not gif.parent.is_dir():
+        raise UsageError(f"The folder {gif.parent} for --gif does not exist.")
+    result = run_demo(_config(args), seed=args.seed, gif=gif, players=args.players,
                       max_rolls=args.max_rolls, frame_seconds=args.frame_ms / 1000)
     print(f"winner: {result['winner']}  rolls: {result['rolls']}  "
           f"frames: {result['frames']}  gif: {result['gif']}")
@@ -81,20 +95,28 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def register(commands: Any, games: dict[str, Any]) -> None:
-    p = commands.add_parser("run", help="run the table service (the default command)")
+    p = commands.add_parser("run", help="run the table service (the default command)",
+                            description="Run the table service with the configuration file "
+                            f"(--config, default {DEFAULT_CONFIG}).")
     p.set_defaults(func=cmd_run)
 
     p = commands.add_parser("sim", help="the service with simulated hardware in this terminal")
     p.add_argument("--data-dir", default=os.environ.get("COMPANION_SIM_DATA", SIM_DATA),
                    help=f"where the simulated table keeps its game (default {SIM_DATA})")
-    p.add_argument("--seed", type=int, default=None, help="seed of the simulated dice")
+    p.add_argument("--seed", type=count_arg(), default=None,
+                   help="seed of the simulated dice (default: random)")
     p.set_defaults(func=cmd_sim)
 
     p = commands.add_parser("demo", help="a headless computer-only game recorded as a GIF")
-    p.add_argument("--game", default="clovece")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--game", default="clovece", metavar="GAME",
+                   help=f"the game to play: {', '.join(DEMO_GAMES)} (default: clovece)")
+    p.add_argument("--seed", type=count_arg(), default=1,
+                   help="seed of the dice and the computer's throws (default: 1)")
     p.add_argument("--gif", required=True, help="where to write the animated GIF")
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
-    p.add_argument("--max-rolls", type=int, default=10_000)
-    p.add_argument("--frame-ms", type=int, default=200)
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                   help="players, all played by the computer (default: 4)")
+    p.add_argument("--max-rolls", type=count_arg(1, 100_000), default=10_000,
+                   help="stop after this many rolls (default: 10000)")
+    p.add_argument("--frame-ms", type=count_arg(10, 10_000), default=200,
+                   help="how long each frame shows in the GIF (default: 200)")
     p.set_defaults(func=cmd_demo)

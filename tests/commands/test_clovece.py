@@ -82,7 +82,7 @@ def test_apply_asks_for_move_when_several_are_legal(capsys):
     (["apply", "clovece", "r:f1,f2,f3,f4 g:h,h,h,h turn:r winner:r", "--roll", "6"], "over"),
     (["moves", "clovece", "r:h,h,h,h g:h,h,h,h turn:r"], "--roll"),
     (["moves", "ludo", "x", "--roll", "1"], "ludo"),
-    (["selfplay", "clovece", "--games", "0"], "at least 1"),
+    (["selfplay", "clovece", "--games", "0"], "--games: 1 to"),
     (["selfplay", "clovece", "--variants", "nope"], "Unknown variant"),
 ])
 def test_bad_input_is_one_sentence_and_exit_2(capsys, argv, fragment):

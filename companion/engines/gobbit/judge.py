@@ -408,24 +408,34 @@ def _race(t: _Table, touches: list[Touch], repeats: set[int]) -> Ruling:
 # --- the text form ---------------------------------------------------------------
 
 
+def _shown(token: str) -> str:
+    """A token quoted for an error message (a very long one is cut)."""
+    return repr(token if len(token) <= 40 else token[:40] + "…")
+
+
+def _number(text: str) -> bool:
+    """Digits only, and few enough to be a seat (no giant numbers reach ``int``)."""
+    return text.isascii() and text.isdigit() and len(text) <= 3
+
+
 def _seat_number(text: str, token: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise NotationError(f"Bad token {token!r}: seats are numbers 1, 2, 3, ...")
+    if not _number(text) or int(text) < 1:
+        raise NotationError(f"Bad token {_shown(token)}: seats are numbers 1, 2, 3, ...")
     return int(text)
 
 
 def _parse_touch(token: str) -> Touch:
-    bad = (f"Bad touch {token!r}: write tSEAT>TARGET@MS, e.g. t2>3@120 "
+    bad = (f"Bad touch {_shown(token)}: write tSEAT>TARGET@MS, e.g. t2>3@120 "
            "(TARGET a seat number or g for the graveyard).")
     body = token[1:]
     who, sep, rest = body.partition(">")
     where, sep2, when = rest.partition("@")
-    if not sep or not sep2 or not who.isdigit():
+    if not sep or not sep2 or not _number(who) or len(when) > 15:
         raise NotationError(bad)
     target: Target
     if where == GRAVEYARD:
         target = GRAVEYARD
-    elif where.isdigit():
+    elif _number(where):
         target = int(where)
     else:
         raise NotationError(bad)
@@ -457,8 +467,8 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
             continue
         key, sep, value = token.partition(":")
         if not sep:
-            raise NotationError(f"Unknown token {token!r}: see docs/judge.md for the syntax.")
-        if key.isdigit():
+            raise NotationError(f"Unknown token {_shown(token)}: see docs/judge.md for the syntax.")
+        if key.isascii() and key.isdigit():
             seat = _seat_number(key, token)
             if seat in tops:
                 raise NotationError(f"Seat {seat} is named twice.")
@@ -479,7 +489,7 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
         elif key == "gorilla":
             gorilla = _seat_number(value, token)
         else:
-            raise NotationError(f"Unknown token {token!r}: see docs/judge.md for the syntax.")
+            raise NotationError(f"Unknown token {_shown(token)}: see docs/judge.md for the syntax.")
     sit = Situation(
         tops={s: tops.get(s) for s in sorted(set(tops) | ghosts)},
         ghosts=frozenset(ghosts), graveyard=graveyard, rules=frozenset(rules),
