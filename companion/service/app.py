@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
 import random
-import shlex
+import shutil
 import subprocess
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +13,7 @@ from companion.errors import UsageError
 from companion.hardware.display import DisplayError, Screen, create_device
 from companion.inputs.events import DiceLink, Dropped, Input, PadEvent, Rolled
 
-from .config import Config
+from .config import Config, shutdown_argv
 from .hosts.base import DiceStatus, HostContext
 from .journal import Journal
 from .loop import Service
@@ -77,6 +78,10 @@ class App:
                  dice_port: str | None = None, rng: random.Random | None = None,
                  stream: Any = None) -> None:
         self.cfg = cfg
+        self.shutdown = shutdown_argv(cfg.service.shutdown_command)
+        if self.shutdown and shutil.which(self.shutdown[0]) is None:
+            raise UsageError(f"service.shutdown_command names {self.shutdown[0]!r}, "
+                             "which is not installed here.")
         self.pin_factory = pin_factory if pin_factory is not None else make_pin_factory(
             cfg.service.pin_factory)
         data = cfg.data_path
@@ -102,7 +107,12 @@ class App:
         prefs_path = data / PREFS_NAME
         prefs = load_prefs(prefs_path, Prefs(contrast=cfg.display.contrast,
                                              auto_delay=cfg.game.auto_move_delay))
-        journal = Journal(data / JOURNAL_NAME)
+        journal_path = data / JOURNAL_NAME
+        if journal_path.exists() and (not journal_path.is_file()
+                                      or not os.access(journal_path, os.R_OK | os.W_OK)):
+            raise UsageError(f"The game journal {journal_path} is not a file this service can "
+                             "read and write; move it away or fix its permissions.")
+        journal = Journal(journal_path)
         self.pads: Any = None
         g = cfg.game
         self.ctx = HostContext(
@@ -175,9 +185,17 @@ class App:
             self.service.run()
         finally:
             self.close()
-        if self.controller.shutdown_requested and self.cfg.service.shutdown_command:
-            log.info("shutting down: %s", self.cfg.service.shutdown_command)
-            subprocess.run(shlex.split(self.cfg.service.shutdown_command), check=False)
+        if self.controller.shutdown_requested and self.shutdown:
+            log.info("shutting down: %s", " ".join(self.shutdown))
+            try:
+                done = subprocess.run(self.shutdown, check=False)
+            except OSError as exc:
+                log.error("the shutdown command could not run: %s", exc)
+                return 1
+            if done.returncode != 0:
+                log.error("the shutdown command %r failed with exit status %d",
+                          " ".join(self.shutdown), done.returncode)
+                return 1
         return 0
 
     def close(self) -> None:

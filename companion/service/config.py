@@ -7,6 +7,7 @@ the CLI turns it into exit code 2.  ``docs/config.md`` and
 
 from __future__ import annotations
 
+import shlex
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,8 +119,9 @@ def _check(cfg: Config) -> None:
             f"display.driver must be one of {', '.join(DISPLAY_DRIVERS)}, not {d.driver!r}.")
     if not 0 <= d.i2c_address <= 0x7F:
         raise ConfigError(f"display.i2c_address must be a 7-bit I2C address, not {d.i2c_address}.")
-    if d.rotate not in (0, 1, 2, 3):
-        raise ConfigError(f"display.rotate must be 0, 1, 2 or 3, not {d.rotate}.")
+    if d.rotate not in (0, 2):
+        raise ConfigError(f"display.rotate must be 0 or 2 (the screens are drawn for a panel "
+                          f"lying wide; 2 turns it upside down), not {d.rotate}.")
     if not 0 <= d.contrast <= 255:
         raise ConfigError(f"display.contrast must be 0 to 255, not {d.contrast}.")
     if b.layout not in (3, 5):
@@ -128,8 +130,8 @@ def _check(cfg: Config) -> None:
         raise ConfigError(f"buttons.long_press must be 0.2 to 5 seconds, not {b.long_press}.")
     if not 0 <= b.bounce <= 0.2:
         raise ConfigError(f"buttons.bounce must be 0 to 0.2 seconds, not {b.bounce}.")
-    if cfg.dice.baudrate <= 0:
-        raise ConfigError(f"dice.baudrate must be positive, not {cfg.dice.baudrate}.")
+    if not 50 <= cfg.dice.baudrate <= 4_000_000:
+        raise ConfigError(f"dice.baudrate must be 50 to 4000000, not {cfg.dice.baudrate}.")
     games = [info.name for info in playable()]
     if g.name not in games:
         raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
@@ -153,10 +155,19 @@ def _check(cfg: Config) -> None:
             f"game.auto_move_delay must be 0 to 10 seconds, not {g.auto_move_delay}.")
     if not cfg.service.data_dir:
         raise ConfigError("service.data_dir must name a directory.")
+    shutdown_argv(cfg.service.shutdown_command)
     try:
         check_layout(cfg.pins.layout(extra_buttons=b.layout == 5))
     except PinMapError as exc:
         raise ConfigError(f"pins: {exc}") from None
+
+
+def shutdown_argv(command: str) -> list[str]:
+    """The words of ``service.shutdown_command`` ([] when empty); one sentence when unreadable."""
+    try:
+        return shlex.split(command)
+    except ValueError as exc:
+        raise ConfigError(f"service.shutdown_command cannot be read ({exc}).") from None
 
 
 def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
