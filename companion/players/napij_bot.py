@@ -11,20 +11,11 @@ more opponent pieces stand within six fields ahead of it and none of its own.
 
 from __future__ import annotations
 
-from companion.engines.napij.rules import (
-    PUB,
-    Action,
-    Choose,
-    DeclareBottle,
-    Phase,
-    Play,
-    State,
-    Why,
-    can_declare_bottle,
-    choices,
-    legal_plays,
-    outcome,
-)
+from companion.engines.napij.actions import Action, Choose, DeclareBottle, Play
+from companion.engines.napij.deck import Effect
+from companion.engines.napij.reasons import Why
+from companion.engines.napij.rules import can_declare_bottle, choices, legal_plays, outcome
+from companion.engines.napij.state import PUB, Phase, State
 
 PUB_PENALTY = 8
 TRAP_PENALTY = 10
@@ -76,7 +67,7 @@ def choose_target(state: State) -> Choose | None:
         theirs = state.pieces[ch.colour]
         assert theirs is not None
         n = theirs[ch.piece]
-        if effect == "swap":
+        if effect is Effect.SWAP:
             # gain for us minus gain for them
             return (_distance(state, chooser, mine) - _distance(state, chooser, n)) + \
                 (_distance(state, ch.colour, n) - _distance(state, ch.colour, mine))

@@ -4,6 +4,12 @@ The randomness lives here, not in the engine: the die, the shuffled deck, the
 choices among the legal plays, and the table's habits (a player sometimes throws
 before drinking what they owe, sometimes somebody drops the die, sometimes a
 player plays the bottle).  The same seed replays the same game.
+
+The deck comes in one of three ways (``deck``): ``None`` - the shuffled order is
+given to ``new_game`` (the fast path of the benchmark); ``DeckMode.VIRTUAL`` -
+the game starts unshuffled and the first action is a ``Shuffle``;
+``DeckMode.PHYSICAL`` - the engine never knows the order: the driver keeps a
+shuffled pile of its own, and every card drawn from it comes in as a ``Draw``.
 """
 
 from __future__ import annotations
@@ -13,25 +19,33 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from companion.engines.napij.rules import (
-    CALLED_DUTIES,
+from companion.engines.napij.actions import (
     Action,
     DeclareBottle,
     Drank,
+    Draw,
     Duty,
-    Event,
-    Phase,
-    Rules,
-    State,
+    Shuffle,
     Throw,
+)
+from companion.engines.napij.events import Event
+from companion.engines.napij.reasons import Why
+from companion.engines.napij.rules import (
+    UNSHUFFLED,
     apply,
     can_declare_bottle,
     choices,
-    default_rules,
     legal_plays,
     new_game,
 )
-from companion.engines.napij.rules import Why as _Why
+from companion.engines.napij.state import (
+    CALLED_DUTIES,
+    DeckMode,
+    Phase,
+    Rules,
+    State,
+    default_rules,
+)
 
 MAX_ACTIONS = 200_000
 """A safety net only: random games end far sooner (see the tests)."""
@@ -74,15 +88,32 @@ def shuffled_deck(rules: Rules, rng: random.Random) -> list[int]:
 
 
 def play_steps(rng: random.Random, players: int = 4, rules: Rules | None = None,
-               choose: Chooser | None = None, habits: Habits = Habits()
+               choose: Chooser | None = None, habits: Habits = Habits(),
+               deck: DeckMode | None = None
                ) -> Iterator[tuple[State, Action, State, list[Event]]]:
     """Yield (before, action, after, events) for one random game until somebody wins."""
     rules = rules or default_rules()
     pick = choose or random_chooser(rng)
-    state = new_game(rules, players, deck_order=shuffled_deck(rules, rng))
+    order = shuffled_deck(rules, rng)
+    if deck is None:
+        state = new_game(rules, players, deck_order=order)
+    elif deck is DeckMode.VIRTUAL:
+        state = new_game(rules, players, deck_order=UNSHUFFLED)
+    else:
+        state = new_game(rules, players, deck=DeckMode.PHYSICAL)
+    pile = list(order)  # the physical deck on the table, top first
     rnd = rng.random
     for _ in range(MAX_ACTIONS):
-        action = _next_action(state, rnd, pick, habits)
+        phase = state.phase
+        action: Action
+        if phase is Phase.SHUFFLE:
+            action = Shuffle(tuple(order))
+        elif phase is Phase.DRAW:
+            card = pile.pop(0)
+            pile.append(card)
+            action = Draw(card)
+        else:
+            action = _next_action(state, rnd, pick, habits)
         after, events = apply(state, action)
         yield state, action, after, events
         state = after
@@ -106,18 +137,20 @@ def _next_action(state: State, rnd: Callable[[], float], pick: Chooser,
         return Duty(colours[int(rnd() * len(colours))],
                     CALLED_DUTIES[int(rnd() * len(CALLED_DUTIES))])
     if habits.play_bottle and not state.throws and rnd() < habits.play_bottle \
-            and can_declare_bottle(state) is _Why.LEGAL:
+            and can_declare_bottle(state) is Why.LEGAL:
         return DeclareBottle()
     return Throw(int(rnd() * 6) + 1)
 
 
 def play_game(players: int, rng: random.Random, rules: Rules | None = None,
-              record: bool = False, habits: Habits = Habits()) -> GameRecord:
+              record: bool = False, habits: Habits = Habits(),
+              deck: DeckMode | None = None) -> GameRecord:
     """One random game; ``record`` keeps every action for replays."""
     steps: list[Action] = []
     actions = throws = 0
     final: State | None = None
-    for _before, action, after, _events in play_steps(rng, players, rules, habits=habits):
+    for _before, action, after, _events in play_steps(rng, players, rules, habits=habits,
+                                                      deck=deck):
         actions += 1
         if isinstance(action, Throw):
             throws += 1

@@ -153,7 +153,7 @@ class Board:
 
 # --- locating lines in the source text ------------------------------------------------
 
-class _Locator:
+class Locator:
     """Finds the line of a field, or of one key of a field, in the TOML source text.
 
     ``tomllib`` gives no positions, so this scans the text for the three ways a
@@ -232,7 +232,7 @@ def _is_number(v: object) -> bool:
 
 class _Checker:
     def __init__(self, text: str) -> None:
-        self.loc = _Locator(text)
+        self.loc = Locator(text)
         self.problems: list[Problem] = []
 
     def add(self, fid: str | None, message: str, key: str | None = None,
@@ -365,7 +365,7 @@ def parse_board(text: str, source: str = "board") -> Board:
                line=ck.loc.header("board"))
     pubs_raw = data.get("pub")
     pubs: list[tuple[float, float]] = []
-    pub_loc = _Locator(text, "pub")
+    pub_loc = Locator(text, "pub")
     if not isinstance(pubs_raw, dict):
         ck.add(None, "The board needs a [pub] table: where each colour's pub is drawn.")
     else:

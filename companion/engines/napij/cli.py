@@ -14,9 +14,21 @@ from typing import Any
 
 from companion.errors import RefusedError, UsageError
 
+from ..errors import IllegalMove, RulesError
 from . import describe
+from .actions import Action, DeclareBottle, Drank, Duty, Play, Throw
 from .board import COLOURS, DataFileError, load_board, parse_board, read_text, summary
 from .deck import default_deck, is_deck_text, load_deck, parse_deck
+from .events import (
+    BottleMoved,
+    Captured,
+    Entered,
+    EnteredHome,
+    Event,
+    Moved,
+    Released,
+    ReturnedToPub,
+)
 from .notation import (
     NotationError,
     colour_index,
@@ -30,31 +42,9 @@ from .notation import (
     place_text,
 )
 from .rules import (
-    BOTTLE,
-    CALLED_DUTIES,
-    Action,
-    BottleMoved,
-    Captured,
-    DeclareBottle,
-    Drank,
-    Duty,
-    Entered,
-    EnteredHome,
-    Event,
-    IllegalMove,
-    Moved,
-    Phase,
-    Play,
-    Released,
-    ReturnedToPub,
-    Rules,
-    RulesError,
-    State,
-    Throw,
     apply,
     can_declare_bottle,
     choices,
-    default_rules,
     legal_plays,
     needs_six,
     new_game,
@@ -62,6 +52,7 @@ from .rules import (
     start_events,
     why_not,
 )
+from .state import BOTTLE, CALLED_DUTIES, Phase, Rules, State, default_rules
 
 DEFAULT = "default"
 
@@ -221,6 +212,11 @@ def moves_json(state: State) -> dict[str, Any]:
         out["needs_six"] = needs_six(state)
         out["may_declare_bottle"] = can_declare_bottle(state).value == "legal"
         out["owes"] = state.debt(state.turn)
+    elif phase is Phase.DRAW:  # a physical deck: the next input is the card drawn
+        out["moves"] = []
+        out["drawer"] = COLOURS[state.queue[0][0]]
+    elif phase is Phase.SHUFFLE:  # the next input is the shuffle
+        out["moves"] = []
     else:
         out["moves"] = []
         out["winner"] = COLOURS[state.winner] if state.winner is not None else None

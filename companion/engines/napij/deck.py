@@ -12,39 +12,62 @@ from __future__ import annotations
 import functools
 import tomllib
 from dataclasses import dataclass
+from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 
-from .board import DataFileError, Problem, _Locator, read_text, toml_error_line, toml_error_text
+from .board import DataFileError, Locator, Problem, read_text, toml_error_line, toml_error_text
 
 DECK_SIZE = 32
 IMMUNITY_ROUNDS = 4
 
-EFFECTS: dict[str, tuple[int, int] | None] = {
-    "forward": (1, 12),    # move forward n towards home (stays put if n overshoots the home)
-    "back": (1, 12),       # move back n fields along the main track
-    "pub": None,           # back to the pub
-    "knock_out": None,     # knock out an opponent piece on the main track (drawer chooses)
-    "swap": None,          # swap places with an opponent piece on the main track
-    "catch_up": None,      # go to the nearest opponent ahead and knock it out
-    "immunity": None,      # protected for four rounds against knock-outs and the pub
-    "zachytka": None,      # into the záchytka; from there the shorter way home
-    "drink": (1, 10),      # drink n times
-    "glass": None,         # empty the glass
-    "everybody": None,     # every player drinks once
-    "blank": None,         # the family's own card: the engine does nothing
+
+class Effect(StrEnum):
+    """What a card does; the value is the word the deck file uses.  The rules engine has one
+    handler per effect (:data:`companion.engines.napij.effects.HANDLERS`)."""
+
+    FORWARD = "forward"        # move forward n towards home (stays put if n overshoots the home)
+    BACK = "back"              # move back n fields along the main track
+    PUB = "pub"                # back to the pub
+    KNOCK_OUT = "knock_out"    # knock out an opponent piece on the main track (drawer chooses)
+    SWAP = "swap"              # swap places with an opponent piece on the main track
+    CATCH_UP = "catch_up"      # go to the nearest opponent ahead and knock it out
+    IMMUNITY = "immunity"      # protected for four rounds against knock-outs and the pub
+    ZACHYTKA = "zachytka"      # into the záchytka; from there the shorter way home
+    DRINK = "drink"            # drink n times
+    GLASS = "glass"            # empty the glass
+    EVERYBODY = "everybody"    # every player drinks once
+    BLANK = "blank"            # the family's own card: the engine does nothing
+
+
+EFFECTS: dict[Effect, tuple[int, int] | None] = {
+    Effect.FORWARD: (1, 12),
+    Effect.BACK: (1, 12),
+    Effect.PUB: None,
+    Effect.KNOCK_OUT: None,
+    Effect.SWAP: None,
+    Effect.CATCH_UP: None,
+    Effect.IMMUNITY: None,
+    Effect.ZACHYTKA: None,
+    Effect.DRINK: (1, 10),
+    Effect.GLASS: None,
+    Effect.EVERYBODY: None,
+    Effect.BLANK: None,
 }
 """effect -> the allowed range of ``n`` (``None``: the effect takes no ``n``)."""
 
-MOVING_EFFECTS = frozenset({"forward", "back", "pub", "knock_out", "swap", "catch_up", "zachytka"})
+MOVING_EFFECTS = frozenset({Effect.FORWARD, Effect.BACK, Effect.PUB, Effect.KNOCK_OUT,
+                            Effect.SWAP, Effect.CATCH_UP, Effect.ZACHYTKA})
 """Effects that move pieces: a drawer standing off the main track takes no part in them."""
+CHOICE_EFFECTS = frozenset({Effect.KNOCK_OUT, Effect.SWAP})
+"""Effects whose drawer chooses the opponent piece they act on."""
 
 
 @dataclass(frozen=True)
 class Card:
     number: int
     text: str
-    effect: str
+    effect: Effect
     n: int = 1
 
 
@@ -85,7 +108,7 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
         raise DeckError(source, [Problem(toml_error_line(exc), None, toml_error_text(exc))]) \
             from None
     problems: list[Problem] = []
-    loc = _Locator(text)
+    loc = Locator(text)
     for key in sorted(set(data) - {"deck", "card"}):
         problems.append(Problem(loc.header(key), None,
                                 f"Unknown table {key!r}: a deck has [deck] and [[card]] entries."))
@@ -135,10 +158,11 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
                                                  "full stop, ! or ?."))
             bad = True
         effect = entry.get("effect")
-        if effect not in EFFECTS:
+        if not isinstance(effect, str) or effect not in EFFECTS:
             problems.append(Problem(line, where, f"effect must be one of {', '.join(EFFECTS)}, "
                                                  f"not {effect!r}."))
             continue
+        effect = Effect(effect)
         rng = EFFECTS[effect]
         n = entry.get("n")
         if rng is None:
@@ -154,7 +178,7 @@ def parse_deck(text: str, source: str = "deck") -> Deck:
             bad = True
         if not bad:
             assert isinstance(text_, str) and isinstance(n, int)
-            cards.append(Card(number, text_.strip(), str(effect), n))
+            cards.append(Card(number, text_.strip(), effect, n))
     if not problems and len(cards) != DECK_SIZE:
         problems.append(Problem(None, None, f"The deck has {len(cards)} cards; the game has "
                                             f"{DECK_SIZE}."))

@@ -15,7 +15,7 @@ from ..czech import PLAYER_ACC as PLAYER_GEN
 from ..czech import PLAYER_DAT as PLAYER_DAT
 from ..czech import PLAYER_LOWER as PLAYER_LOWER
 from ..czech import WITH_PLAYER as WITH_PLAYER
-from .rules import (
+from .events import (
     AtJunction,
     AtTurnOff,
     BottleDeclared,
@@ -26,22 +26,19 @@ from .rules import (
     CardChainStopped,
     CardDrawn,
     CardNoEffect,
-    CardWhy,
     ChoiceNeeded,
-    DrinkReason,
+    DeckShuffled,
+    DrawDue,
     Entered,
     EnteredHome,
     Event,
-    ForfeitWhy,
     How,
     ImmunityEnded,
     ImmunityGranted,
     Moved,
     MustDrink,
-    Reason,
     Released,
     ReturnedToPub,
-    Rules,
     Settled,
     Swapped,
     ThrowAgain,
@@ -51,9 +48,10 @@ from .rules import (
     TurnForfeited,
     TurnPassed,
     VoidThrow,
-    Why,
     Won,
 )
+from .reasons import CardWhy, ForfeitWhy, Reason, Why
+from .state import DrinkReason, Rules
 
 VALUE_ACC = ("jedničku", "dvojku", "trojku", "čtyřku", "pětku", "šestku")
 TIMES = {1: "jednou", 2: "dvakrát", 3: "třikrát", 4: "čtyřikrát", 5: "pětkrát",
@@ -93,6 +91,8 @@ def _trap(rules: Rules | None, node: int) -> str:
 def describe_event(event: Event, rules: Rules | None = None) -> str:
     """One Czech line for one event (``rules`` adds field names and card texts)."""
     e = event
+    if isinstance(e, DeckShuffled):
+        return "Balíček karet je zamíchaný a leží obrázky dolů."
     if isinstance(e, Thrown):
         return f"{PLAYER[e.colour]} hodil {VALUE_ACC[e.value - 1]}."
     if isinstance(e, ThrowAgain):
@@ -145,6 +145,10 @@ def describe_event(event: Event, rules: Rules | None = None) -> str:
     if isinstance(e, AtTurnOff):
         return (f"Figurka {PLAYER_GEN[e.colour]} stojí na odbočce a příště musí jít tam, "
                 "kam ukazuje šipka.")
+    if isinstance(e, DrawDue):
+        when = " mimo pořadí" if e.out_of_turn else ""
+        return (f"{PLAYER[e.colour]} si{when} bere vrchní kartu z balíčku; zadejte, "
+                "jaké má číslo.")
     if isinstance(e, CardDrawn):
         when = " mimo pořadí" if e.out_of_turn else ""
         text = f"{PLAYER[e.colour]} si{when} bere kartu číslo {e.card}."
@@ -235,6 +239,12 @@ EXPLAIN = {
     Why.NOT_THROW_PHASE: "Teď se nehází, nejdřív je potřeba táhnout.",
     Why.CHOICE_PENDING: "Nejdřív se musí vybrat, koho se karta týká.",
     Why.NO_CHOICE_PENDING: "Teď se nic nevybírá.",
+    Why.SHUFFLE_FIRST: "Nejdřív je potřeba zamíchat balíček karet.",
+    Why.NOT_SHUFFLE_PHASE: "Balíček se míchá jen jednou, na začátku hry.",
+    Why.BAD_SHUFFLE: "Zamíchaný balíček musí obsahovat každou kartu právě jednou.",
+    Why.DRAW_PENDING: "Nejdřív je potřeba zadat kartu, kterou si hráč vzal z balíčku.",
+    Why.NO_DRAW_PENDING: "Teď si nikdo kartu nebere.",
+    Why.NOT_A_CARD: "Karta s takovým číslem v balíčku není.",
     Why.BAD_VALUE: "Kostka má jen čísla od jedné do šesti.",
     Why.NO_PIECE: "Tam žádná tvoje figurka nestojí.",
     Why.PUB_NEEDS_SIX: "Z hospody se figurka dostane jen šestkou.",
@@ -273,9 +283,9 @@ def explain(reason: Reason) -> str:
 def headline(events: list[Event], rules: Rules | None = None) -> str:
     """The one line the turn screen shows after an action: the most telling event."""
     order: tuple[type, ...] = (Won, Captured, EnteredHome, ReturnedToPub, Trapped, CardDrawn,
-                               VoidThrow, TurnForfeited, Entered, Released, BottleMoved,
+                               DrawDue, VoidThrow, TurnForfeited, Entered, Released, BottleMoved,
                                BottlePushed, Swapped, Moved, TryFailed, ThrowAgain, Thrown,
-                               Settled, MustDrink)
+                               Settled, MustDrink, DeckShuffled)
     for kind in order:
         for e in events:
             if isinstance(e, kind):

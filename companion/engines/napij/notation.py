@@ -12,9 +12,12 @@ A position is one line of ``key:value`` tokens::
 * ``throws:6,6,3`` the counted throws of the turn, ``tries:N`` failed tries for a
   six, ``with:bottle`` the player on turn plays the bottle;
 * ``deck:N,N,...`` the deck order, top first (left out when it is the deck file's
-  order); ``card:N@CP#K`` a drawn card waiting for the choice of piece ``P``
-  (1-4) of colour ``C``, the K-th card of this action, and ``queue:CP@L,...``
-  the draws after it;
+  order), ``deck:unshuffled`` a virtual deck waiting for its shuffle,
+  ``deck:physical`` the family's own cards; ``card:N@CP#K`` a drawn card
+  waiting for the choice of piece ``P`` (1-4) of colour ``C``, the K-th card
+  of this action, ``draw:CP@L#K`` (a physical deck) the piece on card field
+  ``L`` that must draw now, K cards already drawn in this action, and
+  ``queue:CP@L,...`` the draws after either;
 * ``owe:r1,g2`` drinks owed, ``glass:g1`` glasses to empty, ``drunk:r3`` drinks
   drunk so far (colours with 0 left out); ``winner:C``.
 
@@ -34,37 +37,33 @@ from __future__ import annotations
 import re
 
 from ..colours import COLOURS as COLOURS
-from ..colours import NotationError as NotationError
 from ..colours import colour_index as colour_index
+from ..errors import IllegalMove
+from ..errors import NotationError as NotationError
+from .actions import Action, Choose, DeclareBottle, Drank, Draw, Duty, Play, Shuffle, Step, Throw
+from .deck import CHOICE_EFFECTS
+from .reasons import Reason, Why
 from .rules import (
-    BOTTLE,
-    CALLED_DUTIES,
-    PIECES,
-    PUB,
-    SIX,
-    Action,
-    Choose,
-    DeclareBottle,
-    Drank,
-    DrinkReason,
-    Duty,
-    IllegalMove,
-    Pending,
-    Phase,
-    Play,
-    Reason,
-    Rules,
-    State,
-    Step,
-    Throw,
-    Why,
-    _six_unusable,
     choices,
-    default_rules,
     has_piece_in_play,
     legal_plays,
     needs_six,
     problems,
+    six_unusable,
+)
+from .state import (
+    BOTTLE,
+    CALLED_DUTIES,
+    CHAIN_CAP,
+    PIECES,
+    PUB,
+    SIX,
+    DrinkReason,
+    Pending,
+    Phase,
+    Rules,
+    State,
+    default_rules,
 )
 
 
@@ -124,7 +123,10 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
     tries = 0
     with_bottle = False
     deck = rules.deck.numbers
+    physical = False
     pending: Pending | None = None
+    drawer: tuple[int, int, int] | None = None
+    chain = 0
     queue: tuple[tuple[int, int, int], ...] = ()
     owed: tuple[int, ...] = (0, 0, 0, 0)
     glasses: tuple[int, ...] = (0, 0, 0, 0)
@@ -174,6 +176,9 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
             if value != "bottle":
                 raise NotationError(f"Bad token with:{value}: the only one is with:bottle.")
             with_bottle = True
+        elif key == "deck" and value in ("unshuffled", "physical"):
+            deck = ()
+            physical = value == "physical"
         elif key == "deck":
             parts = value.split(",")
             if not all(p.isdigit() for p in parts):
@@ -190,7 +195,16 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
             if number not in rules.deck.by_number:
                 raise NotationError(f"The deck has no card {number}.")
             pc, pp = _piece_ref(m.group(2))
-            pending = Pending(number, pc, pp, int(m.group(3)))
+            pending = Pending(number, pc, pp)
+            chain = int(m.group(3))
+        elif key == "draw":
+            m = re.fullmatch(r"([rbgy][1-4])@([^#]+)#(\d+)", value)
+            if not m:
+                raise NotationError(f"Bad draw token {value!r}: write CP@PLACE#K, e.g. "
+                                    "draw:b1@m28#0.")
+            dc, dp = _piece_ref(m.group(1))
+            drawer = (dc, dp, parse_place(rules, m.group(2)))
+            chain = int(m.group(3))
         elif key == "queue":
             items = []
             for item in value.split(","):
@@ -222,8 +236,13 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
         for c in range(4):
             if ledger[c] and pieces[c] is None:
                 raise NotationError(f"{name} names {COLOURS[c]}, which does not play.")
+    if drawer is not None and pending is not None:
+        raise NotationError("A position waits either for a card's choice or for a draw, "
+                            "not both.")
+    if drawer is not None:
+        queue = (drawer, *queue)
     state = State(rules, tuple(pieces), tuple(immune), bottle, turn, throws, tries, with_bottle,
-                  deck, pending, queue, owed, glasses, drunk, winner)
+                  deck, pending, queue, owed, glasses, drunk, winner, physical, chain)
     _check_possible(state)
     return state
 
@@ -238,8 +257,17 @@ def _check_possible(state: State) -> None:
         raise NotationError("Pieces have entered the board, so the bottle is on it too: add "
                             "bottle:F.")
     if state.winner is not None:
-        if state.throws or state.tries or state.with_bottle or state.pending:
-            raise NotationError("After the game is over nobody throws, plays or chooses.")
+        if state.throws or state.tries or state.with_bottle or state.pending or state.queue:
+            raise NotationError("After the game is over nobody throws, plays, chooses or "
+                                "draws.")
+        return
+    if state.chain > CHAIN_CAP:
+        raise NotationError(f"At most {CHAIN_CAP} cards are drawn in one go.")
+    if not state.deck and not state.physical:
+        if state.throws or state.tries or state.with_bottle or state.pending or state.queue \
+                or state.bottle >= 0:
+            raise NotationError("A deck that waits for its shuffle goes only with the start "
+                                "of the game.")
         return
     if state.pending is not None:
         pc, pp = state.pending.colour, state.pending.piece
@@ -251,28 +279,40 @@ def _check_possible(state: State) -> None:
         if own[pp] < 0 or not g.on_main[own[pp]]:
             raise NotationError("The drawer of a card that waits for a choice stands on the "
                                 "main track.")
-        if state.rules.deck.card(state.pending.card).effect not in ("knock_out", "swap") or \
+        if state.rules.deck.card(state.pending.card).effect not in CHOICE_EFFECTS or \
                 len(choices(state)) < 2:
             raise NotationError("That card does not wait for a choice here.")
-        for qc, qp, node in state.queue:
-            qown = state.pieces[qc]
-            if qown is None or qown[qp] != node or not g.is_card[node]:
-                raise NotationError("Every queued draw names a piece standing on that card "
-                                    "field.")
+        if state.chain < 1:
+            raise NotationError("The card waiting for a choice is at least the first card "
+                                "drawn.")
+        _check_queue(state)
         return
+    if state.queue and not state.physical:
+        raise NotationError("queue goes only with card, or with draw and a physical deck.")
     if state.queue:
-        raise NotationError("queue goes only with card.")
+        if state.throws or state.tries or state.with_bottle:
+            raise NotationError("While a card is drawn, nobody throws.")
+        _check_queue(state)
+        return
     if state.tries:
         if state.throws or not needs_six(state, c):
             raise NotationError(f"tries counts only while {COLOURS[c]} has no piece in play "
                                 "and has not thrown a six.")
     if state.with_bottle and (state.bottle < 0 or not has_piece_in_play(state, c)):
         raise NotationError("Only a player with a piece in play may play the bottle.")
-    if state.throws and state.throws[-1] == SIX and _six_unusable(state, c):
+    if state.throws and state.throws[-1] == SIX and six_unusable(state, c):
         raise NotationError("No piece can use that six: the turn would already have passed.")
     if state.phase is Phase.PLAY and not legal_plays(state):
         raise NotationError("No play uses all those throws: the turn would already have "
                             "passed.")
+
+
+def _check_queue(state: State) -> None:
+    g = state.rules.graph
+    for qc, qp, node in state.queue:
+        qown = state.pieces[qc]
+        if qown is None or qown[qp] != node or not g.is_card[node]:
+            raise NotationError("Every queued draw names a piece standing on that card field.")
 
 
 def format_position(state: State) -> str:
@@ -295,14 +335,21 @@ def format_position(state: State) -> str:
         parts.append(f"tries:{state.tries}")
     if state.with_bottle:
         parts.append("with:bottle")
-    if state.deck != rules.deck.numbers:
+    if state.physical:
+        parts.append("deck:physical")
+    elif not state.deck:
+        parts.append("deck:unshuffled")
+    elif state.deck != rules.deck.numbers:
         parts.append("deck:" + ",".join(map(str, state.deck)))
+    queue = state.queue
     if state.pending is not None:
         pd = state.pending
-        parts.append(f"card:{pd.card}@{COLOURS[pd.colour]}{pd.piece + 1}#{pd.chain}")
-        if state.queue:
-            parts.append("queue:" + ",".join(f"{COLOURS[c]}{p + 1}@{place_text(rules, n)}"
-                                             for c, p, n in state.queue))
+        parts.append(f"card:{pd.card}@{COLOURS[pd.colour]}{pd.piece + 1}#{state.chain}")
+    elif queue:
+        parts.append(f"draw:{_queued(rules, queue[0])}#{state.chain}")
+        queue = queue[1:]
+    if queue:
+        parts.append("queue:" + ",".join(_queued(rules, q) for q in queue))
     for key, ledger in (("owe", state.owed), ("glass", state.glasses), ("drunk", state.drunk)):
         items = [f"{COLOURS[c]}{ledger[c]}" for c in range(4) if ledger[c]]
         if items:
@@ -310,6 +357,11 @@ def format_position(state: State) -> str:
     if state.winner is not None:
         parts.append(f"winner:{COLOURS[state.winner]}")
     return " ".join(parts)
+
+
+def _queued(rules: Rules, item: tuple[int, int, int]) -> str:
+    c, p, n = item
+    return f"{COLOURS[c]}{p + 1}@{place_text(rules, n)}"
 
 
 # --- plays and actions ----------------------------------------------------------------------
@@ -433,7 +485,8 @@ DUTY_NAMES = {r.value: r for r in CALLED_DUTIES}
 
 def parse_action(state: State, text: str) -> Action:
     """One action: ``throw N``, ``bottle``, ``play SPEC``, ``choose FIELD``, ``drank C``,
-    ``duty C REASON`` (REASON: dropped-dice, delay, cheating, upset)."""
+    ``duty C REASON`` (REASON: dropped-dice, delay, cheating, upset), ``shuffle N,N,...``
+    (the virtual deck's order, top first), ``draw N`` (a card of a physical deck)."""
     words = text.split()
     if not words:
         raise NotationError("The action is empty.")
@@ -448,6 +501,15 @@ def parse_action(state: State, text: str) -> Action:
         return parse_play(state, " ".join(args))
     if verb == "choose" and len(args) == 1:
         return parse_choice(state, args[0])
+    if verb == "shuffle" and len(args) == 1:
+        parts = args[0].split(",")
+        if not all(p.isdigit() for p in parts):
+            raise NotationError("A shuffle lists card numbers, comma-separated, top first.")
+        return Shuffle(tuple(int(p) for p in parts))
+    if verb == "draw" and len(args) == 1:
+        if not args[0].isdigit():
+            raise NotationError(f"A drawn card is given by its number, not {args[0]!r}.")
+        return Draw(int(args[0]))
     if verb == "drank" and len(args) == 1:
         return Drank(colour_index(args[0]))
     if verb == "duty" and len(args) == 2:
@@ -456,7 +518,7 @@ def parse_action(state: State, text: str) -> Action:
                                 f"{', '.join(DUTY_NAMES)}.")
         return Duty(colour_index(args[0]), DUTY_NAMES[args[1]])
     raise NotationError(f"Bad action {text!r}: use throw N, bottle, play SPEC, choose FIELD, "
-                        "drank C or duty C REASON.")
+                        "drank C, duty C REASON, shuffle N,N,... or draw N.")
 
 
 def format_action(state: State, action: Action) -> str:
@@ -470,6 +532,10 @@ def format_action(state: State, action: Action) -> str:
         return format_choice(state, action)
     if isinstance(action, Drank):
         return f"drank {COLOURS[action.colour]}"
+    if isinstance(action, Shuffle):
+        return "shuffle " + ",".join(map(str, action.order))
+    if isinstance(action, Draw):
+        return f"draw {action.card}"
     return f"duty {COLOURS[action.colour]} {DrinkReason(action.reason).value}"
 
 

@@ -1,12 +1,17 @@
-"""The rules of Člověče, napij se! as a pure engine (docs/napij-rules.md).
+"""The rules of Člověče, napij se! as a pure engine: its public entry points (docs/napij-rules.md).
 
-No I/O, no clock, no randomness: the throws of the die, the shuffled deck order
-and what the table calls out ("Red drank", "Blue dropped the die") come in as
-*actions*; :func:`apply` returns the new :class:`State` and the events that
-happened, so every game replays exactly from its actions.
+No I/O, no clock, no randomness: the throws of the die, the deck's shuffle or
+the cards a family draws from its own deck, and what the table calls out ("Red
+drank", "Blue dropped the die") come in as *actions*
+(:mod:`companion.engines.napij.actions`); :func:`apply` returns the new
+:class:`~companion.engines.napij.state.State` and the events that happened
+(:mod:`companion.engines.napij.events`), so every game replays exactly from its
+actions.
 
 A turn, in the engine's terms:
 
+0. ``SHUFFLE`` (once, a virtual deck set up unshuffled): the deck's order comes
+   in as a :class:`Shuffle` before the first throw.
 1. ``THROW``: the player on turn may declare the bottle (:class:`DeclareBottle`),
    then throws (:class:`Throw`).  A six throws again; the turn's values are
    collected in ``State.throws``.  With no piece in play a player has three
@@ -16,494 +21,126 @@ A turn, in the engine's terms:
    only, in any order) or all values together by one piece, which then passes
    every stop on its way.  Every value must be used; when no play uses them all
    the turn is forfeited.  :func:`legal_moves` lists the distinct plays.
-3. Cards: pieces that ended the play on card fields draw, in order, also out of
-   turn; a card that needs a choice (whom to knock out, whom to swap with)
-   waits in ``CHOOSE`` for a :class:`Choose`.
+3. Cards (:mod:`companion.engines.napij.effects`): pieces that ended the play on
+   card fields draw, in order, also out of turn; a card that needs a choice
+   (whom to knock out, whom to swap with) waits in ``CHOOSE`` for a
+   :class:`Choose`; with a physical deck every draw waits in ``DRAW`` for the
+   :class:`Draw` of the card the family took.
 4. The turn passes clockwise.
 
 Pieces are stored as graph nodes (:mod:`companion.engines.napij.graph`), ``PUB``
 for a piece in its pub.  Drink duties are :class:`MustDrink` events and the
-ledger in the state (``owed``, ``glasses``, ``drunk``).
+ledger in the state (``owed``, ``glasses``, ``drunk``).  The play-out itself is
+:class:`~companion.engines.napij.playout.PlayOut`.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 from itertools import permutations, product
-from typing import NamedTuple
 
-from .board import COLOURS, Board, default_board
-from .deck import DECK_SIZE, IMMUNITY_ROUNDS, MOVING_EFFECTS, Deck, default_deck
-from .graph import Graph, compile_graph, distance_home
-
-PUB = -1
-BOTTLE = -1
-"""``Step.piece`` of the bottle."""
-SIX = 6
-TRIES = 3
-PIECES = 4
-CHAIN_CAP = DECK_SIZE
-"""At most this many cards are drawn in one action (a safety net against endless chains)."""
-SEATS_BY_PLAYERS = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
-
-
-class Rules:
-    """The board and the deck a game is played with, compiled once (static data)."""
-
-    def __init__(self, board: Board, deck: Deck) -> None:
-        self.board = board
-        self.deck = deck
-        self.graph: Graph = compile_graph(board)
-        self._dist: dict[int, tuple[int, ...]] = {}
-
-    def distance(self, colour: int) -> tuple[int, ...]:
-        """Optimistic steps from every node to the colour's deepest home field."""
-        if colour not in self._dist:
-            self._dist[colour] = distance_home(self.graph, colour)
-        return self._dist[colour]
-
-    def __repr__(self) -> str:
-        return f"Rules({self.board.name!r}, {self.deck.name!r})"
-
-
-@functools.cache
-def default_rules() -> Rules:
-    """The shipped board and deck (both reconstructions)."""
-    return Rules(default_board(), default_deck())
-
-
-class Phase(StrEnum):
-    THROW = "throw"
-    PLAY = "play"
-    CHOOSE = "choose"
-    OVER = "over"
-
-
-class DrinkReason(StrEnum):
-    START = "start"                # everybody, at the start of the game
-    KNOCKED_OUT = "knocked-out"    # a piece knocked out by a co-player (piece or card)
-    BOTTLE = "bottle"              # knocked out by the bottle, or pushed the bottle
-    PUB = "pub"                    # a piece went back to the pub (rolling pin, card)
-    CARD = "card"                  # a card says drink (n times)
-    GLASS = "glass"                # a card says empty the glass
-    EVERYBODY = "everybody"        # a card says everybody drinks
-    HOME = "home"                  # everybody but the player whose piece entered its home
-    WINNER = "winner"              # everybody but the winner, to the winner's honour
-    DROPPED_DICE = "dropped-dice"  # called by the table
-    DELAY = "delay"                # called by the table (also after a void throw)
-    CHEATING = "cheating"          # called by the table (also after a void throw)
-    UPSET = "upset"                # called by the table
-
-
-CALLED_DUTIES = (DrinkReason.DROPPED_DICE, DrinkReason.DELAY, DrinkReason.CHEATING,
-                 DrinkReason.UPSET)
-"""The duties people call out; they come in as :class:`Duty` actions."""
-
-
-class Pending(NamedTuple):
-    """A drawn card waiting for its drawer's choice."""
-
-    card: int
-    colour: int
-    piece: int
-    chain: int
-
-
-class State(NamedTuple):
-    """One moment of the game.
-
-    ``pieces[c]`` is the 4-tuple of nodes of colour ``c`` (``PUB`` in the pub) or
-    ``None`` when the colour does not play; ``immune[c][p]`` the rounds of
-    immunity left.  ``bottle`` is the bottle's node, -1 before the first piece
-    enters.  ``throws`` are the counted values of the turn so far; ``tries``
-    the failed tries for a six; ``with_bottle`` whether the player on turn
-    declared the bottle.  ``deck`` is the deck order, top card first.
-    ``pending``/``queue`` hold a card waiting for a choice and the draws after
-    it.  ``owed``/``glasses``/``drunk`` are the drink ledger per colour.
-    """
-
-    rules: Rules
-    pieces: tuple[tuple[int, ...] | None, ...]
-    immune: tuple[tuple[int, ...] | None, ...]
-    bottle: int
-    turn: int
-    throws: tuple[int, ...] = ()
-    tries: int = 0
-    with_bottle: bool = False
-    deck: tuple[int, ...] = ()
-    pending: Pending | None = None
-    queue: tuple[tuple[int, int, int], ...] = ()
-    owed: tuple[int, ...] = (0, 0, 0, 0)
-    glasses: tuple[int, ...] = (0, 0, 0, 0)
-    drunk: tuple[int, ...] = (0, 0, 0, 0)
-    winner: int | None = None
-
-    @property
-    def phase(self) -> Phase:
-        if self.winner is not None:
-            return Phase.OVER
-        if self.pending is not None:
-            return Phase.CHOOSE
-        if self.throws and self.throws[-1] != SIX:
-            return Phase.PLAY
-        return Phase.THROW
-
-    @property
-    def colours(self) -> tuple[int, ...]:
-        return tuple(c for c, p in enumerate(self.pieces) if p is not None)
-
-    def debt(self, colour: int) -> int:
-        return self.owed[colour] + self.glasses[colour]
-
-
-# --- actions --------------------------------------------------------------------------
-
-class Throw(NamedTuple):
-    value: int
-
-
-class DeclareBottle(NamedTuple):
-    """The player on turn plays the bottle this turn (said before the first throw)."""
-
-
-class Step(NamedTuple):
-    """One piece's part of a play: ``values`` are one die value, or all of the turn's."""
-
-    piece: int
-    values: tuple[int, ...]
-    exit: int | None = None
-    """The node a piece standing on a junction goes to first (``None`` elsewhere)."""
-
-
-class Play(NamedTuple):
-    steps: tuple[Step, ...]
-
-
-class Choose(NamedTuple):
-    """The drawer of a card picks the opponent piece it acts on."""
-
-    colour: int
-    piece: int
-
-
-class Drank(NamedTuple):
-    """The table says: this player has drunk what they owed."""
-
-    colour: int
-
-
-class Duty(NamedTuple):
-    """The table calls a duty: dropped die, needless delay, cheating, getting upset."""
-
-    colour: int
-    reason: DrinkReason
-
-
-Action = Throw | DeclareBottle | Play | Choose | Drank | Duty
-
-
-# --- events ---------------------------------------------------------------------------
-
-class Thrown(NamedTuple):
-    colour: int
-    value: int
-
-
-class ThrowAgain(NamedTuple):
-    colour: int
-
-
-class TryFailed(NamedTuple):
-    colour: int
-    tries: int
-
-
-class VoidThrow(NamedTuple):
-    colour: int
-    value: int
-
-
-class BottleDeclared(NamedTuple):
-    colour: int
-
-
-class BottlePlaced(NamedTuple):
-    node: int
-
-
-class BottleMoved(NamedTuple):
-    colour: int
-    frm: int
-    to: int
-
-
-class BottlePushed(NamedTuple):
-    colour: int
-    frm: int
-    to: int
-
-
-class Entered(NamedTuple):
-    colour: int
-    piece: int
-    to: int
-
-
-class Released(NamedTuple):
-    colour: int
-    piece: int
-    frm: int
-    to: int
-
-
-class Moved(NamedTuple):
-    colour: int
-    piece: int
-    frm: int
-    to: int
-    values: tuple[int, ...]
-    """The die values used; empty when a card moved the piece."""
-
-
-class How(StrEnum):
-    PIECE = "piece"
-    BOTTLE = "bottle"
-    CARD = "card"
-
-
-class Captured(NamedTuple):
-    by: int
-    """The colour that knocked the piece out (for the bottle: who moved or pushed it)."""
-    colour: int
-    piece: int
-    node: int
-    how: How
-
-
-class ReturnedToPub(NamedTuple):
-    colour: int
-    piece: int
-    node: int
-    cause: str
-    """``"rolling-pin"`` or ``"card"``."""
-
-
-class EnteredHome(NamedTuple):
-    colour: int
-    piece: int
-    node: int
-
-
-class Trapped(NamedTuple):
-    colour: int
-    piece: int
-    node: int
-
-
-class AtJunction(NamedTuple):
-    colour: int
-    piece: int
-    node: int
-
-
-class AtTurnOff(NamedTuple):
-    colour: int
-    piece: int
-    node: int
-
-
-class CardDrawn(NamedTuple):
-    colour: int
-    piece: int
-    card: int
-    out_of_turn: bool
-
-
-class CardWhy(StrEnum):
-    OFF_MAIN = "off-main"      # the drawer stands on a shortcut: moving cards skip it
-    OVERSHOOT = "overshoot"    # forward n would pass the end of the home: stays put
-    BLOCKED = "blocked"        # the field the card sends it to is held (own or immune piece)
-    NO_TARGET = "no-target"    # no opponent piece the card could act on
-    IMMUNE = "immune"          # the drawer's own immunity protects it
-    BLANK = "blank"            # the family's own card: the table decides
-
-
-class CardNoEffect(NamedTuple):
-    colour: int
-    card: int
-    why: CardWhy
-
-
-class ChoiceNeeded(NamedTuple):
-    colour: int
-    card: int
-    options: tuple[tuple[int, int], ...]
-
-
-class Swapped(NamedTuple):
-    colour: int
-    piece: int
-    other: int
-    other_piece: int
-
-
-class ImmunityGranted(NamedTuple):
-    colour: int
-    piece: int
-    rounds: int
-
-
-class ImmunityEnded(NamedTuple):
-    colour: int
-    piece: int
-
-
-class CardChainStopped(NamedTuple):
-    draws: int
-
-
-class MustDrink(NamedTuple):
-    colour: int
-    drinks: int
-    reason: DrinkReason
-    about: int | None = None
-    """For ``HOME`` and ``WINNER``: the colour being toasted."""
-
-
-class Settled(NamedTuple):
-    colour: int
-    drinks: int
-    glasses: int
-
-
-class ForfeitWhy(StrEnum):
-    NO_MOVE = "no-move"            # no play uses all the values
-    SIX_UNUSABLE = "six-unusable"  # no piece could ever use this six: no need to throw again
-    TRIES = "tries"                # three tries without a six
-
-
-class TurnForfeited(NamedTuple):
-    colour: int
-    why: ForfeitWhy
-
-
-class TurnPassed(NamedTuple):
-    colour: int
-    next: int
-
-
-class Won(NamedTuple):
-    colour: int
-
-
-Event = (Thrown | ThrowAgain | TryFailed | VoidThrow | BottleDeclared | BottlePlaced
-         | BottleMoved | BottlePushed | Entered | Released | Moved | Captured | ReturnedToPub
-         | EnteredHome | Trapped | AtJunction | AtTurnOff | CardDrawn | CardNoEffect
-         | ChoiceNeeded | Swapped | ImmunityGranted | ImmunityEnded | CardChainStopped
-         | MustDrink | Settled | TurnForfeited | TurnPassed | Won)
-
-
-# --- why an action is not legal ---------------------------------------------------------
-
-class Why(StrEnum):
-    LEGAL = "legal"
-    GAME_OVER = "game-over"
-    NOT_PLAYING = "not-playing"
-    THROW_FIRST = "throw-first"              # a play before the throws are complete
-    NOT_THROW_PHASE = "not-throw-phase"      # a throw while a play or a choice is due
-    CHOICE_PENDING = "choice-pending"
-    NO_CHOICE_PENDING = "no-choice-pending"
-    BAD_VALUE = "bad-value"                  # a die value outside 1..6
-    NO_PIECE = "no-piece"
-    PUB_NEEDS_SIX = "pub-needs-six"
-    TRAP_NEEDS_SIX = "trap-needs-six"
-    START_HELD_BY_OWN = "start-held-by-own"
-    OWN_PIECE_ON_TARGET = "own-piece-on-target"
-    IMMUNE_ON_TARGET = "immune-on-target"
-    OVERSHOOTS_HOME = "overshoots-home"
-    CANNOT_JUMP_IN_HOME = "cannot-jump-in-home"
-    OVERSHOOTS_TRAP = "overshoots-trap"
-    CANNOT_MOVE = "cannot-move"              # in its home with no free field ahead
-    NOT_A_THROWN_VALUE = "not-a-thrown-value"
-    VALUES_UNUSED = "values-unused"
-    TOGETHER_NEEDS_ALL = "together-needs-all"
-    PIECE_TWICE = "piece-twice"
-    EXIT_NEEDED = "exit-needed"
-    BAD_EXIT = "bad-exit"
-    BOTTLE_DECLARED = "bottle-declared"
-    BOTTLE_NOT_DECLARED = "bottle-not-declared"
-    BOTTLE_NOT_PLACED = "bottle-not-placed"
-    BOTTLE_NEEDS_PIECE_IN_PLAY = "bottle-needs-piece-in-play"
-    BOTTLE_TOO_LATE = "bottle-too-late"
-    BAD_CHOICE = "bad-choice"
-    NOTHING_OWED = "nothing-owed"
-    NOT_A_CALLED_DUTY = "not-a-called-duty"
-
-
-class Reason(NamedTuple):
-    why: Why
-    colour: int
-    piece: int = -1
-    detail: int | None = None
-    """A die value, a number of fields or a colour, depending on ``why``."""
-
-
-class RulesError(ValueError):
-    """A request the rules cannot answer (the message is one sentence)."""
-
-    def __init__(self, message: str, reason: Reason | None = None) -> None:
-        super().__init__(message)
-        self.reason = reason
-
-
-class IllegalMove(RulesError):
-    pass
-
-
-class GameOver(RulesError):
-    pass
+from ..colours import COLOURS, SEATS_BY_PLAYERS
+from ..errors import GameOver, IllegalMove, RulesError
+from . import effects
+from .actions import (
+    Action,
+    Choose,
+    DeclareBottle,
+    Drank,
+    Draw,
+    Duty,
+    Play,
+    Shuffle,
+    Step,
+    Throw,
+)
+from .deck import IMMUNITY_ROUNDS
+from .events import (
+    BottleDeclared,
+    DeckShuffled,
+    Event,
+    MustDrink,
+    Settled,
+    ThrowAgain,
+    Thrown,
+    TryFailed,
+    TurnForfeited,
+    VoidThrow,
+)
+from .graph import Graph
+from .playout import PlayOut, pass_turn, problem_at, shared_occupancy, target_of
+from .reasons import ForfeitWhy, Reason, Why
+from .state import (
+    BOTTLE,
+    CALLED_DUTIES,
+    PIECES,
+    PUB,
+    SIX,
+    TRIES,
+    UNSHUFFLED,
+    DeckMode,
+    DrinkReason,
+    Phase,
+    Rules,
+    State,
+    default_rules,
+)
+
+__all__ = [
+    "UNSHUFFLED", "apply", "can_declare_bottle", "choices", "has_piece_in_play", "in_play",
+    "legal_moves", "legal_plays", "needs_six", "new_game", "normalize", "outcome", "preview",
+    "problems", "six_unusable", "start_events", "why_not", "why_piece", "winner_of",
+]
 
 
 # --- the game ---------------------------------------------------------------------------
 
 def new_game(rules: Rules | None = None, players: int = 4, first: int | None = None,
-             deck_order: Iterable[int] | None = None) -> State:
+             deck_order: Iterable[int] | None = None,
+             deck: DeckMode | str = DeckMode.VIRTUAL) -> State:
     """Every piece in its pub, every player owing the opening drink.
 
-    ``deck_order`` is the shuffled deck, top card first (card numbers); the
-    deck file's order when not given.  ``first`` is the colour that starts (the
-    seed: whoever understood the rules least, or the highest throw); red by
-    default.
+    ``deck`` is the deck mode.  A virtual deck's ``deck_order`` is the shuffled
+    deck, top card first (card numbers): the deck file's order when not given,
+    and :data:`UNSHUFFLED` for a game that waits for a :class:`Shuffle` before
+    its first throw.  A physical deck has no order (each card drawn comes in as
+    a :class:`Draw`).  ``first`` is the colour that starts (the seed: whoever
+    understood the rules least, or the highest throw); red by default.
     """
     rules = rules or default_rules()
     if players not in SEATS_BY_PLAYERS:
-        raise RulesError(f"Člověče, napij se! is played by 2 to 4 players, not {players}.")
+        raise RulesError(f"Člověče, napij se! is played by 2 to 4 players, not {players}.",
+                         code="players")
     seats = SEATS_BY_PLAYERS[players]
     turn = seats[0] if first is None else first
     if turn not in seats:
-        raise RulesError(f"{COLOURS[turn]} does not play in a {players}-player game.")
-    deck = tuple(deck_order) if deck_order is not None else rules.deck.numbers
-    if sorted(deck) != sorted(rules.deck.numbers):
-        raise RulesError("The deck order must name every card of the deck exactly once.")
+        raise RulesError(f"{COLOURS[turn]} does not play in a {players}-player game.",
+                         code="first")
+    try:
+        mode = DeckMode(deck)
+    except ValueError:
+        raise RulesError(f"The deck is virtual or physical, not {deck!r}.",
+                         code="deck") from None
+    physical = mode is DeckMode.PHYSICAL
+    order: tuple[int, ...] = ()
+    if physical:
+        if deck_order is not None and tuple(deck_order):
+            raise RulesError("A physical deck has no order the companion could know.",
+                             code="deck")
+    else:
+        order = tuple(deck_order) if deck_order is not None else rules.deck.numbers
+        if order != UNSHUFFLED and sorted(order) != sorted(rules.deck.numbers):
+            raise RulesError("The deck order must name every card of the deck exactly once.",
+                             code="deck")
     pieces = tuple((PUB,) * PIECES if c in seats else None for c in range(4))
     immune = tuple((0,) * PIECES if c in seats else None for c in range(4))
     owed = tuple(1 if c in seats else 0 for c in range(4))
-    return State(rules, pieces, immune, -1, turn, deck=deck, owed=owed)
+    return State(rules, pieces, immune, -1, turn, deck=order, owed=owed, physical=physical)
 
 
 def start_events(state: State) -> list[Event]:
     """The duties of the start of the game (everybody drinks once)."""
     return [MustDrink(c, 1, DrinkReason.START) for c in state.colours]
-
-
-def next_colour(state: State, colour: int | None = None) -> int:
-    c = state.turn if colour is None else colour
-    n = (c + 1) & 3
-    while state.pieces[n] is None:
-        n = (n + 1) & 3
-    return n
 
 
 def in_play(rules: Rules, node: int) -> bool:
@@ -534,8 +171,9 @@ def needs_six(state: State, colour: int | None = None) -> bool:
 
 def can_declare_bottle(state: State) -> Why:
     """``LEGAL`` when the player on turn may declare the bottle now, else why not."""
-    if state.phase is not Phase.THROW:
-        return Why.GAME_OVER if state.phase is Phase.OVER else Why.NOT_THROW_PHASE
+    phase = state.phase
+    if phase is not Phase.THROW:
+        return _NOT_THROWING.get(phase, Why.NOT_THROW_PHASE)
     if state.throws or state.tries or state.with_bottle:
         return Why.BOTTLE_TOO_LATE
     if state.bottle < 0:
@@ -543,6 +181,11 @@ def can_declare_bottle(state: State) -> Why:
     if not has_piece_in_play(state, state.turn):
         return Why.BOTTLE_NEEDS_PIECE_IN_PLAY
     return Why.LEGAL
+
+
+_NOT_THROWING = {Phase.OVER: Why.GAME_OVER, Phase.SHUFFLE: Why.SHUFFLE_FIRST,
+                 Phase.DRAW: Why.DRAW_PENDING}
+"""Why nobody throws (or declares the bottle) now, where it is not "a play is due"."""
 
 
 def _reach(g: Graph, colour: int, node: int, k: int, blocked: frozenset[int]) -> bool:
@@ -576,7 +219,7 @@ def _packed_home(g: Graph, own: Sequence[int], colour: int) -> frozenset[int]:
     return frozenset(packed)
 
 
-def _six_unusable(state: State, colour: int) -> bool:
+def six_unusable(state: State, colour: int) -> bool:
     """No play can ever use a six: no piece in the pub or a trap, none can move six fields.
 
     Sound: every play uses every value, so some piece would have to enter, be
@@ -605,467 +248,6 @@ def winner_of(state: State) -> int | None:
     return None
 
 
-# --- where a piece goes (pure; shared by the play-out and the fast legality check) -----------
-
-_occ_last: tuple[State | None, list[int]] = (None, [])
-
-
-def _occupancy(state: State) -> list[int]:
-    """:func:`occupancy`, shared for the last state asked about (callers must not change it)."""
-    global _occ_last
-    if _occ_last[0] is not state:
-        _occ_last = (state, occupancy(state))
-    return _occ_last[1]
-
-
-def occupancy(state: State) -> list[int]:
-    """Physical field -> ``4 * colour + piece`` of the piece standing there, or -1."""
-    g = state.rules.graph
-    occ = [-1] * len(g.board.fields)
-    fld = g.field
-    for c, own in enumerate(state.pieces):
-        if own is not None:
-            for p, n in enumerate(own):
-                if n >= 0:
-                    occ[fld[n]] = c * 4 + p
-    return occ
-
-
-def _problem(g: Graph, occ: list[int], immune: Sequence[Sequence[int] | None], c: int,
-             node: int) -> Why | None:
-    o = occ[g.field[node]]
-    if o < 0:
-        return None
-    if o >> 2 == c:
-        return Why.OWN_PIECE_ON_TARGET
-    imm = immune[o >> 2]
-    if imm is not None and imm[o & 3]:
-        return Why.IMMUNE_ON_TARGET
-    return None
-
-
-def _walk(g: Graph, occ: list[int], c: int, first: int, k: int) -> int | Why:
-    """Move ``k`` fields, the first one onto ``first``, passing every stop on the way."""
-    if first < 0:
-        return Why.OVERSHOOTS_HOME
-    thr = g.through[c]
-    rank = g.home_rank
-    n = first
-    for _ in range(k - 1):
-        t = thr[n]
-        if t < 0:
-            return Why.OVERSHOOTS_TRAP if g.is_trap[n] else Why.OVERSHOOTS_HOME
-        if rank[n] >= 0 and occ[g.field[n]] >= 0:
-            return Why.CANNOT_JUMP_IN_HOME
-        n = t
-    return n
-
-
-def _target(g: Graph, occ: list[int], immune: Sequence[Sequence[int] | None], c: int,
-            loc: int, values: tuple[int, ...], exit_: int | None) -> int | Why:
-    """Where a piece of colour ``c`` at ``loc`` ends with ``values`` (one die value, or all
-    of the turn's together), or why it cannot."""
-    total = sum(values)
-    together = len(values) > 1
-    end: int | Why
-    if loc == PUB:
-        if values[0] != SIX:
-            return Why.PUB_NEEDS_SIX
-        if exit_ is not None:
-            return Why.BAD_EXIT
-        s = g.start[c]
-        if not together:
-            problem = _problem(g, occ, immune, c, s)
-            if problem is Why.OWN_PIECE_ON_TARGET:
-                return Why.START_HELD_BY_OWN
-            return problem or s
-        end = _walk(g, occ, c, g.through[c][s], total - SIX)
-    elif g.is_trap[loc]:
-        if values[0] != SIX:
-            return Why.TRAP_NEEDS_SIX
-        if exit_ is not None:
-            return Why.BAD_EXIT
-        out = g.release[loc]
-        if together:
-            end = _walk(g, occ, c, g.through[c][out], total - SIX)
-            if end is Why.OVERSHOOTS_HOME and g.through[c][out] < 0:
-                end = Why.OVERSHOOTS_TRAP
-        else:
-            end = out
-    else:
-        exits = g.exits[c][loc]
-        if not exits:
-            return Why.CANNOT_MOVE
-        if exit_ is None:
-            if len(exits) > 1:
-                return Why.EXIT_NEEDED
-            first = exits[0]
-        elif exit_ in exits:
-            first = exit_
-        else:
-            return Why.BAD_EXIT
-        end = _walk(g, occ, c, first, total)
-    if isinstance(end, Why):
-        return end
-    return _problem(g, occ, immune, c, end) or end
-
-
-# --- the mutable working copy used to play out an action ------------------------------------
-
-class _Sim:
-    """A mutable copy of a state: plays steps and cards, then freezes into a new state."""
-
-    def __init__(self, st: State, occ: list[int] | None = None) -> None:
-        self.st = st
-        self.rules = st.rules
-        self.g = st.rules.graph
-        self.pieces: list[list[int]] = [list(p) if p is not None else [] for p in st.pieces]
-        self.immune: list[list[int]] = [list(p) if p is not None else [] for p in st.immune]
-        self.bottle = st.bottle
-        self.owed = list(st.owed)
-        self.glasses = list(st.glasses)
-        self.drunk = list(st.drunk)
-        self.deck = list(st.deck)
-        self.queue: list[tuple[int, int, int]] = list(st.queue)
-        self.events: list[Event] = []
-        self.colours = tuple(c for c, p in enumerate(st.pieces) if p is not None)
-        self.winner: int | None = st.winner
-        self.occ = list(occ if occ is not None else _occupancy(st))
-
-    # ----- small pieces ---------------------------------------------------------------
-    def drink(self, c: int, n: int, reason: DrinkReason, about: int | None = None) -> None:
-        if reason is DrinkReason.GLASS:
-            self.glasses[c] += n
-        else:
-            self.owed[c] += n
-        self.events.append(MustDrink(c, n, reason, about))
-
-    def lift(self, c: int, p: int) -> None:
-        n = self.pieces[c][p]
-        if n >= 0:
-            self.occ[self.g.field[n]] = -1
-
-    def put(self, c: int, p: int, node: int) -> None:
-        self.pieces[c][p] = node
-        if node >= 0:
-            self.occ[self.g.field[node]] = c * 4 + p
-
-    def to_pub(self, c: int, p: int) -> None:
-        self.lift(c, p)
-        self.pieces[c][p] = PUB
-        self.immune[c][p] = 0
-
-    def knock_out(self, c: int, p: int, by: int, how: How) -> None:
-        node = self.pieces[c][p]
-        self.to_pub(c, p)
-        self.events.append(Captured(by, c, p, node, how))
-        self.drink(c, 1, DrinkReason.BOTTLE if how is How.BOTTLE else DrinkReason.KNOCKED_OUT)
-
-    def holder(self, node: int) -> int:
-        return self.occ[self.g.field[node]]
-
-    def target_problem(self, c: int, node: int) -> Why | None:
-        return _problem(self.g, self.occ, self.immune, c, node)
-
-    def walk(self, c: int, first: int, k: int) -> int | Why:
-        return _walk(self.g, self.occ, c, first, k)
-
-    def place_bottle(self, c: int) -> None:
-        if self.bottle >= 0:
-            return
-        g = self.g
-        b = g.behind_start[c]
-        for _ in range(len(g.board.main)):
-            if self.occ[g.field[b]] < 0:
-                break
-            b = g.main_prev[b]
-        self.bottle = b
-        self.events.append(BottlePlaced(b))
-
-    def push_bottle(self, c: int, node: int) -> None:
-        g = self.g
-        frm = self.bottle
-        b = g.main_prev[node]
-        for _ in range(len(g.board.main)):
-            o = self.occ[g.field[b]]
-            if o < 0 or not self.immune[o >> 2][o & 3]:
-                break
-            b = g.main_prev[b]
-        self.bottle = b
-        self.events.append(BottlePushed(c, frm, b))
-        self.drink(c, 1, DrinkReason.BOTTLE)
-        o = self.occ[g.field[b]]
-        if o >= 0:
-            self.knock_out(o >> 2, o & 3, c, How.BOTTLE)
-
-    def arrive(self, c: int, p: int, node: int, event: Event) -> None:
-        """Put the piece on ``node`` (checked by :meth:`target_problem`) with every effect
-        of stopping there."""
-        g = self.g
-        frm = self.pieces[c][p]
-        o = self.occ[g.field[node]]
-        self.lift(c, p)
-        self.events.append(event)
-        if o >= 0:
-            by_card = isinstance(event, Moved) and not event.values
-            self.knock_out(o >> 2, o & 3, c, How.CARD if by_card else How.PIECE)
-        self.put(c, p, node)
-        if node == self.bottle:
-            self.push_bottle(c, node)
-        self.after_stop(c, p, node, frm)
-
-    def after_stop(self, c: int, p: int, node: int, frm: int) -> None:
-        g = self.g
-        kind = g.kind[node]
-        if kind == "rolling_pin":
-            self.to_pub(c, p)
-            self.events.append(ReturnedToPub(c, p, node, "rolling-pin"))
-            self.drink(c, 1, DrinkReason.PUB)
-        elif g.home_rank[node] >= 0:
-            if frm < 0 or g.home_rank[frm] < 0:
-                self.events.append(EnteredHome(c, p, node))
-                for other in self.colours:
-                    if other != c:
-                        self.drink(other, 1, DrinkReason.HOME, c)
-        elif kind == "trap":
-            self.events.append(Trapped(c, p, node))
-        elif kind == "junction":
-            self.events.append(AtJunction(c, p, node))
-        elif kind == "turnoff":
-            self.events.append(AtTurnOff(c, p, node))
-        elif kind == "card":
-            self.queue.append((c, p, node))
-
-    # ----- one step of a play ------------------------------------------------------------
-    def step(self, c: int, p: int, values: tuple[int, ...], exit_: int | None) -> Why | None:
-        if not 0 <= p < PIECES:
-            return Why.NO_PIECE
-        loc = self.pieces[c][p]
-        end = _target(self.g, self.occ, self.immune, c, loc, values, exit_)
-        if isinstance(end, Why):
-            return end
-        event: Event
-        if loc == PUB:
-            self.place_bottle(c)
-            event = Entered(c, p, end)
-        elif self.g.is_trap[loc]:
-            event = Released(c, p, loc, end)
-        else:
-            event = Moved(c, p, loc, end, values)
-        self.arrive(c, p, end, event)
-        return None
-
-    def bottle_step(self, c: int, values: tuple[int, ...]) -> Why | None:
-        g = self.g
-        frm = self.bottle
-        n = frm
-        for _ in range(sum(values)):
-            n = g.main_next[n]
-        o = self.occ[g.field[n]]
-        if o >= 0 and self.immune[o >> 2][o & 3]:
-            return Why.IMMUNE_ON_TARGET
-        self.bottle = n
-        self.events.append(BottleMoved(c, frm, n))
-        if o >= 0:
-            self.knock_out(o >> 2, o & 3, c, How.BOTTLE)
-        return None
-
-    # ----- cards ---------------------------------------------------------------------------
-    def check_winner(self) -> bool:
-        if self.winner is not None:
-            return True
-        g = self.g
-        for c in self.colours:
-            if all(n >= 0 and g.home_rank[n] >= 0 for n in self.pieces[c]):
-                self.winner = c
-                self.events.append(Won(c))
-                for other in self.colours:
-                    if other != c:
-                        self.drink(other, 1, DrinkReason.WINNER, c)
-                return True
-        return False
-
-    def resolve_cards(self, chain: int) -> Pending | None:
-        """Draw for every piece waiting on a card field, in order; stop at a choice."""
-        g = self.g
-        while self.queue and self.winner is None:
-            c, p, node = self.queue.pop(0)
-            if self.pieces[c][p] != node or not g.is_card[node]:
-                continue
-            if chain >= CHAIN_CAP:
-                self.events.append(CardChainStopped(chain))
-                self.queue.clear()
-                break
-            number = self.deck.pop(0)
-            self.deck.append(number)
-            chain += 1
-            self.events.append(CardDrawn(c, p, number, c != self.st.turn))
-            pending = self.card_effect(c, p, number, chain)
-            if pending is not None:
-                return pending
-            self.check_winner()
-        return None
-
-    def targets(self, c: int, effect: str) -> tuple[tuple[int, int], ...]:
-        g = self.g
-        out = []
-        for oc in self.colours:
-            if oc == c:
-                continue
-            for op, n in enumerate(self.pieces[oc]):
-                if n >= 0 and g.on_main[n]:
-                    if effect == "knock_out" and self.immune[oc][op]:
-                        continue
-                    out.append((oc, op))
-        return tuple(out)
-
-    def card_effect(self, c: int, p: int, number: int, chain: int) -> Pending | None:
-        g = self.g
-        card = self.rules.deck.card(number)
-        e = card.effect
-        node = self.pieces[c][p]
-        if e in MOVING_EFFECTS and (node < 0 or not g.on_main[node]):
-            self.events.append(CardNoEffect(c, number, CardWhy.OFF_MAIN))
-            return None
-        if e == "forward":
-            end = self.walk(c, g.exits[c][node][0], card.n) if g.exits[c][node] else \
-                Why.OVERSHOOTS_HOME
-            if isinstance(end, Why) or (g.home_rank[end] >= 0 and self.holder(end) >= 0):
-                # more fields than are left up to the home: the piece stays where it is
-                self.events.append(CardNoEffect(c, number, CardWhy.OVERSHOOT))
-            elif self.target_problem(c, end):
-                self.events.append(CardNoEffect(c, number, CardWhy.BLOCKED))
-            else:
-                self.arrive(c, p, end, Moved(c, p, node, end, ()))
-        elif e == "back":
-            end = node
-            for _ in range(card.n):
-                end = g.main_prev[end]
-            if self.target_problem(c, end):
-                self.events.append(CardNoEffect(c, number, CardWhy.BLOCKED))
-            else:
-                self.arrive(c, p, end, Moved(c, p, node, end, ()))
-        elif e == "pub":
-            if self.immune[c][p]:
-                self.events.append(CardNoEffect(c, number, CardWhy.IMMUNE))
-            else:
-                self.to_pub(c, p)
-                self.events.append(ReturnedToPub(c, p, node, "card"))
-                self.drink(c, 1, DrinkReason.PUB)
-        elif e in ("knock_out", "swap"):
-            options = self.targets(c, e)
-            if not options:
-                self.events.append(CardNoEffect(c, number, CardWhy.NO_TARGET))
-            elif len(options) == 1:
-                self.chosen(c, p, e, *options[0])
-            else:
-                self.events.append(ChoiceNeeded(c, number, options))
-                return Pending(number, c, p, chain)
-        elif e == "catch_up":
-            n = node
-            target = -1
-            for _ in range(len(g.board.main) - 1):
-                n = g.main_next[n]
-                o = self.occ[g.field[n]]
-                if o >= 0 and o >> 2 != c and not self.immune[o >> 2][o & 3]:
-                    target = n
-                    break
-            if target < 0:
-                self.events.append(CardNoEffect(c, number, CardWhy.NO_TARGET))
-            else:
-                self.arrive(c, p, target, Moved(c, p, node, target, ()))
-        elif e == "immunity":
-            self.immune[c][p] = IMMUNITY_ROUNDS
-            self.events.append(ImmunityGranted(c, p, IMMUNITY_ROUNDS))
-        elif e == "zachytka":
-            h = shorter_heading(self.g, c)
-            end = g.zachytka[0 if h > 0 else 1]
-            if self.target_problem(c, end):
-                self.events.append(CardNoEffect(c, number, CardWhy.BLOCKED))
-            else:
-                self.arrive(c, p, end, Moved(c, p, node, end, ()))
-        elif e == "drink":
-            self.drink(c, card.n, DrinkReason.CARD)
-        elif e == "glass":
-            self.drink(c, 1, DrinkReason.GLASS)
-        elif e == "everybody":
-            for x in self.colours:
-                self.drink(x, 1, DrinkReason.EVERYBODY)
-        else:  # blank
-            self.events.append(CardNoEffect(c, number, CardWhy.BLANK))
-        return None
-
-    def chosen(self, c: int, p: int, effect: str, oc: int, op: int) -> None:
-        g = self.g
-        if effect == "knock_out":
-            self.knock_out(oc, op, c, How.CARD)
-            return
-        a = self.pieces[c][p]
-        b = self.pieces[oc][op]
-        self.lift(c, p)
-        self.lift(oc, op)
-        self.put(c, p, b)
-        self.put(oc, op, a)
-        self.events.append(Swapped(c, p, oc, op))
-        for who, piece, node in ((c, p, b), (oc, op, a)):
-            if g.kind[node] == "card":
-                self.queue.append((who, piece, node))
-            elif g.kind[node] == "junction":
-                self.events.append(AtJunction(who, piece, node))
-
-    # ----- finishing -----------------------------------------------------------------------
-    def freeze(self, turn: int, throws: tuple[int, ...] = (), tries: int = 0,
-               with_bottle: bool = False, pending: Pending | None = None) -> State:
-        st = self.st
-        return State(
-            st.rules,
-            tuple(tuple(p) if c in self.colours else None for c, p in enumerate(self.pieces)),
-            tuple(tuple(p) if c in self.colours else None for c, p in enumerate(self.immune)),
-            self.bottle, turn, throws, tries, with_bottle, tuple(self.deck), pending,
-            tuple(self.queue) if pending is not None else (), tuple(self.owed),
-            tuple(self.glasses), tuple(self.drunk), self.winner)
-
-    def end_turn(self) -> State:
-        """Pass the turn clockwise (or stop: the game is over)."""
-        return _pass_turn(self.freeze(self.st.turn), self.events)
-
-
-def _pass_turn(st: State, events: list[Event]) -> State:
-    """The turn passes clockwise: the next player's immune pieces count down one round."""
-    if st.winner is not None:
-        return st
-    c = st.turn
-    nxt = next_colour(st, c)
-    immune = st.immune
-    imm = immune[nxt]
-    if imm is not None and any(imm):
-        new = tuple(v - 1 if v else 0 for v in imm)
-        for p in range(PIECES):
-            if imm[p] == 1:
-                events.append(ImmunityEnded(nxt, p))
-        immune = immune[:nxt] + (new,) + immune[nxt + 1:]
-    events.append(TurnPassed(c, nxt))
-    return State(st.rules, st.pieces, immune, st.bottle, nxt, (), 0, False, st.deck, None, (),
-                 st.owed, st.glasses, st.drunk, None)
-
-
-def shorter_heading(g: Graph, colour: int) -> int:
-    """The stezka heading (+1/-1) by which a piece freed from the záchytka reaches the
-    colour's home lane in fewer fields (the záchytka card's "shorter way home")."""
-    best_h, best = 1, -1
-    limit = 4 * g.nodes
-    for h, node in ((1, g.zachytka[0]), (-1, g.zachytka[1])):
-        n = g.release[node]
-        steps = 1
-        thr = g.through[colour]
-        target = g.lane_entry[colour]
-        while n != target and n >= 0 and steps < limit:
-            n = thr[n]
-            steps += 1
-        if n == target and (best < 0 or steps < best):
-            best_h, best = h, steps
-    return best_h
-
 
 # --- plays ----------------------------------------------------------------------------------
 
@@ -1077,6 +259,10 @@ def _shape(state: State, play: Play) -> Reason | None:
         return Reason(Why.GAME_OVER, c)
     if phase is Phase.CHOOSE:
         return Reason(Why.CHOICE_PENDING, c)
+    if phase is Phase.DRAW:
+        return Reason(Why.DRAW_PENDING, c)
+    if phase is Phase.SHUFFLE:
+        return Reason(Why.SHUFFLE_FIRST, c)
     if phase is Phase.THROW:
         return Reason(Why.THROW_FIRST, c)
     values = state.throws
@@ -1145,13 +331,13 @@ def normalize(state: State, play: Play) -> Play:
 
 
 def _run(state: State, play: Play, occ: list[int] | None = None,
-         checked: bool = False) -> _Sim | Reason:
+         checked: bool = False) -> PlayOut | Reason:
     """Play out a play (no cards yet); the working copy, or why it is not legal."""
     if not checked:
         bad = _shape(state, play)
         if bad is not None:
             return bad
-    sim = _Sim(state, occ)
+    sim = PlayOut(state, occ)
     c = state.turn
     for s in play.steps:
         why = sim.bottle_step(c, s.values) if s.piece == BOTTLE else \
@@ -1159,6 +345,7 @@ def _run(state: State, play: Play, occ: list[int] | None = None,
         if why is not None:
             return Reason(why, c, s.piece, s.values[0] if len(s.values) == 1 else sum(s.values))
     return sim
+
 
 
 _last: tuple[State | None, tuple[Play, ...]] = (None, ())
@@ -1177,13 +364,13 @@ def legal_plays(state: State) -> list[Play]:
     c = state.turn
     values = state.throws
     g = state.rules.graph
-    occ = _occupancy(state)
+    occ = shared_occupancy(state)
     result: list[Play] = []
     if state.with_bottle:
         n = state.bottle
         for _ in range(sum(values)):
             n = g.main_next[n]
-        if _problem(g, occ, state.immune, -1, n) is None:
+        if problem_at(g, occ, state.immune, -1, n) is None:
             result.append(Play((Step(BOTTLE, values),)))
         _last = (state, tuple(result))
         return result
@@ -1205,7 +392,7 @@ def legal_plays(state: State) -> list[Play]:
     # one piece takes everything (for a single value: the only kind of play)
     for p in on_board + pubs[:1]:
         for ex in exit_options(p):
-            if not isinstance(_target(g, occ, immune, c, own[p], values, ex), Why):
+            if not isinstance(target_of(g, occ, immune, c, own[p], values, ex), Why):
                 result.append(Play((Step(p, values, ex),)))
     if 2 <= k <= PIECES:
         # every value to a different piece, in every order: played out, since one step
@@ -1218,7 +405,7 @@ def legal_plays(state: State) -> list[Play]:
         for q in pieces:
             for v in set(values):
                 for e in exit_options(q):
-                    t = _target(g, occ, immune, c, own[q], (v,), e)
+                    t = target_of(g, occ, immune, c, own[q], (v,), e)
                     if isinstance(t, Why) and t not in _CURABLE:
                         hopeless.add((q, v, e))
         pub_set = set(pubs)
@@ -1267,14 +454,15 @@ def choices(state: State) -> list[Choose]:
     """The targets the drawer of the pending card may choose (``CHOOSE`` phase)."""
     if state.pending is None or state.winner is not None:
         return []
-    sim = _Sim(state)
     effect = state.rules.deck.card(state.pending.card).effect
-    return [Choose(oc, op) for oc, op in sim.targets(state.pending.colour, effect)]
+    return [Choose(oc, op)
+            for oc, op in effects.targets(PlayOut(state), state.pending.colour, effect)]
 
 
 def legal_moves(state: State) -> list[Action]:
     """The decisions open now: the plays (``PLAY``), the targets (``CHOOSE``), declaring the
-    bottle (``THROW``).  Throws, drinks and called duties are inputs, not decisions."""
+    bottle (``THROW``).  Throws, shuffles, drawn cards, drinks and called duties are inputs,
+    not decisions."""
     phase = state.phase
     if phase is Phase.PLAY:
         return list(legal_plays(state))
@@ -1307,8 +495,21 @@ def why_not(state: State, action: Action) -> Reason:
         if phase is Phase.CHOOSE:
             return Reason(Why.CHOICE_PENDING, c)
         if phase is not Phase.THROW:
-            return Reason(Why.NOT_THROW_PHASE, c)
+            return Reason(_NOT_THROWING.get(phase, Why.NOT_THROW_PHASE), c)
         return Reason(Why.LEGAL, c)
+    if isinstance(action, Shuffle):
+        if phase is not Phase.SHUFFLE:
+            return Reason(Why.NOT_SHUFFLE_PHASE, c)
+        if sorted(action.order) != sorted(state.rules.deck.numbers):
+            return Reason(Why.BAD_SHUFFLE, c)
+        return Reason(Why.LEGAL, c)
+    if isinstance(action, Draw):
+        if phase is not Phase.DRAW:
+            return Reason(Why.NO_DRAW_PENDING, c)
+        drawer = state.queue[0][0]
+        if action.card not in state.rules.deck.by_number:
+            return Reason(Why.NOT_A_CARD, drawer, detail=action.card)
+        return Reason(Why.LEGAL, drawer, state.queue[0][1])
     if isinstance(action, DeclareBottle):
         return Reason(can_declare_bottle(state), c)
     if isinstance(action, Choose):
@@ -1317,6 +518,8 @@ def why_not(state: State, action: Action) -> Reason:
         if action not in choices(state):
             return Reason(Why.BAD_CHOICE, state.pending.colour, action.piece, action.colour)
         return Reason(Why.LEGAL, state.pending.colour)
+    if not isinstance(action, Play):
+        raise TypeError(f"not an action of Člověče, napij se!: {action!r}")
     play = normalize(state, action)
     sim = _run(state, play)
     if isinstance(sim, Reason):
@@ -1345,7 +548,7 @@ def why_piece(state: State, piece: int) -> Reason:
     tries = [state.throws] + [(v,) for v in dict.fromkeys(state.throws)]
     for values in tries:
         for ex in exits:
-            sim = _Sim(state)
+            sim = PlayOut(state)
             why = sim.step(c, piece, values, ex)
             if why is not None and found is None:
                 found = Reason(why, c, piece, values[0] if len(values) == 1 else sum(values))
@@ -1359,13 +562,14 @@ def _illegal(reason: Reason, what: str) -> IllegalMove:
 
 
 def apply(state: State, action: Action) -> tuple[State, list[Event]]:
-    """Apply one action; the new state and the events, or :class:`IllegalMove`."""
+    """Apply one action; the new state and the events, or :class:`IllegalMove` (and
+    :class:`GameOver` for anything but drinks and duties after the end)."""
     if isinstance(action, Drank):
         r = why_not(state, action)
         if r.why is not Why.LEGAL:
             raise _illegal(r, "Settling the drinks")
         c = action.colour
-        sim = _Sim(state)
+        sim = PlayOut(state)
         drinks, glasses = sim.owed[c], sim.glasses[c]
         sim.drunk[c] += drinks + glasses
         sim.owed[c] = 0
@@ -1375,7 +579,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         r = why_not(state, action)
         if r.why is not Why.LEGAL:
             raise _illegal(r, "That duty")
-        sim = _Sim(state)
+        sim = PlayOut(state)
         sim.drink(action.colour, 1, action.reason)
         return _same_turn(sim, state), sim.events
     if state.winner is not None:
@@ -1383,6 +587,13 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
                        Reason(Why.GAME_OVER, state.turn, detail=state.winner))
     if isinstance(action, Throw):
         return _throw(state, action.value)
+    if isinstance(action, Shuffle):
+        r = why_not(state, action)
+        if r.why is not Why.LEGAL:
+            raise _illegal(r, "That shuffle")
+        return state._replace(deck=tuple(action.order)), [DeckShuffled(len(action.order))]
+    if isinstance(action, Draw):
+        return _draw(state, action)
     if isinstance(action, DeclareBottle):
         why = can_declare_bottle(state)
         if why is not Why.LEGAL:
@@ -1390,18 +601,26 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         return state._replace(with_bottle=True), [BottleDeclared(state.turn)]
     if isinstance(action, Choose):
         return _choose(state, action)
+    if not isinstance(action, Play):
+        raise TypeError(f"not an action of Člověče, napij se!: {action!r}")
     played = _run(state, normalize(state, action))
     if isinstance(played, Reason):
         raise _illegal(played, "That play")
     played.check_winner()
-    pending = played.resolve_cards(0)
-    if pending is not None:
-        return played.freeze(state.turn, pending=pending), played.events
-    return played.end_turn(), played.events
+    effects.resolve(played)
+    return _settle(played, state), played.events
 
 
-def _same_turn(sim: _Sim, state: State) -> State:
-    return sim.freeze(state.turn, state.throws, state.tries, state.with_bottle, state.pending)
+def _same_turn(sim: PlayOut, state: State) -> State:
+    return sim.freeze(state.turn, state.throws, state.tries, state.with_bottle, cards=True)
+
+
+def _settle(sim: PlayOut, state: State) -> State:
+    """After a play, a choice or a drawn card: wait for the next choice or draw, or pass the
+    turn."""
+    if sim.waiting():
+        return sim.freeze(state.turn, cards=True)
+    return sim.end_turn()
 
 
 def _throw(state: State, value: int) -> tuple[State, list[Event]]:
@@ -1411,7 +630,7 @@ def _throw(state: State, value: int) -> tuple[State, list[Event]]:
     c = state.turn
     events: list[Event]
     if state.debt(c):
-        sim = _Sim(state)
+        sim = PlayOut(state)
         sim.events.append(VoidThrow(c, value))
         sim.drink(c, 1, DrinkReason.CHEATING)
         sim.drink(c, 1, DrinkReason.DELAY)
@@ -1422,21 +641,21 @@ def _throw(state: State, value: int) -> tuple[State, list[Event]]:
             tries = state.tries + 1
             if tries >= TRIES:
                 events.append(TurnForfeited(c, ForfeitWhy.TRIES))
-                return _pass_turn(state, events), events
+                return pass_turn(state, events), events
             events.append(TryFailed(c, tries))
             return state._replace(tries=tries), events
         events.append(ThrowAgain(c))
         return state._replace(throws=(SIX,), tries=0), events
     after = state._replace(throws=state.throws + (value,), tries=0)
     if value == SIX:
-        if _six_unusable(after, c):
+        if six_unusable(after, c):
             events.append(TurnForfeited(c, ForfeitWhy.SIX_UNUSABLE))
-            return _pass_turn(after, events), events
+            return pass_turn(after, events), events
         events.append(ThrowAgain(c))
         return after, events
     if not legal_plays(after):
         events.append(TurnForfeited(c, ForfeitWhy.NO_MOVE))
-        return _pass_turn(after, events), events
+        return pass_turn(after, events), events
     return after, events
 
 
@@ -1446,14 +665,23 @@ def _choose(state: State, action: Choose) -> tuple[State, list[Event]]:
         raise _illegal(r, "That choice")
     pending = state.pending
     assert pending is not None
-    sim = _Sim(state)
-    effect = state.rules.deck.card(pending.card).effect
-    sim.chosen(pending.colour, pending.piece, effect, action.colour, action.piece)
+    sim = PlayOut(state)
+    sim.pending = None
+    effects.chosen(sim, pending, action.colour, action.piece)
     sim.check_winner()
-    nxt = sim.resolve_cards(pending.chain)
-    if nxt is not None:
-        return sim.freeze(state.turn, pending=nxt), sim.events
-    return sim.end_turn(), sim.events
+    effects.resolve(sim)
+    return _settle(sim, state), sim.events
+
+
+def _draw(state: State, action: Draw) -> tuple[State, list[Event]]:
+    r = why_not(state, action)
+    if r.why is not Why.LEGAL:
+        raise _illegal(r, "That card")
+    sim = PlayOut(state)
+    colour, piece, _node = sim.queue.pop(0)
+    effects.draw_card(sim, colour, piece, action.card)
+    effects.resolve(sim)
+    return _settle(sim, state), sim.events
 
 
 # --- checks used by the tests and the notation ----------------------------------------------
@@ -1495,7 +723,10 @@ def problems(state: State) -> list[str]:
             out.append("the bottle is off the main track")
         elif g.field[state.bottle] in seen:
             out.append("the bottle shares a field with a piece")
-    if sorted(state.deck) != sorted(state.rules.deck.numbers):
+    if state.physical:
+        if state.deck:
+            out.append("a physical deck has an order")
+    elif state.deck and sorted(state.deck) != sorted(state.rules.deck.numbers):
         out.append("the deck order is not the deck")
     if any(v < 0 for v in state.owed + state.glasses + state.drunk):
         out.append("negative drinks")

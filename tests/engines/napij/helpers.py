@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
+from companion.engines.errors import IllegalMove
+from companion.engines.napij.actions import Play, Throw
+from companion.engines.napij.events import Event
 from companion.engines.napij.notation import format_play, parse_play, parse_position
-from companion.engines.napij.rules import (
-    Event,
-    Play,
-    State,
-    Throw,
-    apply,
-    default_rules,
-    legal_plays,
-)
+from companion.engines.napij.reasons import Why
+from companion.engines.napij.rules import apply, legal_plays
+from companion.engines.napij.state import State, default_rules
 
 RULES = default_rules()
 G = RULES.graph
@@ -48,6 +47,24 @@ def with_top(text: str, *cards: int) -> str:
     return text + " deck:" + ",".join(map(str, [*cards, *rest]))
 
 
+BLUE_TO_M28 = "r:m40,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3"
+"""Blue's piece on m25 with a 3 to play: it lands on the card field m28."""
+
+
+def landing(text: str, spec: str, *cards: int) -> tuple[State, list[Event]]:
+    """Play ``spec`` from ``text`` with ``cards`` on top of the deck."""
+    return play(pos(with_top(text, *cards)), spec)
+
+
+def refused(state: State, spec: str) -> Why:
+    """Why the rules refuse the play ``spec`` (it must be refused)."""
+    with pytest.raises(IllegalMove) as exc:
+        play(state, spec)
+    assert exc.value.reason is not None
+    why: Why = exc.value.reason.why
+    return why
+
+
 def kinds(events: list[Event]) -> list[str]:
     return [type(e).__name__ for e in events]
 
@@ -62,5 +79,5 @@ def places(state: State, colour: int) -> list[str]:
     return ["p" if n < 0 else G.text[n] for n in own]
 
 
-__all__ = ["G", "Play", "RULES", "legal_plays", "node", "only", "places", "play", "plays",
-           "pos", "throw", "with_top", "kinds"]
+__all__ = ["BLUE_TO_M28", "G", "Play", "RULES", "kinds", "landing", "legal_plays", "node", "only",
+           "places", "play", "plays", "pos", "refused", "throw", "with_top"]

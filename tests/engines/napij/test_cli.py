@@ -172,3 +172,18 @@ def test_a_family_board_file_is_used_by_moves(capsys, tmp_path):
                        "--board", str(path), "--roll", "2")
     data = json.loads(out)
     assert code == 0 and [m["cards"] for m in data["moves"]] == [1, 0]
+
+
+def test_a_physical_deck_takes_the_drawn_card_as_an_action(capsys):
+    text = "r:m40,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b deck:physical"
+    code, out, _ = run(capsys, "apply", "napij", text, "--roll", "3", "--move", "m25=3")
+    waiting = out.strip()
+    assert code == 0 and "draw:b1@m28#0" in waiting.split()
+    code, out, _ = run(capsys, "moves", "napij", waiting)
+    data = json.loads(out)
+    assert data["phase"] == "draw" and data["drawer"] == "b" and data["moves"] == []
+    code, out, _ = run(capsys, "apply", "napij", waiting, "--do", "draw 23", "--events")
+    assert code == 0 and out.startswith("r:m40,p,p,p b:m28,p,p,p ")
+    assert "# Modrý si bere kartu číslo 23." in out.splitlines()[1]
+    code, _, err = run(capsys, "apply", "napij", waiting, "--do", "draw 99")
+    assert code == 1 and "not-a-card" in err

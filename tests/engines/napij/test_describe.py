@@ -8,17 +8,17 @@ import re
 import pytest
 
 from companion.engines.napij import describe
-from companion.engines.napij.rules import (
-    CardWhy,
-    DrinkReason,
-    ForfeitWhy,
+from companion.engines.napij.events import (
+    DeckShuffled,
+    DrawDue,
     Moved,
     MustDrink,
-    Reason,
     Swapped,
     TryFailed,
-    Why,
+    TurnPassed,
 )
+from companion.engines.napij.reasons import CardWhy, ForfeitWhy, Reason, Why
+from companion.engines.napij.state import DrinkReason
 from companion.selfplay.napij import play_steps
 
 from .helpers import RULES
@@ -84,3 +84,11 @@ def test_every_event_of_random_games_reads_as_czech_sentences():
             line = describe.headline(events, after.rules)
             assert sentence(line)
     assert len(seen) > 20
+
+
+def test_the_chance_events_of_the_deck_read_as_sentences():
+    assert describe.describe_event(DeckShuffled(32)) == \
+        "Balíček karet je zamíchaný a leží obrázky dolů."
+    assert describe.describe_event(DrawDue(1, 0, True)) == \
+        "Modrý si mimo pořadí bere vrchní kartu z balíčku; zadejte, jaké má číslo."
+    assert describe.headline([TurnPassed(0, 1), DrawDue(0, 0, False)]).startswith("Červený si")

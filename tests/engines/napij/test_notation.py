@@ -8,6 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.engines.errors import IllegalMove
+from companion.engines.napij.actions import (
+    Choose,
+    DeclareBottle,
+    Drank,
+    Draw,
+    Duty,
+    Play,
+    Shuffle,
+    Step,
+    Throw,
+)
 from companion.engines.napij.notation import (
     NotationError,
     format_action,
@@ -19,20 +31,8 @@ from companion.engines.napij.notation import (
     parse_play,
     parse_position,
 )
-from companion.engines.napij.rules import (
-    BOTTLE,
-    Choose,
-    DeclareBottle,
-    Drank,
-    DrinkReason,
-    Duty,
-    IllegalMove,
-    Play,
-    Step,
-    Throw,
-    apply,
-    new_game,
-)
+from companion.engines.napij.rules import apply, new_game
+from companion.engines.napij.state import BOTTLE, DeckMode, DrinkReason, Phase
 from companion.selfplay.napij import play_steps
 
 from .helpers import RULES, node, pos, with_top
@@ -154,3 +154,64 @@ def test_every_position_of_a_random_game_round_trips(seed):
         assert parse_position(text) == after
         assert format_position(parse_position(text)) == text
         assert parse_action(before, format_action(before, action)) is not None
+
+
+# --- deck modes, draws and the chance actions --------------------------------------------------
+
+DECK_MODES = [
+    "r:p,p,p,p g:p,p,p,p turn:r deck:unshuffled owe:r1,g1",
+    "r:p,p,p,p g:p,p,p,p turn:r deck:unshuffled drunk:r1,g1",
+    "r:m20,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:6,3 deck:physical",
+    "r:m40,p,p,p b:m28,p,p,p g:m50,p,p,p bottle:m60 turn:b deck:physical draw:b1@m28#0",
+    "r:m28,p,p,p b:m48,p,p,p g:m40,p,p,p bottle:m60 turn:b deck:physical draw:r1@m28#1 "
+    "queue:b1@m48",
+]
+
+
+@pytest.mark.parametrize("text", DECK_MODES)
+def test_deck_modes_and_draws_round_trip(text):
+    assert format_position(parse_position(text)) == text
+
+
+@pytest.mark.parametrize("text,words", [
+    ("r:m1,p,p,p g:p,p,p,p bottle:m60 turn:r deck:unshuffled", "start of the game"),
+    ("r:p,p,p,p g:p,p,p,p turn:r throws:6 deck:unshuffled", "start of the game"),
+    ("r:m28,p,p,p g:p,p,p,p bottle:m60 turn:r draw:r1@m28#0", "physical deck"),
+    ("r:m28,p,p,p g:p,p,p,p bottle:m60 turn:r deck:physical draw:r1@m27#0", "card field"),
+    ("r:m28,p,p,p g:p,p,p,p bottle:m60 turn:r deck:physical draw:r1", "CP@PLACE#K"),
+    ("r:m28,p,p,p g:p,p,p,p bottle:m60 turn:r deck:physical draw:r1@m28#0 throws:3",
+     "nobody throws"),
+    ("r:m28,p,p,p g:p,p,p,p bottle:m60 turn:r deck:physical draw:r1@m28#40", "At most 32"),
+])
+def test_wrong_deck_and_draw_tokens_are_refused_with_one_sentence(text, words):
+    with pytest.raises(NotationError) as exc:
+        parse_position(text)
+    message = str(exc.value)
+    assert words in message and message.endswith(".") and "\n" not in message
+
+
+def test_shuffle_and_draw_actions_round_trip():
+    state = pos("r:p,p,p,p g:p,p,p,p turn:r deck:unshuffled")
+    order = tuple(reversed(RULES.deck.numbers))
+    for action in (Shuffle(order), Draw(17)):
+        assert parse_action(state, format_action(state, action)) == action
+    assert format_action(state, Draw(17)) == "draw 17"
+    for bad in ("shuffle 1,x", "draw x", "draw", "shuffle"):
+        with pytest.raises(NotationError):
+            parse_action(state, bad)
+
+
+@pytest.mark.parametrize("deck", [DeckMode.VIRTUAL, DeckMode.PHYSICAL])
+def test_every_position_of_a_game_in_each_deck_mode_round_trips(deck):
+    phases = set()
+    for k, (before, action, after, _events) in enumerate(
+            play_steps(random.Random(11), 3, deck=deck)):
+        phases.add(after.phase)
+        if k % 5 and after.phase not in (Phase.DRAW, Phase.CHOOSE, Phase.SHUFFLE):
+            continue
+        text = format_position(after)
+        assert parse_position(text) == after, text
+        assert parse_action(before, format_action(before, action)) == action
+    wanted = {Phase.THROW, Phase.PLAY, Phase.OVER}
+    wanted |= {Phase.DRAW} if deck is DeckMode.PHYSICAL else set()
+    assert wanted <= phases

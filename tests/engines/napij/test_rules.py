@@ -5,79 +5,76 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engines.napij.board import default_board_text, parse_board
-from companion.engines.napij.deck import parse_deck
-from companion.engines.napij.notation import (
-    NotationError,
-    format_position,
-    parse_play,
-    parse_position,
+from companion.engines.errors import GameOver, IllegalMove, RulesError
+from companion.engines.napij.actions import (
+    Choose,
+    DeclareBottle,
+    Drank,
+    Duty,
+    Play,
+    Shuffle,
+    Step,
+    Throw,
 )
-from companion.engines.napij.rules import (
-    BOTTLE,
+from companion.engines.napij.events import (
     AtJunction,
     AtTurnOff,
     BottleMoved,
     BottlePlaced,
     BottlePushed,
     Captured,
-    CardChainStopped,
     CardDrawn,
-    CardNoEffect,
-    CardWhy,
-    ChoiceNeeded,
-    Choose,
-    DeclareBottle,
-    Drank,
-    DrinkReason,
-    Duty,
+    DeckShuffled,
     EnteredHome,
-    ForfeitWhy,
-    GameOver,
     How,
-    IllegalMove,
-    ImmunityEnded,
-    ImmunityGranted,
     Moved,
     MustDrink,
-    Phase,
-    Play,
     ReturnedToPub,
-    Rules,
     Settled,
-    Step,
-    Swapped,
-    Throw,
     ThrowAgain,
     Trapped,
     TryFailed,
     TurnForfeited,
     TurnPassed,
     VoidThrow,
-    Why,
     Won,
+)
+from companion.engines.napij.notation import (
+    NotationError,
+    format_position,
+    parse_play,
+)
+from companion.engines.napij.reasons import ForfeitWhy, Why
+from companion.engines.napij.rules import (
+    UNSHUFFLED,
     apply,
     legal_moves,
     legal_plays,
     needs_six,
     new_game,
     preview,
-    problems,
-    shorter_heading,
     why_not,
     why_piece,
 )
+from companion.engines.napij.state import BOTTLE, DeckMode, DrinkReason, Phase
 
-from .helpers import RULES, G, kinds, node, only, places, play, plays, pos, throw, with_top
+from .helpers import (
+    BLUE_TO_M28,
+    RULES,
+    G,
+    kinds,
+    landing,
+    node,
+    only,
+    places,
+    play,
+    plays,
+    pos,
+    refused,
+    throw,
+)
 
 R, B, GR, Y = 0, 1, 2, 3
-
-
-def refused(state, spec: str) -> Why:
-    with pytest.raises(IllegalMove) as exc:
-        play(state, spec)
-    assert exc.value.reason is not None
-    return exc.value.reason.why
 
 
 # --- the seed's worked examples ---------------------------------------------------------------
@@ -488,145 +485,6 @@ def test_the_winner_is_toasted_and_the_game_ends():
     assert after.owed[GR] == 0
 
 
-# --- cards ------------------------------------------------------------------------------------
-
-def landing(text: str, spec: str, *cards: int):
-    """Play ``spec`` from ``text`` with ``cards`` on top of the deck."""
-    return play(pos(with_top(text, *cards)), spec)
-
-
-BLUE_TO_M28 = "r:m40,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3"
-
-
-def test_a_card_field_draws_the_top_card_which_goes_to_the_bottom():
-    st = pos(with_top(BLUE_TO_M28, 23))
-    after, events = play(st, "m25=3")
-    assert only(events, CardDrawn) == [CardDrawn(B, 0, 23, False)]
-    assert after.deck[-1] == 23 and after.deck[0] == st.deck[1]
-    assert MustDrink(B, 1, DrinkReason.CARD) in events
-
-
-def test_forward_moves_towards_home_and_stays_put_when_it_would_overshoot():
-    after, events = landing(BLUE_TO_M28, "m25=3", 4)  # forward 3
-    assert places(after, B)[0] == "m31"
-    after, events = landing("r:m79,rh4,rh3,rh2 g:p,p,p,p bottle:m60 turn:r throws:2",
-                            "m79=2", 9)  # forward 6 would jump rh2
-    assert CardNoEffect(R, 9, CardWhy.OVERSHOOT) in events
-    assert places(after, R)[0] == "m1"
-    after, events = landing("r:m79,rh4,rh3,rh2 g:p,p,p,p bottle:m60 turn:r throws:2",
-                            "m79=2", 8)  # forward 5: exactly into the home
-    assert places(after, R)[0] == "rh1" and Won(R) in events
-
-
-def test_back_and_pub_cards():
-    after, _ = landing(BLUE_TO_M28, "m25=3", 19)  # back 3
-    assert places(after, B)[0] == "m25"
-    after, events = landing(BLUE_TO_M28, "m25=3", 21)
-    assert places(after, B)[0] == "p"
-    assert only(events, ReturnedToPub)[0].cause == "card"
-    assert MustDrink(B, 1, DrinkReason.PUB) in events
-
-
-def test_knock_out_a_chosen_opponent_on_the_main_track():
-    after, events = landing(BLUE_TO_M28, "m25=3", 10)
-    assert after.phase is Phase.CHOOSE and only(events, ChoiceNeeded)
-    assert set(legal_moves(after)) == {Choose(R, 0), Choose(GR, 0)}
-    assert "card:10@b1#1" in format_position(after).split()
-    done, events = apply(after, Choose(GR, 0))
-    assert places(done, GR)[0] == "p" and Captured(B, GR, 0, node("m50"), How.CARD) in events
-    assert MustDrink(GR, 1, DrinkReason.KNOCKED_OUT) in events
-    assert done.turn == GR and done.phase is Phase.THROW
-    assert why_not(after, Choose(B, 0)).why is Why.BAD_CHOICE
-    # one target only: no question asked; pieces off the main track are left out
-    after, events = landing("r:c5+,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3",
-                            "m25=3", 10)
-    assert places(after, GR)[0] == "p" and places(after, R)[0] == "c5+"
-
-
-def test_swap_puts_the_opponent_on_the_card_field_and_it_draws_out_of_turn():
-    text = "r:c5+,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3"
-    after, events = landing(text, "m25=3", 14, 24)
-    assert Swapped(B, 0, GR, 0) in events
-    assert places(after, B)[0] == "m50" and places(after, GR)[0] == "m28"
-    assert only(events, CardDrawn) == [CardDrawn(B, 0, 14, False), CardDrawn(GR, 0, 24, True)]
-    assert MustDrink(GR, 1, DrinkReason.CARD) in events
-
-
-def test_catch_up_goes_to_the_nearest_opponent_ahead_and_knocks_it_out():
-    text = "r:m35,p,p,p b:m25,p,p,p g:m31*2,p,p,p bottle:m60 turn:b throws:3"
-    after, events = landing(text, "m25=3", 12)
-    assert places(after, B)[0] == "m35"  # green on m31 is immune: skipped
-    assert places(after, R)[0] == "p" and places(after, GR)[0] == "m31"
-
-
-def test_immunity_protects_for_four_rounds_of_its_owner():
-    after, events = landing(BLUE_TO_M28, "m25=3", 16)
-    assert ImmunityGranted(B, 0, 4) in events and after.immune[B][0] == 4
-    # blue's next turns count it down; it ends when blue's fourth turn begins
-    st = pos("r:m20,p,p,p b:m28*1,p,p,p bottle:m60 turn:r throws:3")
-    after, events = play(st, "m20=3")
-    assert ImmunityEnded(B, 0) in events and after.immune[B][0] == 0
-
-
-def test_immune_pieces_cannot_be_knocked_out_nor_sent_to_the_pub_by_a_card():
-    st = pos("r:m20,m40,p,p g:m23*2,p,p,p bottle:m60 turn:r throws:3")
-    assert refused(st, "m20=3") is Why.IMMUNE_ON_TARGET
-    after, events = landing("r:m40,p,p,p b:m25*3,p,p,p g:m50*1,p,p,p bottle:m60 turn:b "
-                            "throws:3", "m25=3", 21)
-    assert CardNoEffect(B, 21, CardWhy.IMMUNE) in events and places(after, B)[0] == "m28"
-    after, events = landing("r:m40*2,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b "
-                            "throws:3", "m25=3", 10)
-    assert places(after, GR)[0] == "p"  # the only target that is not immune
-
-
-def test_the_zachytka_card_takes_the_shorter_way_home():
-    assert shorter_heading(G, B) == -1 and shorter_heading(G, R) == 1
-    after, events = landing(BLUE_TO_M28, "m25=3", 22)
-    assert places(after, B)[0] == "zach-" and only(events, Trapped)
-    after, _ = landing("r:m79,p,p,p b:m20,p,p,p bottle:m60 turn:r throws:2", "m79=2", 22)
-    assert places(after, R)[0] == "zach+"
-
-
-def test_drink_glass_everybody_and_blank_cards():
-    after, events = landing(BLUE_TO_M28, "m25=3", 28)
-    assert MustDrink(B, 3, DrinkReason.CARD) in events and after.owed[B] == 3
-    after, events = landing(BLUE_TO_M28, "m25=3", 29)
-    assert after.glasses[B] == 1 and MustDrink(B, 1, DrinkReason.GLASS) in events
-    after, events = landing(BLUE_TO_M28, "m25=3", 30)
-    assert {e.colour for e in only(events, MustDrink)} == {R, B, GR}
-    after, events = landing(BLUE_TO_M28, "m25=3", 32)
-    assert CardNoEffect(B, 32, CardWhy.BLANK) in events
-
-
-def _board_with_card_on_a_shortcut() -> Rules:
-    text = default_board_text().replace('sb3 = { kind = "normal"', 'sb3 = { kind = "card"')
-    return Rules(parse_board(text), RULES.deck)
-
-
-def test_a_piece_on_a_shortcut_takes_no_part_in_moving_cards_but_still_drinks():
-    rules = _board_with_card_on_a_shortcut()
-    st = parse_position(with_top("r:m40,p,p,p b:sb2,p,p,p bottle:m60 turn:b throws:1", 9, 23),
-                        rules)
-    after, events = apply(st, parse_play(st, "sb2=1"))
-    assert CardNoEffect(B, 9, CardWhy.OFF_MAIN) in events
-    st = parse_position(with_top("r:m40,p,p,p b:sb2,p,p,p bottle:m60 turn:b throws:1", 23),
-                        rules)
-    after, events = apply(st, parse_play(st, "sb2=1"))
-    assert MustDrink(B, 1, DrinkReason.CARD) in events
-
-
-def test_an_endless_card_chain_stops_after_one_pass_through_the_deck():
-    cards = "\n".join(
-        f'[[card]]\nnumber = {i}\ntext = "Jdi."\neffect = "{"forward" if i % 2 else "back"}"\n'
-        f"n = 7\n" for i in range(1, 33))
-    rules = Rules(RULES.board, parse_deck(cards))
-    st = parse_position("r:m40,p,p,p b:m79,p,p,p bottle:m60 turn:b throws:2", rules)
-    after, events = apply(st, parse_play(st, "m79=2"))
-    assert len(only(events, CardDrawn)) == 32
-    assert only(events, CardChainStopped) == [CardChainStopped(32)]
-    assert not problems(after) and after.turn == R
-
-
 def test_choices_and_throws_in_the_wrong_phase_are_refused():
     after, _ = landing(BLUE_TO_M28, "m25=3", 10)
     assert why_not(after, Throw(3)).why is Why.CHOICE_PENDING
@@ -672,27 +530,6 @@ def test_d20_a_knock_out_costs_one_drink_not_two():
         MustDrink(GR, 1, DrinkReason.KNOCKED_OUT)]
 
 
-def test_d23_a_piece_knocked_off_its_card_field_before_the_draws_does_not_draw():
-    st = pos("r:m14,m11,p,p g:p,p,p,p bottle:m17 turn:r throws:6,2")
-    _, events = play(st, "m14=2 m11=6")  # the pushed bottle lands on m16 and knocks it out
-    assert Captured(R, R, 0, node("m16"), How.BOTTLE) in events
-    assert not only(events, CardDrawn)
-    _, events = play(st, "m11=6 m14=2")  # the other order: it stays and draws
-    assert only(events, CardDrawn)[0].piece == 0
-
-
-def test_d27_a_card_move_onto_an_own_piece_leaves_it_where_it_is():
-    after, events = landing("r:m40,p,p,p b:m24,m25,p,p g:m50,p,p,p bottle:m60 turn:b "
-                            "throws:4", "m24=4", 19)  # back 3 onto its own m25
-    assert CardNoEffect(B, 19, CardWhy.BLOCKED) in events and places(after, B)[0] == "m28"
-
-
-def test_d29_swap_ignores_immunity():
-    after, events = landing("r:c5+,p,p,p b:m25,p,p,p g:m50*2,p,p,p bottle:m60 turn:b "
-                            "throws:3", "m25=3", 15, 23)
-    assert Swapped(B, 0, GR, 0) in events and places(after, GR)[0] == "m28"
-
-
 def test_d36_pieces_in_the_pub_are_alike():
     st = pos("r:m20,p,p,p g:p,p,p,p bottle:m60 turn:r throws:6,2")
     after, _ = apply(st, Play((Step(3, (6,)), Step(0, (2,)))))
@@ -704,7 +541,8 @@ def test_d36_pieces_in_the_pub_are_alike():
 def outcome_key(state, play) -> tuple[object, ...]:
     """Where a play leaves the pieces, the bottle and the drinks, and in which order pieces
     will draw cards (the player may choose that order, D23)."""
-    from companion.engines.napij.rules import Entered, Released, outcome
+    from companion.engines.napij.events import Entered, Released
+    from companion.engines.napij.rules import outcome
 
     after = outcome(state, play)
     draws = tuple(e.to for e in preview(state, play)
@@ -760,3 +598,37 @@ def test_legal_plays_are_exactly_the_plays_the_rule_allows_each_outcome_once():
             checked += 1
             multi += len(after.throws) > 1
     assert multi > 50
+
+
+# --- chance as actions: the shuffle of a virtual deck -----------------------------------------
+
+def test_an_unshuffled_virtual_deck_waits_for_its_shuffle_before_the_first_throw():
+    st = new_game(players=2, deck_order=UNSHUFFLED)
+    assert st.phase is Phase.SHUFFLE
+    assert why_not(st, Throw(6)).why is Why.SHUFFLE_FIRST
+    assert why_not(st, DeclareBottle()).why is Why.SHUFFLE_FIRST
+    assert why_not(st, parse_play(pos("r:m20,p,p,p g:p,p,p,p bottle:m60 turn:r throws:3"),
+                                  "m20=3")).why is Why.SHUFFLE_FIRST
+    with pytest.raises(IllegalMove):
+        apply(st, Throw(6))
+    st, events = apply(st, Drank(R))  # the table may settle before the shuffle
+    assert events == [Settled(R, 1, 0)] and st.phase is Phase.SHUFFLE
+    order = tuple(reversed(RULES.deck.numbers))
+    assert why_not(st, Shuffle(order[:-1])).why is Why.BAD_SHUFFLE
+    assert why_not(st, Shuffle(order[:-1] + (order[0],))).why is Why.BAD_SHUFFLE
+    after, events = apply(st, Shuffle(order))
+    assert events == [DeckShuffled(32)] and after.deck == order
+    assert after.phase is Phase.THROW and after.turn == R
+    assert why_not(after, Shuffle(order)).why is Why.NOT_SHUFFLE_PHASE
+    after, events = apply(after, Throw(6))
+    assert ThrowAgain(R) in events
+
+
+def test_a_physical_deck_needs_no_shuffle_and_has_no_order():
+    st = new_game(deck=DeckMode.PHYSICAL)
+    assert st.phase is Phase.THROW and st.deck == ()
+    assert why_not(st, Shuffle(RULES.deck.numbers)).why is Why.NOT_SHUFFLE_PHASE
+    with pytest.raises(RulesError):
+        new_game(deck=DeckMode.PHYSICAL, deck_order=RULES.deck.numbers)
+    with pytest.raises(RulesError):
+        new_game(deck="shuffled")

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import random
 
+from companion.engines.napij.actions import Choose, DeclareBottle
 from companion.engines.napij.notation import format_play
-from companion.engines.napij.rules import (
-    Choose,
-    DeclareBottle,
-    Phase,
-    Why,
-    legal_plays,
-    why_not,
-)
+from companion.engines.napij.reasons import Why
+from companion.engines.napij.rules import legal_plays, why_not
+from companion.engines.napij.state import Phase
 from companion.players.napij_bot import choose_target, decide, value, wants_bottle
 from companion.selfplay.napij import play_steps
-
-from .helpers import play, pos, with_top
+from tests.engines.napij.helpers import play, pos, with_top
 
 
 def test_every_decision_is_legal_and_the_same_twice():

@@ -8,19 +8,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.engines.napij.actions import Play, Throw
 from companion.engines.napij.notation import format_position, parse_position
-from companion.engines.napij.rules import (
-    PIECES,
-    Phase,
-    Play,
-    Throw,
-    Why,
-    apply,
-    legal_plays,
-    preview,
-    problems,
-    why_not,
-)
+from companion.engines.napij.reasons import Why
+from companion.engines.napij.rules import apply, legal_plays, preview, problems, why_not
+from companion.engines.napij.state import PIECES, Phase
 from companion.selfplay.napij import (
     MAX_ACTIONS,
     Habits,
@@ -30,8 +22,7 @@ from companion.selfplay.napij import (
     selfplay,
     shuffled_deck,
 )
-
-from .helpers import RULES
+from tests.engines.napij.helpers import RULES
 
 seeds = st.integers(0, 2**32 - 1)
 

@@ -1,0 +1,81 @@
+"""Everything that changes a game of Člověče, napij se!, as frozen values.
+
+Decisions of a player (:class:`DeclareBottle`, :class:`Play`, :class:`Choose`),
+chance (:class:`Throw`, :class:`Shuffle`, :class:`Draw`) and what the table
+calls out (:class:`Drank`, :class:`Duty`) are all actions: the engine applies
+them and never draws, rolls or waits on its own.  Two actions are equal only
+when they are of the same kind with the same fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import DrinkReason
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """A throw of the die by the player on turn (chance)."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """The virtual deck's order, top card first (chance, before the first throw)."""
+
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A physical deck: the number printed on the card the family drew (chance)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBottle:
+    """The player on turn plays the bottle this turn (said before the first throw)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One piece's part of a play: ``values`` are one die value, or all of the turn's."""
+
+    piece: int
+    values: tuple[int, ...]
+    exit: int | None = None
+    """The node a piece standing on a junction goes to first (``None`` elsewhere)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The drawer of a card picks the opponent piece it acts on."""
+
+    colour: int
+    piece: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drank:
+    """The table says: this player has drunk what they owed."""
+
+    colour: int
+
+
+@dataclass(frozen=True, slots=True)
+class Duty:
+    """The table calls a duty: dropped die, needless delay, cheating, getting upset."""
+
+    colour: int
+    reason: DrinkReason
+
+
+Action = Throw | Shuffle | Draw | DeclareBottle | Play | Choose | Drank | Duty

@@ -1,0 +1,157 @@
+"""The values of a game of Člověče, napij se!: the rules it is played by and one moment of it.
+
+:class:`Rules` is the static data (board, deck, the compiled graph); :class:`State`
+one immutable moment, with its :class:`Phase` computed from its fields.  The
+constants and the drink reasons live here too, so that every other module of
+the engine reads them from one place.
+"""
+
+from __future__ import annotations
+
+import functools
+from enum import StrEnum
+from typing import NamedTuple
+
+from .board import Board, default_board
+from .deck import DECK_SIZE, Deck, default_deck
+from .graph import Graph, compile_graph, distance_home
+
+PUB = -1
+"""The node of a piece in its pub."""
+BOTTLE = -1
+"""``Step.piece`` of the bottle."""
+SIX = 6
+TRIES = 3
+PIECES = 4
+CHAIN_CAP = DECK_SIZE
+"""At most this many cards are drawn in one action (a safety net against endless chains)."""
+UNSHUFFLED: tuple[int, ...] = ()
+"""``new_game(deck_order=UNSHUFFLED)``: a virtual deck that waits for a :class:`Shuffle`."""
+
+
+class Rules:
+    """The board and the deck a game is played with, compiled once (static data)."""
+
+    def __init__(self, board: Board, deck: Deck) -> None:
+        self.board = board
+        self.deck = deck
+        self.graph: Graph = compile_graph(board)
+        self._dist: dict[int, tuple[int, ...]] = {}
+
+    def distance(self, colour: int) -> tuple[int, ...]:
+        """Optimistic steps from every node to the colour's deepest home field."""
+        if colour not in self._dist:
+            self._dist[colour] = distance_home(self.graph, colour)
+        return self._dist[colour]
+
+    def __repr__(self) -> str:
+        return f"Rules({self.board.name!r}, {self.deck.name!r})"
+
+
+@functools.cache
+def default_rules() -> Rules:
+    """The shipped board and deck (both reconstructions)."""
+    return Rules(default_board(), default_deck())
+
+
+class DeckMode(StrEnum):
+    VIRTUAL = "virtual"    # the companion shuffles (a Shuffle action) and draws
+    PHYSICAL = "physical"  # the family's own cards: each drawn card comes in as a Draw action
+
+
+class Phase(StrEnum):
+    SHUFFLE = "shuffle"  # a virtual deck waits for its shuffle (before the first throw)
+    THROW = "throw"
+    PLAY = "play"
+    CHOOSE = "choose"    # a drawn card waits for its drawer's choice
+    DRAW = "draw"        # a physical deck: a piece must draw, the card comes in as an action
+    OVER = "over"
+
+
+class DrinkReason(StrEnum):
+    START = "start"                # everybody, at the start of the game
+    KNOCKED_OUT = "knocked-out"    # a piece knocked out by a co-player (piece or card)
+    BOTTLE = "bottle"              # knocked out by the bottle, or pushed the bottle
+    PUB = "pub"                    # a piece went back to the pub (rolling pin, card)
+    CARD = "card"                  # a card says drink (n times)
+    GLASS = "glass"                # a card says empty the glass
+    EVERYBODY = "everybody"        # a card says everybody drinks
+    HOME = "home"                  # everybody but the player whose piece entered its home
+    WINNER = "winner"              # everybody but the winner, to the winner's honour
+    DROPPED_DICE = "dropped-dice"  # called by the table
+    DELAY = "delay"                # called by the table (also after a void throw)
+    CHEATING = "cheating"          # called by the table (also after a void throw)
+    UPSET = "upset"                # called by the table
+
+
+CALLED_DUTIES = (DrinkReason.DROPPED_DICE, DrinkReason.DELAY, DrinkReason.CHEATING,
+                 DrinkReason.UPSET)
+"""The duties people call out; they come in as :class:`Duty` actions."""
+
+
+class Pending(NamedTuple):
+    """A drawn card waiting for its drawer's choice."""
+
+    card: int
+    colour: int
+    piece: int
+
+
+class State(NamedTuple):
+    """One moment of the game.
+
+    ``pieces[c]`` is the 4-tuple of nodes of colour ``c`` (``PUB`` in the pub) or
+    ``None`` when the colour does not play; ``immune[c][p]`` the rounds of
+    immunity left.  ``bottle`` is the bottle's node, -1 before the first piece
+    enters.  ``throws`` are the counted values of the turn so far; ``tries``
+    the failed tries for a six; ``with_bottle`` whether the player on turn
+    declared the bottle.  ``deck`` is the virtual deck's order, top card first
+    (empty: not shuffled yet, or a physical deck: ``physical``).
+    ``pending`` is a card waiting for a choice; ``queue`` the draws still to come
+    (with a physical deck and no ``pending``, its first piece must draw now);
+    ``chain`` the cards drawn so far in the action under way.
+    ``owed``/``glasses``/``drunk`` are the drink ledger per colour.
+    """
+
+    rules: Rules
+    pieces: tuple[tuple[int, ...] | None, ...]
+    immune: tuple[tuple[int, ...] | None, ...]
+    bottle: int
+    turn: int
+    throws: tuple[int, ...] = ()
+    tries: int = 0
+    with_bottle: bool = False
+    deck: tuple[int, ...] = ()
+    pending: Pending | None = None
+    queue: tuple[tuple[int, int, int], ...] = ()
+    owed: tuple[int, ...] = (0, 0, 0, 0)
+    glasses: tuple[int, ...] = (0, 0, 0, 0)
+    drunk: tuple[int, ...] = (0, 0, 0, 0)
+    winner: int | None = None
+    physical: bool = False
+    chain: int = 0
+
+    @property
+    def phase(self) -> Phase:
+        if self.winner is not None:
+            return Phase.OVER
+        if self.pending is not None:
+            return Phase.CHOOSE
+        if self.queue:
+            return Phase.DRAW
+        if not self.deck and not self.physical:
+            return Phase.SHUFFLE
+        if self.throws and self.throws[-1] != SIX:
+            return Phase.PLAY
+        return Phase.THROW
+
+    @property
+    def colours(self) -> tuple[int, ...]:
+        return tuple(c for c, p in enumerate(self.pieces) if p is not None)
+
+    @property
+    def deck_mode(self) -> DeckMode:
+        return DeckMode.PHYSICAL if self.physical else DeckMode.VIRTUAL
+
+    def debt(self, colour: int) -> int:
+        return self.owed[colour] + self.glasses[colour]
