@@ -48,7 +48,7 @@ def create_device(driver: str, *, i2c_port: int = 1, i2c_address: int = 0x3C, ro
     if driver == "terminal":
         from .terminal_display import TerminalDisplay
 
-        return TerminalDisplay(stream=stream)
+        return TerminalDisplay(stream=stream, rotate=rotate)
     if driver in ("asciiblock", "pygame", "gif"):
         try:
             from luma.emulator import device as emu
