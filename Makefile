@@ -29,9 +29,11 @@ unit: $(STAMP)
 
 test: lint typecheck firmware-check unit
 
-# The dice firmware (firmware/): the Node side of its checks is installed from
+# The boards' firmware ships inside the package, one flash image per board
+# (companion/firmware/<board>/: main.py and its logic package); firmware/ holds
+# the checks' tooling.  The Node side of the checks is installed from
 # firmware/package-lock.json (npm ci, redone when the lock changes), and the
-# firmware logic tests (tests/firmware) must pass under real MicroPython
+# firmware tests (tests/firmware/<board>/) must pass under real MicroPython
 # (WebAssembly port in Node).  That every firmware file compiles with mpy-cross
 # is checked by tests/firmware/test_mpy_cross.py, in `make unit`.
 FW_NODE := firmware/node_modules/.package-lock.json
@@ -43,15 +45,17 @@ $(FW_NODE): firmware/package.json firmware/package-lock.json $(STAMP)
 firmware-check: $(STAMP) $(FW_NODE)
 	node firmware/run_tests.mjs
 
-# Copy the firmware onto a Pico that runs MicroPython (hardware/dice.md); not
-# part of `make test`.  DICE_PORT: mpremote's device (default: the first found).
+# Copy the dice's flash image onto a Pico that runs MicroPython
+# (hardware/dice.md); not part of `make test`.  DICE_PORT: mpremote's device
+# (default: the first found).
 DICE_PORT ?= auto
+DICE_BOARD := companion/firmware/dice
 flash-dice: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[flash]'
 	$(BIN)/mpremote connect $(DICE_PORT) \
 		exec "import os; 'dice' in os.listdir() or os.mkdir('dice')" + \
-		cp $(sort $(wildcard firmware/dice/*.py)) :dice/ + \
-		cp firmware/main.py :main.py + reset
+		cp $(sort $(wildcard $(DICE_BOARD)/dice/*.py)) :dice/ + \
+		cp $(DICE_BOARD)/main.py :main.py + reset
 
 # The numbers in the README, each against a peer measured in the same run.
 bench: $(STAMP)

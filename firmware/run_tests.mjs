@@ -1,12 +1,15 @@
-// Runs the dice firmware's logic tests (tests/firmware) under real MicroPython:
-// the WebAssembly port from npm, in Node.  `make firmware-check` calls it.
+// Runs the boards' firmware tests (tests/firmware/<board>/) under real
+// MicroPython: the WebAssembly port from npm, in Node.  `make firmware-check`
+// calls it.
 //
 //   node firmware/run_tests.mjs [--root DIR] [-k SUBSTRING] [-v]
 //
-// The firmware (firmware/**/*.py, the protocol vectors) and the tests are
-// copied into MicroPython's in-memory filesystem under /repo with the same
-// layout as the checkout, then every test_* function of every tests/firmware
-// module is called, except modules whose first line is "# cpython-only".
+// The firmware (companion/firmware/**), this folder's data (the protocol
+// vectors) and the tests are copied into MicroPython's in-memory filesystem
+// under /repo with the same layout as the checkout (.py and .json files), then
+// every test_* function of every module in tests/firmware and its board
+// folders is called, except modules whose first line is "# cpython-only".
+// Each board's test package puts its board folder on sys.path itself.
 // Exit code 0 when all passed, 1 when any failed or none ran.
 
 import fs from "node:fs";
@@ -47,6 +50,7 @@ function copyTree(from, to, keep) {
 }
 
 const pyOrJson = (name) => name.endsWith(".py") || name.endsWith(".json");
+copyTree(path.join(root, "companion", "firmware"), "/repo/companion/firmware", pyOrJson);
 copyTree(path.join(root, "firmware"), "/repo/firmware", pyOrJson);
 copyTree(path.join(root, "tests", "firmware"), "/repo/tests/firmware", pyOrJson);
 mp.FS.writeFile("/repo/tests/__init__.py", "");
@@ -60,19 +64,31 @@ import sys
 import time
 
 sys.path.insert(0, "/repo")
-sys.path.insert(0, "/repo/firmware")
+TESTS = "/repo/tests/firmware"
+
+
+def test_files():
+    """(relative path, module name) of every test module: tests/firmware and its board folders."""
+    found = []
+    for name in sorted(os.listdir(TESTS)):
+        if name.startswith("test_") and name.endswith(".py"):
+            found.append((name, "tests.firmware." + name[:-3]))
+        elif os.stat(TESTS + "/" + name)[0] & 0x4000:  # a board's folder
+            for inner in sorted(os.listdir(TESTS + "/" + name)):
+                if inner.startswith("test_") and inner.endswith(".py"):
+                    found.append((name + "/" + inner, "tests.firmware." + name + "." + inner[:-3]))
+    return found
+
+
 passed = 0
 failed = 0
 skipped = []
-for name in sorted(os.listdir("/repo/tests/firmware")):
-    if not (name.startswith("test_") and name.endswith(".py")):
-        continue
-    with open("/repo/tests/firmware/" + name) as handle:
+for name, module_name in test_files():
+    with open(TESTS + "/" + name) as handle:
         first = handle.readline()
     if first.startswith("# cpython-only"):
         skipped.append(name)
         continue
-    module_name = "tests.firmware." + name[:-3]
     try:
         module = __import__(module_name, None, None, ["_"])
     except Exception as exc:

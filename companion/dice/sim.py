@@ -1,7 +1,7 @@
 """A simulated dice on a pty, speaking the firmware's protocol with the firmware's own code.
 
 :class:`SimulatedDice` runs the dice firmware's logic modules
-(``firmware/dice/link.py``, ``protocol.py``, ``fair.py``: plain Python) under
+(``link.py``, ``protocol.py``, ``fair.py`` of the ``dice`` package: plain Python) under
 CPython with a pseudo-terminal as its serial line, so the simulator and the
 real dice cannot drift apart.  The reader opens :attr:`SimulatedDice.path`,
 a stable symlink to the pty's slave (like the udev rule's
@@ -10,8 +10,10 @@ and closes the pty (the reader's reads fail, as with a USB unplug);
 :meth:`~SimulatedDice.replug` brings a new pty at the same path, and the
 firmware re-sends what was not acknowledged.
 
-The firmware is found next to the package (``<checkout>/firmware/dice``) or
-where ``COMPANION_DICE_FIRMWARE`` points.
+The firmware ships inside the package, as the dice's flash image
+(``companion/firmware/dice/``: ``main.py`` and the ``dice`` package), so an
+installed companion finds it from any folder; ``COMPANION_DICE_FIRMWARE`` may
+point at another copy of the ``dice`` package.
 """
 
 from __future__ import annotations
@@ -33,23 +35,33 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from companion.errors import UsageError
+
 FIRMWARE_ENV = "COMPANION_DICE_FIRMWARE"
+BOARD_DIR = Path(__file__).resolve().parents[1] / "firmware" / "dice"
+"""The dice's flash image shipped in the package: ``main.py`` and the ``dice`` package."""
 _PACKAGE = "_companion_dice_firmware"
 _MODULES = ("shims", "protocol", "fair", "link")
 
 
-class FirmwareNotFound(RuntimeError):
-    pass
+class FirmwareNotFound(UsageError, RuntimeError):
+    """The dice firmware's files are missing (one sentence; the CLI exits with 2)."""
 
 
 def firmware_dir() -> Path:
-    """The directory of the dice firmware's logic package."""
+    """The directory of the dice firmware's logic package (the ``dice`` package)."""
     env = os.environ.get(FIRMWARE_ENV)
-    path = Path(env) if env else Path(__file__).resolve().parents[2] / "firmware" / "dice"
+    if env:
+        path = Path(env)
+        if not (path / "link.py").is_file():
+            raise FirmwareNotFound(
+                f"{FIRMWARE_ENV} points at {path}, which holds no dice firmware; "
+                "unset it to use the firmware installed with the companion.")
+        return path
+    path = BOARD_DIR / "dice"
     if not (path / "link.py").is_file():
         raise FirmwareNotFound(
-            f"The dice firmware is not at {path}; run from a checkout or set {FIRMWARE_ENV}."
-        )
+            f"The dice firmware is missing from {path}; reinstall the companion.")
     return path
 
 

