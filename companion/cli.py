@@ -22,7 +22,7 @@ from companion.errors import RefusedError, UsageError
 
 COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands.clovece",
-    "companion.engines.napij.cli",
+    "companion.commands.napij",
     "companion.commands.gobbit",
     "companion.commands.dice",
     "companion.commands.hardware",

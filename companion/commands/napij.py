@@ -12,14 +12,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.errors import RefusedError, UsageError
-
-from ..errors import IllegalMove, RulesError
-from . import describe
-from .actions import Action, DeclareBottle, Drank, Duty, Play, Throw
-from .board import COLOURS, DataFileError, load_board, parse_board, read_text, summary
-from .deck import default_deck, is_deck_text, load_deck, parse_deck
-from .events import (
+from companion.engines.errors import IllegalMove, RulesError
+from companion.engines.napij import describe
+from companion.engines.napij.actions import Action, DeclareBottle, Drank, Duty, Play, Throw
+from companion.engines.napij.board import (
+    COLOURS,
+    DataFileError,
+    load_board,
+    parse_board,
+    read_text,
+    summary,
+)
+from companion.engines.napij.deck import default_deck, is_deck_text, load_deck, parse_deck
+from companion.engines.napij.events import (
     BottleMoved,
     Captured,
     Entered,
@@ -29,7 +34,7 @@ from .events import (
     Released,
     ReturnedToPub,
 )
-from .notation import (
+from companion.engines.napij.notation import (
     NotationError,
     colour_index,
     format_choice,
@@ -41,7 +46,7 @@ from .notation import (
     parse_position,
     place_text,
 )
-from .rules import (
+from companion.engines.napij.rules import (
     apply,
     can_declare_bottle,
     choices,
@@ -52,7 +57,10 @@ from .rules import (
     start_events,
     why_not,
 )
-from .state import BOTTLE, CALLED_DUTIES, Phase, Rules, State, default_rules
+from companion.engines.napij.state import BOTTLE, CALLED_DUTIES, Phase, Rules, State, default_rules
+from companion.errors import RefusedError, UsageError
+
+from .common import parse_roll
 
 DEFAULT = "default"
 
@@ -80,12 +88,6 @@ def _position(text: str, rules: Rules) -> State:
         return parse_position(text, rules)
     except NotationError as exc:
         raise UsageError(str(exc)) from None
-
-
-def _roll(text: str) -> int:
-    if text not in ("1", "2", "3", "4", "5", "6"):
-        raise UsageError(f"A roll is a number from 1 to 6, not {text!r}.")
-    return int(text)
 
 
 def _colour(text: str) -> int:
@@ -141,7 +143,7 @@ def _run_inputs(args: argparse.Namespace, state: State, events: list[Event]) -> 
     if getattr(args, "bottle", False):
         state = _do(state, DeclareBottle(), "Declaring the bottle", events)
     for text in getattr(args, "roll", None) or []:
-        state = _do(state, Throw(_roll(text)), f"The roll {text}", events)
+        state = _do(state, Throw(parse_roll(text)), f"The roll {text}", events)
     move = getattr(args, "move", None)
     if move is not None:
         if state.phase is not Phase.PLAY:
@@ -262,7 +264,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def _data_text(path: str) -> tuple[str, str]:
     if path == DEFAULT:
-        from .board import default_board_text
+        from companion.engines.napij.board import default_board_text
 
         return default_board_text(), "board.toml"
     try:
@@ -295,7 +297,7 @@ def cmd_board_check(args: argparse.Namespace) -> int:
 
 
 def cmd_board_draw(args: argparse.Namespace) -> int:
-    from .draw import draw
+    from companion.engines.napij.draw import draw
 
     text, source = _data_text(args.file)
     if is_deck_text(text):
