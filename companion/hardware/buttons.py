@@ -11,11 +11,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any
 
 from gpiozero import Button
 
 from companion.inputs.events import ButtonPress
+
+from .ports import PinFactory
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 class Buttons:
     def __init__(self, pins: dict[str, int], post: Callable[[ButtonPress], None], *,
                  long_press: float = 0.8, bounce: float | None = 0.02,
-                 pin_factory: Any = None) -> None:
+                 pin_factory: PinFactory | None = None) -> None:
         self._post = post
         self._held: set[str] = set()
         self._lock = threading.Lock()

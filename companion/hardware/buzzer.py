@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
 
 from gpiozero import Buzzer as GpioBuzzer
+
+from .ports import PinFactory
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +21,7 @@ PATTERNS: dict[str, tuple[float, float, int]] = {
 
 
 class Buzzer:
-    def __init__(self, pin: int, pin_factory: Any = None,
+    def __init__(self, pin: int, pin_factory: PinFactory | None = None,
                  listener: Callable[[str], None] | None = None) -> None:
         self.device = GpioBuzzer(pin, pin_factory=pin_factory)
         self.listener = listener

@@ -27,6 +27,8 @@ from typing import Any
 from luma.core.error import DeviceNotFoundError
 from PIL import Image
 
+from .ports import DisplayDevice
+
 log = logging.getLogger(__name__)
 
 WIDTH, HEIGHT = 128, 64
@@ -167,8 +169,8 @@ class Screen:
     (on the clock :meth:`poll` is given).
     """
 
-    def __init__(self, device: Any, clock: Callable[[], float] = time.perf_counter, *,
-                 reopen: Callable[[], Any] | None = None, retries: int = 2,
+    def __init__(self, device: DisplayDevice, clock: Callable[[], float] = time.perf_counter, *,
+                 reopen: Callable[[], DisplayDevice] | None = None, retries: int = 2,
                  reopen_every: float = 3.0) -> None:
         if retries < 0 or reopen_every <= 0:
             raise ValueError("retries must not be negative and reopen_every must be positive.")

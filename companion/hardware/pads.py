@@ -46,6 +46,7 @@ from gpiozero import Device
 from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
 
 from .pinmap import PinMap, PinMapError
+from .ports import PinFactory
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +139,7 @@ class SlapPads:
     """
 
     def __init__(self, pads: Mapping[Pad, int], on_event: Callable[[PadEvent], None], *,
-                 pin_factory: Any = None, chatter_ms: float = CHATTER_MS,
+                 pin_factory: PinFactory | None = None, chatter_ms: float = CHATTER_MS,
                  stuck_after_s: float = STUCK_AFTER_S, active_high: bool = True,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if chatter_ms < 0:

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
 from companion.hardware.display import DisplayError, Screen, create_device
+from companion.hardware.ports import DisplayDevice, PinFactory
 from companion.inputs.events import DiceLink, Dropped, Input, PadEvent, Rolled
+from companion.inputs.pads import PadSignal
 
 from .config import Config, shutdown_argv
 from .hosts.base import DiceStatus, HostContext
@@ -21,7 +23,9 @@ from .prefs import Prefs, load_prefs, save_prefs
 from .shell import Shell
 
 if TYPE_CHECKING:
-    from companion.dice.reader import DiceEvent
+    from companion.dice.reader import DiceEvent, DiceReader
+    from companion.hardware.buzzer import Buzzer
+    from companion.hardware.pads import SlapPads
 
 log = logging.getLogger(__name__)
 
@@ -29,27 +33,31 @@ JOURNAL_NAME = "game.journal"
 PREFS_NAME = "settings.json"
 
 
-def make_pin_factory(name: str) -> Any:
+def make_pin_factory(name: str) -> PinFactory | None:
     """A gpiozero pin factory by name ("" = gpiozero's own choice)."""
     if not name:
         return None
     if name == "mock":
         from gpiozero.pins.mock import MockFactory
 
-        return MockFactory()
+        factory: PinFactory = MockFactory()
+        return factory
     try:
         if name == "lgpio":
             from gpiozero.pins.lgpio import LGPIOFactory
 
-            return LGPIOFactory()
+            factory = LGPIOFactory()
+            return factory
         if name == "rpigpio":
             from gpiozero.pins.rpigpio import RPiGPIOFactory
 
-            return RPiGPIOFactory()
+            factory = RPiGPIOFactory()
+            return factory
         if name == "native":
             from gpiozero.pins.native import NativeFactory
 
-            return NativeFactory()
+            factory = NativeFactory()
+            return factory
     except Exception as exc:
         raise UsageError(f"The GPIO pin factory {name!r} cannot start here ({exc}).") from None
     raise UsageError(f"service.pin_factory must be \"\", mock, lgpio, rpigpio or native, not {name!r}.")
@@ -74,7 +82,8 @@ def translate_dice(event: DiceEvent) -> Input | None:
 class App:
     """The table service put together from a :class:`Config`."""
 
-    def __init__(self, cfg: Config, *, pin_factory: Any = None, device: Any = None,
+    def __init__(self, cfg: Config, *, pin_factory: PinFactory | None = None,
+                 device: DisplayDevice | None = None,
                  dice_port: str | None = None, rng: random.Random | None = None,
                  stream: Any = None) -> None:
         self.cfg = cfg
@@ -97,7 +106,7 @@ class App:
             except DisplayError as exc:
                 raise UsageError(str(exc)) from None
         self.screen = Screen(device)
-        self.buzzer: Any = None
+        self.buzzer: Buzzer | None = None
         if cfg.service.buzzer:
             from companion.hardware.buzzer import Buzzer
 
@@ -113,7 +122,7 @@ class App:
             raise UsageError(f"The game journal {journal_path} is not a file this service can "
                              "read and write; move it away or fix its permissions.")
         journal = Journal(journal_path)
-        self.pads: Any = None
+        self.pads: SlapPads | None = None
         g = cfg.game
         self.ctx = HostContext(
             journal, prefs, beep=self._beep, rng=rng or random.SystemRandom(),
@@ -132,7 +141,7 @@ class App:
         self.buttons = self._gpio(lambda: Buttons(
             pins, self.service.post, long_press=cfg.buttons.long_press,
             bounce=cfg.buttons.bounce, pin_factory=self.pin_factory))
-        self.reader: Any = None
+        self.reader: DiceReader | None = None
         if port:
             from companion.dice.reader import DiceReader
 
@@ -165,7 +174,7 @@ class App:
             return
         check_layout(self.cfg.pins.layout(seats=seats, extra_buttons=self.cfg.buttons.layout == 5))
 
-        def on_pad(event: Any) -> None:
+        def on_pad(event: PadSignal) -> None:
             self.service.post(PadEvent(event))
 
         self.pads = SlapPads.from_pinmap(self.cfg.pins, seats, on_pad, pin_factory=self.pin_factory)

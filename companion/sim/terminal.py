@@ -140,7 +140,10 @@ class Simulator:
 
     def _tap(self, pad: Any) -> None:
         """A slap: the pad's mock pin goes high, then low again (TTP223 output)."""
-        pin = self.app.pads.device(pad).pin
+        pads = self.app.pads
+        if pads is None:
+            return
+        pin = pads.device(pad).pin
         pin.drive_high()
         time.sleep(0.03)
         pin.drive_low()

@@ -184,7 +184,8 @@ class GobbitHost:
         if self.mode is Mode.NO_PADS:
             return MessageView("Podložky", (self.pads_error, "Zkontroluj zapojení",
                                             "a mapu pinů."), "dlouze ● = nabídka")
-        model: Any = self.cards if self.cards is not None else self.virtual
+        model: RefereeModel | VirtualDeckModel | None = (
+            self.cards if self.cards is not None else self.virtual)
         assert model is not None
         return RefereeView(model.screen())
 
