@@ -9,6 +9,7 @@ import sys
 import time
 import wave
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,7 +36,8 @@ def espeak_pcm(text: str) -> bytes:
     return out[out.index(b"data") + 8:]
 
 
-def read_wav(path: Path) -> tuple[wave._wave_params, bytes]:
+def read_wav(path: Path) -> tuple[Any, bytes]:
+    """The WAV file's parameters (channels, width, rate, frames...) and its samples."""
     with wave.open(str(path), "rb") as w:
         return w.getparams(), w.readframes(w.getnframes())
 
