@@ -65,6 +65,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/dice_latency.py
 	$(BIN)/python benchmarks/service_latency.py
 	$(BIN)/python benchmarks/pads.py
+	$(BIN)/python benchmarks/voice_latency.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

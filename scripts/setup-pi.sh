@@ -3,8 +3,8 @@
 #
 #     sudo sh scripts/setup-pi.sh
 #
-# It installs the Debian packages (fonts, lgpio, I2C tools, espeak-ng), enables I2C,
-# creates the unprivileged user "companion" (groups gpio, i2c, dialout), installs the
+# It installs the Debian packages (fonts, lgpio, I2C tools, espeak-ng, aplay), enables I2C,
+# creates the unprivileged user "companion" (groups gpio, i2c, dialout, audio), installs the
 # project into /opt/companion/venv, writes /etc/companion/companion.toml if missing,
 # installs the udev rule that names the dice /dev/companion-dice, lets the service power
 # the Pi off ("Vypnout" in the menu) and starts the systemd service.  Run it again to update.
@@ -15,7 +15,7 @@ HERE=$(cd "$(dirname "$0")/.." && pwd)
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
     python3 python3-venv python3-pip python3-lgpio \
-    xfonts-base fonts-terminus-otb fonts-dejavu-core i2c-tools espeak-ng
+    xfonts-base fonts-terminus-otb fonts-dejavu-core i2c-tools espeak-ng alsa-utils
 
 if command -v raspi-config >/dev/null 2>&1; then
     raspi-config nonint do_i2c 0      # 0 = enable
@@ -23,7 +23,7 @@ fi
 
 id companion >/dev/null 2>&1 || useradd --system --home-dir /var/lib/companion \
     --shell /usr/sbin/nologin companion
-for g in gpio i2c dialout; do
+for g in gpio i2c dialout audio; do
     getent group "$g" >/dev/null && usermod -aG "$g" companion
 done
 

@@ -4,6 +4,8 @@
 #   fonts-terminus-otb  Terminus 6x12, the OLED heading font
 #   fonts-dejavu-core   the fallback font
 #   nodejs, npm         runs the MicroPython WebAssembly port in the firmware checks
+#   espeak-ng           the announcer's Czech voice (the WAV twin and its tests use it too)
+#   alsa-utils          aplay, the announcer's sound output (tests play to ALSA's null device)
 #   python3-venv        `python3 -m venv` on a bare Debian
 # Called by `make test` / `make run`; does nothing when everything is present.
 set -eu
@@ -13,6 +15,8 @@ need=""
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need="$need fonts-dejavu-core"
 command -v node >/dev/null 2>&1 || need="$need nodejs"
 command -v npm >/dev/null 2>&1 || need="$need npm"
+command -v espeak-ng >/dev/null 2>&1 || need="$need espeak-ng"
+command -v aplay >/dev/null 2>&1 || need="$need alsa-utils"
 ${PYTHON:-python3} -c 'import venv, ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ]; then

@@ -1,13 +1,15 @@
 """The pin map: one data file (``pinmap.toml``), loaded, checked and documented.
 
 A *layout* is what one table set-up wires at once: the display, the three
-buttons, the buzzer and, by choice, the dice UART, the two extra buttons and the
-slap pads of a 2-, 3- or 4-seat Gobbit table.  :func:`check_layout` proves a
+buttons, the buzzer and, by choice, the dice UART, the two extra buttons, the
+slap pads of a 2-, 3- or 4-seat Gobbit table and an I2S amplifier for the voice
+(which moves the parts on the PCM pins elsewhere).  :func:`check_layout` proves a
 layout fits the 40-pin header: every pin a real GPIO, none twice, none reserved.
 """
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -23,6 +25,10 @@ class PinMapError(ValueError):
     """A pin map that does not fit the header; the message is one sentence."""
 
 
+I2S_PINS = {"bclk": 18, "lrclk": 19, "din": 21}
+"""The Pi's PCM (I2S) pins on the header: bit clock, frame clock, data out."""
+
+
 @dataclass(frozen=True)
 class PinMap:
     display: dict[str, int]
@@ -31,9 +37,14 @@ class PinMap:
     buzzer: int
     dice_uart: dict[str, int]
     pads: dict[int, dict[Pad, int]] = field(default_factory=dict)
+    audio_i2s: dict[str, int] = field(default_factory=lambda: _shipped_i2s_part(0))
+    """The I2S amplifier's pins (the SoC's PCM pins: fixed).  A pin map built
+    without them (a configuration's overrides) keeps the shipped file's."""
+    audio_i2s_moves: dict[str, int] = field(default_factory=lambda: _shipped_i2s_part(1))
+    """Layout name -> its pin when the I2S amplifier takes the PCM pins."""
 
     def layout(self, seats: int = 0, extra_buttons: bool = False,
-               dice_uart: bool = False) -> dict[str, int]:
+               dice_uart: bool = False, i2s_audio: bool = False) -> dict[str, int]:
         """Name -> BCM pin of everything wired in one set-up (checked by :func:`check_layout`)."""
         used: dict[str, int] = {}
         used.update({f"display.{k}": v for k, v in self.display.items()})
@@ -47,6 +58,13 @@ class PinMap:
             if seats not in self.pads:
                 raise PinMapError(f"The pin map has no pads for {seats} seats.")
             used.update({f"pads.{seats}.{p.key}": v for p, v in self.pads[seats].items()})
+        if i2s_audio:
+            if not self.audio_i2s:
+                raise PinMapError("The pin map has no I2S audio pins.")
+            for name, pin in self.audio_i2s_moves.items():
+                if name in used:  # only the parts of this set-up move
+                    used[name] = pin
+            used.update({f"audio_i2s.{k}": v for k, v in self.audio_i2s.items()})
         return used
 
 
@@ -91,19 +109,46 @@ def from_dict(data: dict[str, Any]) -> PinMap:
                     else f"has a pad {extra[0]} that no seat can use")
             raise PinMapError(f"[pads.{seats}] {what}.")
         pads[seats] = table
-    return PinMap(
+    audio_i2s = _pins(data.get("audio_i2s", {}), "audio_i2s")
+    if audio_i2s and audio_i2s != I2S_PINS:
+        fixed = ", ".join(f"{k} = {v}" for k, v in I2S_PINS.items())
+        raise PinMapError(f"[audio_i2s] must be the Pi's PCM pins, which are fixed: {fixed}.")
+    moves = _pins(data.get("audio_i2s_moves", {}), "audio_i2s_moves")
+    pm = PinMap(
         display=_pins(data["display"], "display"),
         buttons=buttons,
         buttons_extra=_pins(data.get("buttons_extra", {}), "buttons_extra"),
         buzzer=buzzer["pin"],
         dice_uart=_pins(data.get("dice_uart", {}), "dice_uart"),
         pads=pads,
+        audio_i2s=audio_i2s,
+        audio_i2s_moves=moves,
     )
+    movable = pm.layout(extra_buttons=True, dice_uart=True)
+    for name in moves:
+        if name not in movable:
+            raise PinMapError(f"audio_i2s_moves.{name} is not a part the I2S set-up can move.")
+    return pm
+
+
+def _shipped() -> dict[str, Any]:
+    text = resources.files("companion.hardware").joinpath("pinmap.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+@functools.cache
+def _shipped_i2s() -> tuple[dict[str, int], dict[str, int]]:
+    data = _shipped()
+    return (_pins(data.get("audio_i2s", {}), "audio_i2s"),
+            _pins(data.get("audio_i2s_moves", {}), "audio_i2s_moves"))
+
+
+def _shipped_i2s_part(index: int) -> dict[str, int]:
+    return dict(_shipped_i2s()[index])  # a copy: pin maps never share their tables
 
 
 def load_default() -> PinMap:
-    text = resources.files("companion.hardware").joinpath("pinmap.toml").read_text("utf-8")
-    return from_dict(tomllib.loads(text))
+    return from_dict(_shipped())
 
 
 def check_layout(used: dict[str, int]) -> None:
@@ -127,6 +172,12 @@ LAYOUTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("Gobbit, 3 seats, five buttons, dice UART free", {"seats": 3, "extra_buttons": True,
                                                        "dice_uart": True}),
     ("Gobbit, 4 seats, three buttons", {"seats": 4}),
+    ("Člověče / napij se, dice on USB, five buttons, I2S amplifier (buzzer and menu moved)",
+     {"extra_buttons": True, "i2s_audio": True}),
+    ("Člověče / napij se, dice on UART, five buttons, I2S amplifier (buzzer and menu moved)",
+     {"extra_buttons": True, "dice_uart": True, "i2s_audio": True}),
+    ("Gobbit, 2 seats, five buttons, dice UART free, I2S amplifier (buzzer and menu moved)",
+     {"seats": 2, "extra_buttons": True, "dice_uart": True, "i2s_audio": True}),
 )
 """The set-ups the product supports; each must pass :func:`check_layout`."""
 

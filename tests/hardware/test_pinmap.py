@@ -8,8 +8,10 @@ import pytest
 
 from companion.hardware.header import BCM_TO_PHYSICAL, POWER_AND_GROUND, RESERVED
 from companion.hardware.pinmap import (
+    I2S_PINS,
     LAYOUTS,
     Pad,
+    PinMap,
     PinMapError,
     check_layout,
     from_dict,
@@ -91,3 +93,64 @@ def test_bad_pin_value_names_the_key():
 
 def test_hardware_docs_are_generated_from_the_pin_map():
     assert (ROOT / "hardware" / "pins.md").read_text("utf-8") == markdown(load_default())
+
+
+# --- the I2S amplifier ------------------------------------------------------------------------
+
+
+def test_i2s_takes_the_pcm_pins_and_moves_the_buzzer_and_the_menu_button():
+    pm = load_default()
+    plain = pm.layout(extra_buttons=True)
+    i2s = pm.layout(extra_buttons=True, i2s_audio=True)
+    assert (plain["buzzer"], plain["buttons_extra.menu"]) == (18, 19)  # where they collide
+    assert {i2s[f"audio_i2s.{k}"] for k in ("bclk", "lrclk", "din")} == {18, 19, 21}
+    assert i2s["buzzer"] not in (18, 19, 20, 21) and i2s["buttons_extra.menu"] not in (18, 19, 20, 21)
+    check_layout(i2s)
+    assert {k: v for k, v in i2s.items() if not k.startswith("audio_i2s.")}.keys() == plain.keys()
+
+
+def test_without_the_moves_the_amplifier_collides_with_the_buzzer():
+    data = default_data()
+    del data["audio_i2s_moves"]
+    used = from_dict(data).layout(extra_buttons=True, i2s_audio=True)
+    with pytest.raises(PinMapError, match="GPIO18"):
+        check_layout(used)
+
+
+def test_three_or_four_seats_leave_no_room_for_the_amplifier():
+    # Gobbit for 3 or 4 seats speaks through a USB speaker (hardware/audio.md)
+    for seats in (3, 4):
+        with pytest.raises(PinMapError):
+            check_layout(load_default().layout(seats=seats, extra_buttons=seats == 3,
+                                               i2s_audio=True))
+
+
+def test_the_pcm_pins_are_fixed():
+    data = default_data()
+    assert {k: data["audio_i2s"][k] for k in I2S_PINS} == I2S_PINS
+    data["audio_i2s"]["din"] = 20
+    with pytest.raises(PinMapError, match="fixed: bclk = 18, lrclk = 19, din = 21"):
+        from_dict(data)
+
+
+def test_only_parts_of_the_pin_map_can_move():
+    data = default_data()
+    data["audio_i2s_moves"]["buttons.jump"] = 8
+    with pytest.raises(PinMapError, match="audio_i2s_moves.buttons.jump"):
+        from_dict(data)
+
+
+def test_a_pin_map_without_i2s_pins_says_so():
+    data = default_data()
+    del data["audio_i2s"]
+    with pytest.raises(PinMapError, match="no I2S audio pins"):
+        from_dict(data).layout(i2s_audio=True)
+
+
+def test_a_pin_map_built_from_its_parts_keeps_the_shipped_i2s_layout():
+    pm = load_default()
+    rebuilt = PinMap(pm.display, pm.buttons, pm.buttons_extra, pm.buzzer, pm.dice_uart, pm.pads)
+    assert rebuilt == pm  # as a configuration with pin overrides builds it
+    rebuilt.audio_i2s_moves["buzzer"] = 8
+    assert PinMap(pm.display, pm.buttons, pm.buttons_extra, pm.buzzer, pm.dice_uart,
+                  pm.pads).audio_i2s_moves["buzzer"] == 12  # no table shared between maps

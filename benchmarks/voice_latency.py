@@ -1,0 +1,125 @@
+"""Voice latency: ``say(text)`` -> its first audio sample ready for the sound card.
+
+Through the announcer: the text goes through the queue to the voice's worker
+thread, which starts espeak-ng (Czech voice) and reads its WAV stream; the
+moment the first samples after the header are in hand is
+``Announcement.first_sample_at``.  One announcement at a time (each waits
+for the previous to finish), so no queueing is counted.  Two sinks for those
+samples:
+
+* ``wav``    the WAV twin (the samples go to a file; ``speed`` high, so the
+             "playing" does not make the run long);
+* ``aplay``  the Pi's announcer into ``aplay -D null`` (only where aplay is
+             installed; ALSA's null device needs no sound card).
+
+The peer, measured in the same run, alternating with the announcer: a bare
+``espeak-ng -v cs --stdout`` process started from this thread, timed from
+``Popen`` to its first samples after the header: the floor that starting
+espeak-ng and its first synthesis cost on this machine.
+Target: median <= 300 ms.
+
+    .venv/bin/python benchmarks/voice_latency.py [--rounds 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from companion.hardware.voice import WORDS_PER_MINUTE, EspeakAnnouncer, WavAnnouncer
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from dice_latency import percentile  # noqa: E402  (the same percentile as the other benchmarks)
+
+TEXTS = (
+    "Červený hází.",
+    "Modrý hodil šestku a hází znovu.",
+    "Zelený bere figurku žlutému.",
+    "Žlutý vyhrál!",
+    "Kostka spadla ze stolu, hoď znovu.",
+    "Na tahu je červený.",
+)
+TARGET_MS = 300.0
+
+
+def bare_espeak(text: str) -> float:
+    """Seconds from starting espeak-ng to its first samples after the WAV header."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(["espeak-ng", "-v", "cs", "-s", str(WORDS_PER_MINUTE), "--stdout"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(text.encode())
+    proc.stdin.close()
+    got = b""
+    while len(got) <= 44:
+        more = proc.stdout.read1(4096)
+        if not more:
+            raise SystemExit("voice_latency: espeak-ng gave no audio")
+        got += more
+    t1 = time.perf_counter()
+    proc.stdout.read()
+    proc.wait()
+    return t1 - t0
+
+
+def through(voice: WavAnnouncer | EspeakAnnouncer, text: str) -> float:
+    voice.say(text)
+    if not voice.wait(timeout=60):
+        raise SystemExit("voice_latency: the announcer did not finish")
+    item = voice.history[-1]
+    if item.latency is None:
+        raise SystemExit(f"voice_latency: no audio ({voice.status.describe()})")
+    return item.latency
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--rounds", type=int, default=10, help="rounds over the six texts")
+    args = ap.parse_args()
+    if shutil.which("espeak-ng") is None:
+        raise SystemExit("voice_latency: espeak-ng is not installed (scripts/system-deps.sh)")
+    sinks: dict[str, WavAnnouncer | EspeakAnnouncer] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        sinks["wav"] = WavAnnouncer(Path(tmp) / "bench.wav", speed=1000)
+        if shutil.which("aplay"):
+            sinks["aplay"] = EspeakAnnouncer(device="null")
+        times: dict[str, list[float]] = {"peer": [], **{name: [] for name in sinks}}
+        for text in TEXTS[:2]:  # warm-up: the voice's files into the page cache
+            bare_espeak(text)
+            for voice in sinks.values():
+                through(voice, text)
+        for _ in range(args.rounds):
+            for text in TEXTS:
+                times["peer"].append(bare_espeak(text))
+                for name, voice in sinks.items():
+                    times[name].append(through(voice, text))
+        for voice in sinks.values():
+            voice.close()
+    n = len(times["peer"])
+    print(f"say -> first audio sample, {n} announcements per path (Czech voice, "
+          f"{WORDS_PER_MINUTE} words/min):")
+    med = {}
+    for name, values in times.items():
+        ms = [v * 1000 for v in values]
+        med[name] = statistics.median(ms)
+        label = {"peer": "bare espeak-ng --stdout (peer)", "wav": "announcer, WAV twin",
+                 "aplay": "announcer, aplay -D null"}[name]
+        print(f"  {label:32s} median {med[name]:7.1f} ms   p90 {percentile(ms, 0.9):7.1f} ms")
+    if "aplay" not in sinks:
+        print("  (aplay is not installed here: the Pi's sink was not measured)")
+    for name in sinks:
+        verdict = "met" if med[name] <= TARGET_MS else "NOT met"
+        print(f"{name}: {med[name] / med['peer']:.2f}x the bare process, "
+              f"{med[name] - med['peer']:+.1f} ms; target median <= {TARGET_MS:.0f} ms: {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
