@@ -211,7 +211,7 @@ def moves_json(state: State) -> dict[str, Any]:
         out["tries"] = state.tries
         out["needs_six"] = needs_six(state)
         out["may_declare_bottle"] = can_declare_bottle(state).value == "legal"
-        out["owes"] = state.debt(state.turn)
+        out["owes"] = state.due(state.turn)
     elif phase is Phase.DRAW:  # a physical deck: the next input is the card drawn
         out["moves"] = []
         out["drawer"] = COLOURS[state.queue[0][0]]

@@ -19,7 +19,9 @@ A position is one line of ``key:value`` tokens::
   ``L`` that must draw now, K cards already drawn in this action, and
   ``queue:CP@L,...`` the draws after either;
 * ``owe:r1,g2`` drinks owed, ``glass:g1`` glasses to empty, ``drunk:r3`` drinks
-  drunk so far (colours with 0 left out); ``winner:C``.
+  drunk so far (colours with 0 left out); ``later:N`` how much of the debt of the
+  player on turn was incurred in this turn (due only before their next turn);
+  ``winner:C``.
 
 The formatter writes the tokens in this order and ``format_position(parse_position(s))
 == s`` for every canonical ``s``.  The parser refuses positions the engine
@@ -132,6 +134,7 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
     glasses: tuple[int, ...] = (0, 0, 0, 0)
     drunk: tuple[int, ...] = (0, 0, 0, 0)
     winner: int | None = None
+    later = 0
     seen: set[str] = set()
     for token in text.split():
         key, sep, value = token.partition(":")
@@ -221,6 +224,10 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
             glasses = _ledger(value, key)
         elif key == "drunk":
             drunk = _ledger(value, key)
+        elif key == "later":
+            if not value.isdigit() or int(value) < 1:
+                raise NotationError(f"later is a number of drinks from 1, not {value!r}.")
+            later = int(value)
         elif key == "winner":
             winner = colour_index(value)
         else:
@@ -242,7 +249,7 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
     if drawer is not None:
         queue = (drawer, *queue)
     state = State(rules, tuple(pieces), tuple(immune), bottle, turn, throws, tries, with_bottle,
-                  deck, pending, queue, owed, glasses, drunk, winner, physical, chain)
+                  deck, pending, queue, owed, glasses, drunk, winner, physical, chain, later)
     _check_possible(state)
     return state
 
@@ -354,6 +361,8 @@ def format_position(state: State) -> str:
         items = [f"{COLOURS[c]}{ledger[c]}" for c in range(4) if ledger[c]]
         if items:
             parts.append(f"{key}:" + ",".join(items))
+    if state.later:
+        parts.append(f"later:{state.later}")
     if state.winner is not None:
         parts.append(f"winner:{COLOURS[state.winner]}")
     return " ".join(parts)

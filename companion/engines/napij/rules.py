@@ -15,7 +15,7 @@ A turn, in the engine's terms:
 1. ``THROW``: the player on turn may declare the bottle (:class:`DeclareBottle`),
    then throws (:class:`Throw`).  A six throws again; the turn's values are
    collected in ``State.throws``.  With no piece in play a player has three
-   tries for a six.  A throw made while the thrower owes drinks is void.
+   tries for a six.  A throw made while the thrower owes a due debt is void (D22).
 2. ``PLAY``: once a throw is not a six, the player plays the turn as one
    :class:`Play`: either every value to a different piece (single die values
    only, in any order) or all values together by one piece, which then passes
@@ -570,10 +570,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
             raise _illegal(r, "Settling the drinks")
         c = action.colour
         sim = PlayOut(state)
-        drinks, glasses = sim.owed[c], sim.glasses[c]
-        sim.drunk[c] += drinks + glasses
-        sim.owed[c] = 0
-        sim.glasses[c] = 0
+        drinks, glasses = sim.settle(c)
         return _same_turn(sim, state), [Settled(c, drinks, glasses)]
     if isinstance(action, Duty):
         r = why_not(state, action)
@@ -629,11 +626,11 @@ def _throw(state: State, value: int) -> tuple[State, list[Event]]:
         raise _illegal(r, "A throw")
     c = state.turn
     events: list[Event]
-    if state.debt(c):
+    if state.due(c):  # a debt due before this throw: the throw is void (D22)
         sim = PlayOut(state)
         sim.events.append(VoidThrow(c, value))
-        sim.drink(c, 1, DrinkReason.CHEATING)
-        sim.drink(c, 1, DrinkReason.DELAY)
+        sim.drink(c, 1, DrinkReason.CHEATING, now=True)
+        sim.drink(c, 1, DrinkReason.DELAY, now=True)
         return _same_turn(sim, state), sim.events
     events = [Thrown(c, value)]
     if not state.throws and not state.with_bottle and needs_six(state, c):
@@ -730,6 +727,8 @@ def problems(state: State) -> list[str]:
         out.append("the deck order is not the deck")
     if any(v < 0 for v in state.owed + state.glasses + state.drunk):
         out.append("negative drinks")
+    if not 0 <= state.later <= state.debt(state.turn):
+        out.append(f"{COLOURS[state.turn]} owes less than was incurred in this turn")
     if any(v != SIX for v in state.throws[:-1]) or any(not 1 <= v <= 6 for v in state.throws):
         out.append("throws other than sixes before the last")
     w = winner_of(state)

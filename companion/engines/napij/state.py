@@ -110,7 +110,9 @@ class State(NamedTuple):
     ``pending`` is a card waiting for a choice; ``queue`` the draws still to come
     (with a physical deck and no ``pending``, its first piece must draw now);
     ``chain`` the cards drawn so far in the action under way.
-    ``owed``/``glasses``/``drunk`` are the drink ledger per colour.
+    ``owed``/``glasses``/``drunk`` are the drink ledger per colour; ``later`` is
+    the part of the debt of the player on turn that was incurred during this turn
+    and is due only before that player's next turn (D22).
     """
 
     rules: Rules
@@ -130,6 +132,7 @@ class State(NamedTuple):
     winner: int | None = None
     physical: bool = False
     chain: int = 0
+    later: int = 0
 
     @property
     def phase(self) -> Phase:
@@ -154,4 +157,11 @@ class State(NamedTuple):
         return DeckMode.PHYSICAL if self.physical else DeckMode.VIRTUAL
 
     def debt(self, colour: int) -> int:
+        """Everything the colour owes (drinks and glasses)."""
         return self.owed[colour] + self.glasses[colour]
+
+    def due(self, colour: int) -> int:
+        """What the colour must have drunk before it throws now: its debt, less what the
+        player on turn incurred during this turn (D22)."""
+        debt = self.owed[colour] + self.glasses[colour]
+        return debt - self.later if colour == self.turn else debt

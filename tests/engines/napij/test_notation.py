@@ -215,3 +215,14 @@ def test_every_position_of_a_game_in_each_deck_mode_round_trips(deck):
     wanted = {Phase.THROW, Phase.PLAY, Phase.OVER}
     wanted |= {Phase.DRAW} if deck is DeckMode.PHYSICAL else set()
     assert wanted <= phases
+
+
+def test_the_debt_incurred_in_this_turn_round_trips_and_must_fit_the_debt():
+    text = "r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r throws:6 owe:r2 glass:r1 later:2"
+    state = parse_position(text)
+    assert format_position(state) == text and state.due(0) == 1
+    for bad, words in (("owe:r1 later:2", "owes less than was incurred"),
+                       ("owe:r1 later:0", "later is a number")):
+        with pytest.raises(NotationError) as exc:
+            parse_position("r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r " + bad)
+        assert words in str(exc.value)
