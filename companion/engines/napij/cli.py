@@ -16,7 +16,7 @@ from companion.errors import RefusedError, UsageError
 
 from ..errors import IllegalMove, RulesError
 from . import describe
-from .actions import Action, DeclareBottle, Drank, Duty, Play, Throw
+from .actions import Action, Choose, DeclareBottle, Drank, Duty, Play, Throw
 from .board import COLOURS, DataFileError, load_board, parse_board, read_text, summary
 from .deck import default_deck, is_deck_text, load_deck, parse_deck
 from .events import (
@@ -32,6 +32,7 @@ from .events import (
 from .notation import (
     NotationError,
     colour_index,
+    format_action,
     format_choice,
     format_play,
     format_position,
@@ -45,6 +46,7 @@ from .rules import (
     apply,
     can_declare_bottle,
     choices,
+    chooser,
     legal_plays,
     needs_six,
     new_game,
@@ -202,10 +204,17 @@ def moves_json(state: State) -> dict[str, Any]:
         out["moves"] = [play_json(state, p) for p in legal_plays(state)]
     elif phase is Phase.CHOOSE:
         assert state.pending is not None
-        out["chooser"] = COLOURS[state.pending.colour]
+        who = chooser(state)
+        assert who is not None
+        out["chooser"] = COLOURS[who]
         out["card"] = state.pending.card
-        out["moves"] = [{"move": format_choice(state, c), "colour": COLOURS[c.colour],
-                         "field": format_choice(state, c).split()[1]} for c in choices(state)]
+        moves: list[dict[str, Any]] = []
+        for c in choices(state):
+            move: dict[str, Any] = {"move": format_action(state, c), "colour": COLOURS[c.colour]}
+            if isinstance(c, Choose):
+                move["field"] = format_choice(state, c).split()[1]
+            moves.append(move)
+        out["moves"] = moves
     elif phase is Phase.THROW:
         out["moves"] = []
         out["tries"] = state.tries
@@ -349,7 +358,8 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                            help="the target of a card, by the field it stands on")
             p.add_argument("--do", action="append", metavar="ACTION",
                            help="instead of the options above: throw N, bottle, play SPEC, "
-                                "choose FIELD, drank C, duty C REASON (repeatable, in order)")
+                                "choose FIELD, offer C, decline C, drank C, duty C REASON, "
+                                "shuffle N,N,..., draw N (repeatable, in order)")
 
     p = games["moves"].add_parser("napij", help="Člověče, napij se!")
     p.add_argument("position", help=help_pos)

@@ -63,7 +63,7 @@ class Phase(StrEnum):
     SHUFFLE = "shuffle"  # a virtual deck waits for its shuffle (before the first throw)
     THROW = "throw"
     PLAY = "play"
-    CHOOSE = "choose"    # a drawn card waits for its drawer's choice
+    CHOOSE = "choose"    # a drawn card waits for a choice (its drawer's, or an offered co-player's)
     DRAW = "draw"        # a physical deck: a piece must draw, the card comes in as an action
     OVER = "over"
 
@@ -90,11 +90,13 @@ CALLED_DUTIES = (DrinkReason.DROPPED_DICE, DrinkReason.DELAY, DrinkReason.CHEATI
 
 
 class Pending(NamedTuple):
-    """A drawn card waiting for its drawer's choice."""
+    """A drawn card waiting for a choice: its drawer's (whom to act on, whom to offer the
+    card's deal to), or - once ``offered`` names a co-player - that co-player's answer."""
 
     card: int
     colour: int
     piece: int
+    offered: int | None = None
 
 
 class State(NamedTuple):
