@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.engines.errors import IllegalMove, RulesError
 from companion.engines.napij import describe
-from companion.engines.napij.actions import Action, DeclareBottle, Drank, Duty, Play, Throw
+from companion.engines.napij.actions import Action, Choose, DeclareBottle, Drank, Duty, Play, Throw
 from companion.engines.napij.board import (
     COLOURS,
     DataFileError,
@@ -37,6 +37,7 @@ from companion.engines.napij.events import (
 from companion.engines.napij.notation import (
     NotationError,
     colour_index,
+    format_action,
     format_choice,
     format_play,
     format_position,
@@ -50,6 +51,7 @@ from companion.engines.napij.rules import (
     apply,
     can_declare_bottle,
     choices,
+    chooser,
     legal_plays,
     needs_six,
     new_game,
@@ -204,16 +206,23 @@ def moves_json(state: State) -> dict[str, Any]:
         out["moves"] = [play_json(state, p) for p in legal_plays(state)]
     elif phase is Phase.CHOOSE:
         assert state.pending is not None
-        out["chooser"] = COLOURS[state.pending.colour]
+        who = chooser(state)
+        assert who is not None
+        out["chooser"] = COLOURS[who]
         out["card"] = state.pending.card
-        out["moves"] = [{"move": format_choice(state, c), "colour": COLOURS[c.colour],
-                         "field": format_choice(state, c).split()[1]} for c in choices(state)]
+        moves: list[dict[str, Any]] = []
+        for c in choices(state):
+            move: dict[str, Any] = {"move": format_action(state, c), "colour": COLOURS[c.colour]}
+            if isinstance(c, Choose):
+                move["field"] = format_choice(state, c).split()[1]
+            moves.append(move)
+        out["moves"] = moves
     elif phase is Phase.THROW:
         out["moves"] = []
         out["tries"] = state.tries
         out["needs_six"] = needs_six(state)
         out["may_declare_bottle"] = can_declare_bottle(state).value == "legal"
-        out["owes"] = state.debt(state.turn)
+        out["owes"] = state.due(state.turn)
     elif phase is Phase.DRAW:  # a physical deck: the next input is the card drawn
         out["moves"] = []
         out["drawer"] = COLOURS[state.queue[0][0]]
@@ -351,7 +360,8 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                            help="the target of a card, by the field it stands on")
             p.add_argument("--do", action="append", metavar="ACTION",
                            help="instead of the options above: throw N, bottle, play SPEC, "
-                                "choose FIELD, drank C, duty C REASON (repeatable, in order)")
+                                "choose FIELD, offer C, decline C, drank C, duty C REASON, "
+                                "shuffle N,N,..., draw N (repeatable, in order)")
 
     p = games["moves"].add_parser("napij", help="Člověče, napij se!")
     p.add_argument("position", help=help_pos)

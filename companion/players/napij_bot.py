@@ -5,16 +5,24 @@ Pure: the same state always gives the same decision, so a table can follow
 leads to (before any card is drawn: the computer does not peek at the deck):
 own pieces close to home are good, opponents close to home are bad, pieces in
 the pub or a trap are far from home, drinks count a little.  For a card it
-hits the opponent piece closest to its home; it plays the bottle when two or
-more opponent pieces stand within six fields ahead of it and none of its own.
+hits the opponent piece closest to its home; it offers a card's deal to the
+co-player it helps least, and takes an offered deal with the piece that gains
+most (declining when none gains); it plays the bottle when two or more
+opponent pieces stand within six fields ahead of it and none of its own.
 """
 
 from __future__ import annotations
 
 from companion.engines.napij.actions import Action, Choose, DeclareBottle, Play
-from companion.engines.napij.deck import Effect
+from companion.engines.napij.deck import OFFER_EFFECTS, Effect
 from companion.engines.napij.reasons import Why
-from companion.engines.napij.rules import can_declare_bottle, choices, legal_plays, outcome
+from companion.engines.napij.rules import (
+    Choice,
+    can_declare_bottle,
+    choices,
+    legal_plays,
+    outcome,
+)
 from companion.engines.napij.state import PUB, Phase, State
 
 PUB_PENALTY = 8
@@ -53,26 +61,60 @@ def choose_play(state: State) -> Play | None:
     return max(plays, key=lambda p: value(outcome(state, p), c))
 
 
-def choose_target(state: State) -> Choose | None:
+def choose_target(state: State) -> Choice | None:
+    """The answer to a card that waits: whom to knock out or swap with, whom to offer a
+    card's deal to, or - offered a deal - which piece takes it (or declining)."""
     options = choices(state)
-    if not options or state.pending is None:
+    pending = state.pending
+    if not options or pending is None:
         return None
-    chooser = state.pending.colour
-    effect = state.rules.deck.card(state.pending.card).effect
-    own = state.pieces[chooser]
+    drawer = pending.colour
+    effect = state.rules.deck.card(pending.card).effect
+    own = state.pieces[drawer]
     assert own is not None
-    mine = own[state.pending.piece]
+    mine = own[pending.piece]
+    if effect in OFFER_EFFECTS:
+        if pending.offered is None:
+            # offer the deal to the co-player it helps least
+            return min(options, key=lambda o: max(
+                (_taking(state, effect, drawer, mine, o.colour, op)
+                 for op in _main_pieces(state, o.colour)), default=0.0))
 
-    def key(ch: Choose) -> float:
+        def answer(o: Choice) -> float:  # declining is worth nothing either way
+            return _taking(state, effect, drawer, mine, o.colour, o.piece) \
+                if isinstance(o, Choose) else 0.0
+        return max(options, key=answer)
+
+    def key(ch: Choice) -> float:
+        assert isinstance(ch, Choose)
         theirs = state.pieces[ch.colour]
         assert theirs is not None
         n = theirs[ch.piece]
         if effect is Effect.SWAP:
             # gain for us minus gain for them
-            return (_distance(state, chooser, mine) - _distance(state, chooser, n)) + \
+            return (_distance(state, drawer, mine) - _distance(state, drawer, n)) + \
                 (_distance(state, ch.colour, n) - _distance(state, ch.colour, mine))
         return -_distance(state, ch.colour, n)
     return max(options, key=key)
+
+
+def _main_pieces(state: State, colour: int) -> list[int]:
+    g = state.rules.graph
+    own = state.pieces[colour] or ()
+    return [p for p, n in enumerate(own) if n >= 0 and g.on_main[n]]
+
+
+def _taking(state: State, effect: Effect, drawer: int, node: int, colour: int,
+            piece: int) -> float:
+    """What taking an offered deal with ``piece`` is worth to ``colour``: its piece's progress
+    (it goes to the drawer's field ``node``) and the drawer's loss."""
+    theirs = state.pieces[colour]
+    assert theirs is not None
+    n = theirs[piece]
+    progress = _distance(state, colour, n) - _distance(state, colour, node)
+    lands = PUB if effect is Effect.OFFER_KNOCK_OUT else n
+    loss = _distance(state, drawer, lands) - _distance(state, drawer, node)
+    return progress + 0.6 * loss
 
 
 def wants_bottle(state: State) -> bool:

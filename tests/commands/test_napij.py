@@ -187,3 +187,21 @@ def test_a_physical_deck_takes_the_drawn_card_as_an_action(capsys):
     assert "# Modrý si bere kartu číslo 23." in out.splitlines()[1]
     code, _, err = run(capsys, "apply", "napij", waiting, "--do", "draw 99")
     assert code == 1 and "not-a-card" in err
+
+
+def test_an_offered_deal_is_answered_from_the_command_line(capsys):
+    text = ("r:m40,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b deck:27,"
+            + ",".join(str(n) for n in range(1, 33) if n != 27))
+    code, out, _ = run(capsys, "apply", "napij", text, "--roll", "3", "--move", "m25=3")
+    waiting = out.strip()
+    data = json.loads(run(capsys, "moves", "napij", waiting)[1])
+    assert data["chooser"] == "b" and [m["move"] for m in data["moves"]] == ["offer r", "offer g"]
+    code, out, _ = run(capsys, "apply", "napij", waiting, "--do", "offer g")
+    offered = out.strip()
+    data = json.loads(run(capsys, "moves", "napij", offered)[1])
+    assert data["chooser"] == "g" and data["moves"] == [
+        {"move": "choose m50", "colour": "g", "field": "m50"},
+        {"move": "decline g", "colour": "g"}]
+    code, out, _ = run(capsys, "apply", "napij", offered, "--choose", "m50", "--events")
+    assert code == 0 and out.startswith("r:m40,p,p,p b:p,p,p,p g:")
+    assert "# Zelený kartou vyhodil modrého." in out

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
-from companion.engines.napij.actions import Choose, DeclareBottle
+from companion.engines.napij.actions import Choose, DeclareBottle, Decline, Offer
 from companion.engines.napij.notation import format_play
 from companion.engines.napij.reasons import Why
 from companion.engines.napij.rules import legal_plays, why_not
 from companion.engines.napij.state import Phase
 from companion.players.napij_bot import choose_target, decide, value, wants_bottle
 from companion.selfplay.napij import play_steps
-from tests.engines.napij.helpers import play, pos, with_top
+from tests.engines.napij.helpers import landing, play, pos, with_top
 
 
 def test_every_decision_is_legal_and_the_same_twice():
@@ -60,3 +60,24 @@ def test_value_prefers_progress():
     far = pos("r:m40,p,p,p g:p,p,p,p bottle:m60 turn:r")
     assert value(near, 0) > value(far, 0)
     assert legal_plays(pos("r:m1,m40,p,p g:p,p,p,p bottle:m60 turn:r throws:5"))
+
+
+def test_offered_a_knock_out_it_takes_it_with_the_piece_that_gains_most():
+    state, _ = landing("r:m40,m10,p,p b:m25,p,p,p bottle:m60 turn:b throws:3", "m25=3", 27)
+    assert decide(state) == Choose(0, 1)  # m10 -> m28 is progress, m40 -> m28 a step back
+
+
+def test_offered_a_swap_that_helps_the_drawer_more_it_declines():
+    state, _ = landing("r:m40,m10,p,p b:m25,p,p,p bottle:m60 turn:b throws:3", "m25=3", 31)
+    assert decide(state) == Decline(0)  # blue on m10 would stand just before its lane
+
+
+def test_it_offers_a_deal_to_the_co_player_it_helps_least():
+    # red on m12 would jump 16 fields ahead; green on m30 would step back
+    state, _ = landing("r:m12,p,p,p b:m25,p,p,p g:m30,p,p,p bottle:m60 turn:b throws:3",
+                       "m25=3", 27)
+    assert decide(state) == Offer(2)
+    # green on m50 has passed its lane: m28 would bring it 35 fields nearer home
+    state, _ = landing("r:m12,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3",
+                       "m25=3", 27)
+    assert decide(state) == Offer(0)

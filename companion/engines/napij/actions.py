@@ -57,10 +57,25 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Choose:
-    """The drawer of a card picks the opponent piece it acts on."""
+    """The piece a drawn card acts on: the opponent piece its drawer picks, or the piece with
+    which an offered co-player takes the offer."""
 
     colour: int
     piece: int
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """The drawer of an offering card offers its deal to this co-player."""
+
+    colour: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """The co-player offered a card's deal turns it down."""
+
+    colour: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,4 +93,4 @@ class Duty:
     reason: DrinkReason
 
 
-Action = Throw | Shuffle | Draw | DeclareBottle | Play | Choose | Drank | Duty
+Action = Throw | Shuffle | Draw | DeclareBottle | Play | Choose | Offer | Decline | Drank | Duty

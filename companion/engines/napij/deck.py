@@ -32,6 +32,9 @@ class Effect(StrEnum):
     KNOCK_OUT = "knock_out"    # knock out an opponent piece on the main track (drawer chooses)
     SWAP = "swap"              # swap places with an opponent piece on the main track
     CATCH_UP = "catch_up"      # go to the nearest opponent ahead and knock it out
+    LINE_UP = "line_up"        # «zařazování»: get in line right behind the nearest opponent ahead
+    OFFER_KNOCK_OUT = "offer_knock_out"  # a co-player may jump onto the drawer and knock it out
+    OFFER_SWAP = "offer_swap"  # a co-player may swap places with the drawer
     IMMUNITY = "immunity"      # protected for four rounds against knock-outs and the pub
     ZACHYTKA = "zachytka"      # into the záchytka; from there the shorter way home
     DRINK = "drink"            # drink n times
@@ -47,6 +50,9 @@ EFFECTS: dict[Effect, tuple[int, int] | None] = {
     Effect.KNOCK_OUT: None,
     Effect.SWAP: None,
     Effect.CATCH_UP: None,
+    Effect.LINE_UP: None,
+    Effect.OFFER_KNOCK_OUT: None,
+    Effect.OFFER_SWAP: None,
     Effect.IMMUNITY: None,
     Effect.ZACHYTKA: None,
     Effect.DRINK: (1, 10),
@@ -57,10 +63,14 @@ EFFECTS: dict[Effect, tuple[int, int] | None] = {
 """effect -> the allowed range of ``n`` (``None``: the effect takes no ``n``)."""
 
 MOVING_EFFECTS = frozenset({Effect.FORWARD, Effect.BACK, Effect.PUB, Effect.KNOCK_OUT,
-                            Effect.SWAP, Effect.CATCH_UP, Effect.ZACHYTKA})
+                            Effect.SWAP, Effect.CATCH_UP, Effect.LINE_UP, Effect.OFFER_KNOCK_OUT,
+                            Effect.OFFER_SWAP, Effect.ZACHYTKA})
 """Effects that move pieces: a drawer standing off the main track takes no part in them."""
 CHOICE_EFFECTS = frozenset({Effect.KNOCK_OUT, Effect.SWAP})
 """Effects whose drawer chooses the opponent piece they act on."""
+OFFER_EFFECTS = frozenset({Effect.OFFER_KNOCK_OUT, Effect.OFFER_SWAP})
+"""Effects whose drawer offers a co-player a deal: the drawer picks the co-player, who takes
+it with a piece of their choice or declines."""
 
 
 @dataclass(frozen=True)

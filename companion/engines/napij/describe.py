@@ -37,6 +37,8 @@ from .events import (
     ImmunityGranted,
     Moved,
     MustDrink,
+    Offered,
+    OfferNeeded,
     Released,
     ReturnedToPub,
     Settled,
@@ -159,6 +161,12 @@ def describe_event(event: Event, rules: Rules | None = None) -> str:
         return CARD_WHY[e.why]
     if isinstance(e, ChoiceNeeded):
         return f"{PLAYER[e.colour]} vybírá figurku soupeře, které se karta týká."
+    if isinstance(e, OfferNeeded):
+        return f"{PLAYER[e.colour]} vybírá, kterému spoluhráči nabídne, co stojí na kartě."
+    if isinstance(e, Offered):
+        deal = _OFFER.get(_effect(rules, e.card), " to, co stojí na kartě")
+        return (f"{PLAYER[e.colour]} nabízí {PLAYER_DAT[e.to]}{deal}; "
+                f"{PLAYER_LOWER[e.to]} vybere figurku, nebo odmítne.")
     if isinstance(e, Swapped):
         return f"{PLAYER[e.colour]} si vyměnil místo {WITH_PLAYER[e.other]}."
     if isinstance(e, ImmunityGranted):
@@ -180,12 +188,25 @@ def describe_event(event: Event, rules: Rules | None = None) -> str:
     raise TypeError(f"unknown event {event!r}")
 
 
+_OFFER = {"offer_knock_out": ", že ho smí vyhodit",
+          "offer_swap": " výměnu místa"}
+"""What an offering card offers, by its effect."""
+
+
+def _effect(rules: Rules | None, card: int) -> str:
+    if rules is None or card not in rules.deck.by_number:
+        return ""
+    return rules.deck.card(card).effect.value
+
+
 CARD_WHY = {
     CardWhy.OFF_MAIN: "Figurky mimo hlavní cestu se karta netýká, a tak se nic neděje.",
     CardWhy.OVERSHOOT: "Karta by figurku poslala za domek, a tak figurka zůstává stát.",
     CardWhy.BLOCKED: "Pole, kam karta posílá, je obsazené, a tak figurka zůstává stát.",
     CardWhy.NO_TARGET: "Na hlavní cestě není žádná figurka soupeře, které by se karta týkala.",
     CardWhy.IMMUNE: "Figurku chrání imunita, a tak zůstává na místě.",
+    CardWhy.IN_LINE: "Figurka už stojí hned za nejbližší figurkou soupeře, a tak zůstává.",
+    CardWhy.DECLINED: "Spoluhráč nabídku odmítl, a tak se nic neděje.",
     CardWhy.BLANK: "Úkol prázdné karty si určete sami.",
 }
 
@@ -239,6 +260,7 @@ EXPLAIN = {
     Why.NOT_THROW_PHASE: "Teď se nehází, nejdřív je potřeba táhnout.",
     Why.CHOICE_PENDING: "Nejdřív se musí vybrat, koho se karta týká.",
     Why.NO_CHOICE_PENDING: "Teď se nic nevybírá.",
+    Why.NOT_YOUR_CHOICE: "Tahle nabídka patří jinému hráči.",
     Why.SHUFFLE_FIRST: "Nejdřív je potřeba zamíchat balíček karet.",
     Why.NOT_SHUFFLE_PHASE: "Balíček se míchá jen jednou, na začátku hry.",
     Why.BAD_SHUFFLE: "Zamíchaný balíček musí obsahovat každou kartu právě jednou.",
@@ -284,7 +306,8 @@ def headline(events: list[Event], rules: Rules | None = None) -> str:
     """The one line the turn screen shows after an action: the most telling event."""
     order: tuple[type, ...] = (Won, Captured, EnteredHome, ReturnedToPub, Trapped, CardDrawn,
                                DrawDue, VoidThrow, TurnForfeited, Entered, Released, BottleMoved,
-                               BottlePushed, Swapped, Moved, TryFailed, ThrowAgain, Thrown,
+                               BottlePushed, Swapped, Offered, OfferNeeded, Moved, TryFailed,
+                               ThrowAgain, Thrown,
                                Settled, MustDrink, DeckShuffled)
     for kind in order:
         for e in events:

@@ -5,7 +5,9 @@ each acts on a :class:`~companion.engines.napij.playout.PlayOut` for the piece
 that drew.  :func:`resolve` draws for every piece waiting on a card field (the
 virtual deck's top card, or - a physical deck - it stops so that the table can
 enter the card drawn, :func:`draw_card` then goes on); a card that needs a
-choice sets ``PlayOut.pending`` and the engine waits for a ``Choose``.
+choice sets ``PlayOut.pending`` and the engine waits for a ``Choose`` (or, for a
+card that offers a co-player a deal, an ``Offer`` by the drawer and then the
+co-player's ``Choose`` or ``Decline``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from .events import (
     DrawDue,
     How,
     ImmunityGranted,
+    Moved,
+    Offered,
+    OfferNeeded,
     ReturnedToPub,
     Swapped,
 )
@@ -102,13 +107,18 @@ def targets(po: PlayOut, colour: int, effect: Effect) -> tuple[tuple[int, int], 
 
 
 def chosen(po: PlayOut, pending: Pending, oc: int, op: int) -> None:
-    """Carry out a choice card on the opponent piece ``(oc, op)``."""
+    """Carry out a choice card on the opponent piece ``(oc, op)``: the piece the drawer chose,
+    or the piece with which the offered co-player takes the offer."""
     c, p = pending.colour, pending.piece
     effect = po.rules.deck.card(pending.card).effect
     if effect is Effect.KNOCK_OUT:
         po.knock_out(oc, op, c, How.CARD)
-        return
-    swap(po, c, p, oc, op)
+    elif effect is Effect.OFFER_KNOCK_OUT:
+        # the co-player's piece jumps onto the drawer's field and knocks the drawer out
+        node = po.pieces[c][p]
+        po.arrive(oc, op, node, Moved(oc, op, po.pieces[oc][op], node, ()))
+    else:
+        swap(po, c, p, oc, op)
 
 
 def swap(po: PlayOut, c: int, p: int, oc: int, op: int) -> None:
@@ -138,6 +148,73 @@ def choose_target(po: PlayOut, d: Drawn) -> None:
     else:
         po.events.append(ChoiceNeeded(d.colour, d.card.number, options))
         po.pending = Pending(d.card.number, d.colour, d.piece)
+
+
+def offer_colours(po: PlayOut, colour: int) -> tuple[int, ...]:
+    """The co-players an offering card's deal may go to: those with a piece on the main
+    track (D40)."""
+    g = po.g
+    return tuple(oc for oc in po.colours if oc != colour
+                 and any(n >= 0 and g.on_main[n] for n in po.pieces[oc]))
+
+
+def offered_pieces(po: PlayOut, colour: int) -> tuple[int, ...]:
+    """The pieces with which the offered co-player may take the deal (main track, D40)."""
+    g = po.g
+    return tuple(op for op, n in enumerate(po.pieces[colour]) if n >= 0 and g.on_main[n])
+
+
+def offer(po: PlayOut, d: Drawn) -> None:
+    """Offer a co-player to knock the drawer out, or to swap places with it (D40, D41): the
+    drawer picks the co-player (automatic when only one can take it), who answers."""
+    if d.card.effect is Effect.OFFER_KNOCK_OUT and po.immune[d.colour][d.piece]:
+        _no_effect(po, d, CardWhy.IMMUNE)
+        return
+    colours = offer_colours(po, d.colour)
+    pending = Pending(d.card.number, d.colour, d.piece)
+    if not colours:
+        _no_effect(po, d, CardWhy.NO_TARGET)
+    elif len(colours) == 1:
+        offer_to(po, pending, colours[0])
+    else:
+        po.events.append(OfferNeeded(d.colour, d.card.number, colours))
+        po.pending = pending
+
+
+def offer_to(po: PlayOut, pending: Pending, colour: int) -> None:
+    """The deal goes to ``colour``; the engine waits for its answer."""
+    po.events.append(Offered(pending.colour, pending.card, colour))
+    po.pending = pending._replace(offered=colour)
+
+
+def decline(po: PlayOut, pending: Pending) -> None:
+    """The offered co-player turns the deal down: the card does nothing."""
+    po.events.append(CardNoEffect(pending.colour, pending.card, CardWhy.DECLINED))
+
+
+def line_up(po: PlayOut, d: Drawn) -> None:
+    """«Zařazování»: forward along the main track onto the field right behind the nearest
+    opponent piece ahead, whoever it is; nobody is knocked out (D39)."""
+    g = po.g
+    c = d.colour
+    n = d.node
+    behind = n
+    for _ in range(len(g.board.main) - 1):
+        nxt = g.main_next[n]
+        o = po.holder(nxt)
+        if o >= 0 and o >> 2 != c:
+            behind = n
+            break
+        n = nxt
+    else:
+        _no_effect(po, d, CardWhy.NO_TARGET)
+        return
+    if behind == d.node:
+        _no_effect(po, d, CardWhy.IN_LINE)
+    elif po.target_problem(c, behind):
+        _no_effect(po, d, CardWhy.BLOCKED)
+    else:
+        po.card_move(c, d.piece, behind)
 
 
 def catch_up(po: PlayOut, d: Drawn) -> None:
@@ -203,6 +280,9 @@ HANDLERS: dict[Effect, Handler] = {
     Effect.KNOCK_OUT: choose_target,
     Effect.SWAP: choose_target,
     Effect.CATCH_UP: catch_up,
+    Effect.LINE_UP: line_up,
+    Effect.OFFER_KNOCK_OUT: offer,
+    Effect.OFFER_SWAP: offer,
     Effect.IMMUNITY: immunity,
     Effect.ZACHYTKA: zachytka,
     Effect.DRINK: drink,

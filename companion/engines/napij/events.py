@@ -178,6 +178,24 @@ class ChoiceNeeded:
 
 
 @dataclass(frozen=True, slots=True)
+class OfferNeeded:
+    """The drawer picks which of ``colours`` the card's deal is offered to."""
+
+    colour: int
+    card: int
+    colours: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Offered:
+    """The card's deal is offered to ``to``, who takes it with a piece or declines."""
+
+    colour: int
+    card: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
 class Swapped:
     colour: int
     piece: int
@@ -239,13 +257,14 @@ class Won:
 Event = (DeckShuffled | Thrown | ThrowAgain | TryFailed | VoidThrow | BottleDeclared
          | BottlePlaced | BottleMoved | BottlePushed | Entered | Released | Moved | Captured
          | ReturnedToPub | EnteredHome | Trapped | AtJunction | AtTurnOff | DrawDue | CardDrawn
-         | CardNoEffect | ChoiceNeeded | Swapped | ImmunityGranted | ImmunityEnded
-         | CardChainStopped | MustDrink | Settled | TurnForfeited | TurnPassed | Won)
+         | CardNoEffect | ChoiceNeeded | OfferNeeded | Offered | Swapped | ImmunityGranted
+         | ImmunityEnded | CardChainStopped | MustDrink | Settled | TurnForfeited | TurnPassed
+         | Won)
 
 EVENT_KINDS: tuple[type, ...] = (
     DeckShuffled, Thrown, ThrowAgain, TryFailed, VoidThrow, BottleDeclared, BottlePlaced,
     BottleMoved, BottlePushed, Entered, Released, Moved, Captured, ReturnedToPub, EnteredHome,
-    Trapped, AtJunction, AtTurnOff, DrawDue, CardDrawn, CardNoEffect, ChoiceNeeded, Swapped,
-    ImmunityGranted, ImmunityEnded, CardChainStopped, MustDrink, Settled, TurnForfeited,
-    TurnPassed, Won)
+    Trapped, AtJunction, AtTurnOff, DrawDue, CardDrawn, CardNoEffect, ChoiceNeeded, OfferNeeded,
+    Offered, Swapped, ImmunityGranted, ImmunityEnded, CardChainStopped, MustDrink, Settled,
+    TurnForfeited, TurnPassed, Won)
 """Every kind of event, for tests and tools."""

@@ -8,7 +8,7 @@ exactly with :func:`companion.engines.game.replay`.
 
 **Who acts.**  :meth:`NapijGame.to_move` names the colour whose *decision* it
 is: the player on turn in the play phase, the drawer of a card that waits for
-a choice.  Throws, the shuffle and drawn cards are chance
+a choice - or the co-player a card's deal was offered to, who answers it.  Throws, the shuffle and drawn cards are chance
 (:meth:`NapijGame.chance`), so ``to_move`` is ``None`` then; in the throw
 phase :meth:`NapijGame.legal_actions` lists the six throws and, when the
 player may still say it, :class:`DeclareBottle` (the one decision taken at a
@@ -41,13 +41,35 @@ from ..colours import COLOURS, SEATS_BY_PLAYERS, colour_index
 from ..errors import NotationError, RulesError
 from ..game import HEADER, ROLL, Chance, ChanceKind, Game, Record
 from . import describe as czech
-from .actions import Action, Choose, DeclareBottle, Drank, Draw, Duty, Play, Shuffle, Step, Throw
+from .actions import (
+    Action,
+    Choose,
+    DeclareBottle,
+    Decline,
+    Drank,
+    Draw,
+    Duty,
+    Offer,
+    Play,
+    Shuffle,
+    Step,
+    Throw,
+)
 from .board import DataFileError, default_board_text, parse_board, read_text
 from .deck import default_deck_text, parse_deck
 from .events import Event
 from .notation import format_position, parse_position
 from .reasons import Why
-from .rules import UNSHUFFLED, apply, can_declare_bottle, choices, legal_plays, new_game, why_not
+from .rules import (
+    UNSHUFFLED,
+    apply,
+    can_declare_bottle,
+    choices,
+    chooser,
+    legal_plays,
+    new_game,
+    why_not,
+)
 from .state import BOTTLE, CALLED_DUTIES, PIECES, DeckMode, Phase, Rules, State, default_rules
 
 DEFAULT = "default"
@@ -231,8 +253,8 @@ class NapijGame:
         phase = state.phase
         if phase is Phase.PLAY:
             return state.turn
-        if phase is Phase.CHOOSE and state.pending is not None:
-            return state.pending.colour
+        if phase is Phase.CHOOSE:
+            return chooser(state)
         return None
 
     def legal_actions(self, state: State) -> list[Action]:
@@ -289,6 +311,10 @@ class NapijGame:
             return {"t": "play", "steps": steps}
         if isinstance(action, Choose):
             return {"t": "choose", "piece": _piece_text(action.colour, action.piece)}
+        if isinstance(action, Offer):
+            return {"t": "offer", "c": COLOURS[action.colour]}
+        if isinstance(action, Decline):
+            return {"t": "decline", "c": COLOURS[action.colour]}
         if isinstance(action, Drank):
             return {"t": "drank", "c": COLOURS[action.colour]}
         if isinstance(action, Duty):
@@ -312,6 +338,10 @@ class NapijGame:
             if not isinstance(ref, str) or len(ref) != 2 or ref[1] not in "1234":
                 raise NotationError(f"The record's piece must be like g1, not {ref!r}.")
             return Choose(colour_index(ref[0]), int(ref[1]) - 1)
+        if kind == "offer":
+            return Offer(_colour(record.get("c"), "c"))
+        if kind == "decline":
+            return Decline(_colour(record.get("c"), "c"))
         if kind == "drank":
             return Drank(_colour(record.get("c"), "c"))
         if kind == "duty":

@@ -15,11 +15,14 @@ A position is one line of ``key:value`` tokens::
   order), ``deck:unshuffled`` a virtual deck waiting for its shuffle,
   ``deck:physical`` the family's own cards; ``card:N@CP#K`` a drawn card
   waiting for the choice of piece ``P`` (1-4) of colour ``C``, the K-th card
-  of this action, ``draw:CP@L#K`` (a physical deck) the piece on card field
+  of this action (``offer:C`` after it: the card's deal was offered to colour
+  ``C``, who answers), ``draw:CP@L#K`` (a physical deck) the piece on card field
   ``L`` that must draw now, K cards already drawn in this action, and
   ``queue:CP@L,...`` the draws after either;
 * ``owe:r1,g2`` drinks owed, ``glass:g1`` glasses to empty, ``drunk:r3`` drinks
-  drunk so far (colours with 0 left out); ``winner:C``.
+  drunk so far (colours with 0 left out); ``later:N`` how much of the debt of the
+  player on turn was incurred in this turn (due only before their next turn);
+  ``winner:C``.
 
 The formatter writes the tokens in this order and ``format_position(parse_position(s))
 == s`` for every canonical ``s``.  The parser refuses positions the engine
@@ -40,8 +43,21 @@ from ..colours import COLOURS as COLOURS
 from ..colours import colour_index as colour_index
 from ..errors import IllegalMove
 from ..errors import NotationError as NotationError
-from .actions import Action, Choose, DeclareBottle, Drank, Draw, Duty, Play, Shuffle, Step, Throw
-from .deck import CHOICE_EFFECTS
+from .actions import (
+    Action,
+    Choose,
+    DeclareBottle,
+    Decline,
+    Drank,
+    Draw,
+    Duty,
+    Offer,
+    Play,
+    Shuffle,
+    Step,
+    Throw,
+)
+from .deck import CHOICE_EFFECTS, OFFER_EFFECTS
 from .reasons import Reason, Why
 from .rules import (
     choices,
@@ -132,6 +148,8 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
     glasses: tuple[int, ...] = (0, 0, 0, 0)
     drunk: tuple[int, ...] = (0, 0, 0, 0)
     winner: int | None = None
+    later = 0
+    offered: int | None = None
     seen: set[str] = set()
     for token in text.split():
         key, sep, value = token.partition(":")
@@ -197,6 +215,8 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
             pc, pp = _piece_ref(m.group(2))
             pending = Pending(number, pc, pp)
             chain = int(m.group(3))
+        elif key == "offer":
+            offered = colour_index(value)
         elif key == "draw":
             m = re.fullmatch(r"([rbgy][1-4])@([^#]+)#(\d+)", value)
             if not m:
@@ -221,6 +241,10 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
             glasses = _ledger(value, key)
         elif key == "drunk":
             drunk = _ledger(value, key)
+        elif key == "later":
+            if not value.isdigit() or int(value) < 1:
+                raise NotationError(f"later is a number of drinks from 1, not {value!r}.")
+            later = int(value)
         elif key == "winner":
             winner = colour_index(value)
         else:
@@ -236,13 +260,17 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
         for c in range(4):
             if ledger[c] and pieces[c] is None:
                 raise NotationError(f"{name} names {COLOURS[c]}, which does not play.")
+    if offered is not None:
+        if pending is None:
+            raise NotationError("offer goes only with card.")
+        pending = pending._replace(offered=offered)
     if drawer is not None and pending is not None:
         raise NotationError("A position waits either for a card's choice or for a draw, "
                             "not both.")
     if drawer is not None:
         queue = (drawer, *queue)
     state = State(rules, tuple(pieces), tuple(immune), bottle, turn, throws, tries, with_bottle,
-                  deck, pending, queue, owed, glasses, drunk, winner, physical, chain)
+                  deck, pending, queue, owed, glasses, drunk, winner, physical, chain, later)
     _check_possible(state)
     return state
 
@@ -279,8 +307,16 @@ def _check_possible(state: State) -> None:
         if own[pp] < 0 or not g.on_main[own[pp]]:
             raise NotationError("The drawer of a card that waits for a choice stands on the "
                                 "main track.")
-        if state.rules.deck.card(state.pending.card).effect not in CHOICE_EFFECTS or \
-                len(choices(state)) < 2:
+        effect = state.rules.deck.card(state.pending.card).effect
+        offered = state.pending.offered
+        if effect in OFFER_EFFECTS and offered is not None:
+            if offered == pc or state.pieces[offered] is None or \
+                    not any(isinstance(a, Choose) for a in choices(state)):
+                raise NotationError("The card's deal is offered only to a co-player with a "
+                                    "piece on the main track.")
+        elif offered is not None:
+            raise NotationError("offer goes only with a card that offers a deal.")
+        elif (effect not in CHOICE_EFFECTS | OFFER_EFFECTS) or len(choices(state)) < 2:
             raise NotationError("That card does not wait for a choice here.")
         if state.chain < 1:
             raise NotationError("The card waiting for a choice is at least the first card "
@@ -345,6 +381,8 @@ def format_position(state: State) -> str:
     if state.pending is not None:
         pd = state.pending
         parts.append(f"card:{pd.card}@{COLOURS[pd.colour]}{pd.piece + 1}#{state.chain}")
+        if pd.offered is not None:
+            parts.append(f"offer:{COLOURS[pd.offered]}")
     elif queue:
         parts.append(f"draw:{_queued(rules, queue[0])}#{state.chain}")
         queue = queue[1:]
@@ -354,6 +392,8 @@ def format_position(state: State) -> str:
         items = [f"{COLOURS[c]}{ledger[c]}" for c in range(4) if ledger[c]]
         if items:
             parts.append(f"{key}:" + ",".join(items))
+    if state.later:
+        parts.append(f"later:{state.later}")
     if state.winner is not None:
         parts.append(f"winner:{COLOURS[state.winner]}")
     return " ".join(parts)
@@ -486,7 +526,8 @@ DUTY_NAMES = {r.value: r for r in CALLED_DUTIES}
 def parse_action(state: State, text: str) -> Action:
     """One action: ``throw N``, ``bottle``, ``play SPEC``, ``choose FIELD``, ``drank C``,
     ``duty C REASON`` (REASON: dropped-dice, delay, cheating, upset), ``shuffle N,N,...``
-    (the virtual deck's order, top first), ``draw N`` (a card of a physical deck)."""
+    (the virtual deck's order, top first), ``draw N`` (a card of a physical deck),
+    ``offer C`` (the drawer offers a card's deal to C), ``decline C`` (C turns it down)."""
     words = text.split()
     if not words:
         raise NotationError("The action is empty.")
@@ -510,6 +551,10 @@ def parse_action(state: State, text: str) -> Action:
         if not args[0].isdigit():
             raise NotationError(f"A drawn card is given by its number, not {args[0]!r}.")
         return Draw(int(args[0]))
+    if verb == "offer" and len(args) == 1:
+        return Offer(colour_index(args[0]))
+    if verb == "decline" and len(args) == 1:
+        return Decline(colour_index(args[0]))
     if verb == "drank" and len(args) == 1:
         return Drank(colour_index(args[0]))
     if verb == "duty" and len(args) == 2:
@@ -518,7 +563,8 @@ def parse_action(state: State, text: str) -> Action:
                                 f"{', '.join(DUTY_NAMES)}.")
         return Duty(colour_index(args[0]), DUTY_NAMES[args[1]])
     raise NotationError(f"Bad action {text!r}: use throw N, bottle, play SPEC, choose FIELD, "
-                        "drank C, duty C REASON, shuffle N,N,... or draw N.")
+                        "offer C, decline C, drank C, duty C REASON, shuffle N,N,... or "
+                        "draw N.")
 
 
 def format_action(state: State, action: Action) -> str:
@@ -530,6 +576,10 @@ def format_action(state: State, action: Action) -> str:
         return "play " + format_play(state, action)
     if isinstance(action, Choose):
         return format_choice(state, action)
+    if isinstance(action, Offer):
+        return f"offer {COLOURS[action.colour]}"
+    if isinstance(action, Decline):
+        return f"decline {COLOURS[action.colour]}"
     if isinstance(action, Drank):
         return f"drank {COLOURS[action.colour]}"
     if isinstance(action, Shuffle):

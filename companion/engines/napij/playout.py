@@ -194,18 +194,34 @@ class PlayOut:
         self.queue: list[tuple[int, int, int]] = list(st.queue)
         self.pending: Pending | None = st.pending
         self.chain = st.chain
+        self.later = st.later
         self.events: list[Event] = []
         self.colours = tuple(c for c, p in enumerate(st.pieces) if p is not None)
         self.winner: int | None = st.winner
         self.occ = list(occ if occ is not None else shared_occupancy(st))
 
     # ----- small pieces ---------------------------------------------------------------
-    def drink(self, c: int, n: int, reason: DrinkReason, about: int | None = None) -> None:
+    def drink(self, c: int, n: int, reason: DrinkReason, about: int | None = None,
+              now: bool = False) -> None:
+        """``c`` must drink; a debt of the player on turn is due only before their next turn
+        (D22) unless ``now``."""
         if reason is DrinkReason.GLASS:
             self.glasses[c] += n
         else:
             self.owed[c] += n
+        if c == self.st.turn and not now:
+            self.later += n
         self.events.append(MustDrink(c, n, reason, about))
+
+    def settle(self, c: int) -> tuple[int, int]:
+        """``c`` has drunk everything it owed: the drinks and glasses settled."""
+        drinks, glasses = self.owed[c], self.glasses[c]
+        self.drunk[c] += drinks + glasses
+        self.owed[c] = 0
+        self.glasses[c] = 0
+        if c == self.st.turn:
+            self.later = 0
+        return drinks, glasses
 
     def lift(self, c: int, p: int) -> None:
         n = self.pieces[c][p]
@@ -378,7 +394,7 @@ class PlayOut:
             self.bottle, turn, throws, tries, with_bottle, tuple(self.deck),
             self.pending if keep else None, tuple(self.queue) if keep else (),
             tuple(self.owed), tuple(self.glasses), tuple(self.drunk), self.winner, st.physical,
-            self.chain if keep else 0)
+            self.chain if keep else 0, self.later)
 
     def end_turn(self) -> State:
         """Pass the turn clockwise (or stop: the game is over)."""
@@ -386,7 +402,8 @@ class PlayOut:
 
 
 def pass_turn(st: State, events: list[Event]) -> State:
-    """The turn passes clockwise: the next player's immune pieces count down one round."""
+    """The turn passes clockwise: the next player's immune pieces count down one round, and
+    what the last player incurred in the turn is now due before their next one."""
     if st.winner is not None:
         return st
     c = st.turn
@@ -401,4 +418,4 @@ def pass_turn(st: State, events: list[Event]) -> State:
         immune = immune[:nxt] + (new,) + immune[nxt + 1:]
     events.append(TurnPassed(c, nxt))
     return State(st.rules, st.pieces, immune, st.bottle, nxt, (), 0, False, st.deck, None, (),
-                 st.owed, st.glasses, st.drunk, None, st.physical, 0)
+                 st.owed, st.glasses, st.drunk, None, st.physical, 0, 0)

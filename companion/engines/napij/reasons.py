@@ -19,6 +19,7 @@ class Why(StrEnum):
     NOT_THROW_PHASE = "not-throw-phase"      # a throw while a play or a choice is due
     CHOICE_PENDING = "choice-pending"
     NO_CHOICE_PENDING = "no-choice-pending"
+    NOT_YOUR_CHOICE = "not-your-choice"      # an answer to an offer made to somebody else
     SHUFFLE_FIRST = "shuffle-first"          # a virtual deck waits for its shuffle
     NOT_SHUFFLE_PHASE = "not-shuffle-phase"  # a shuffle after the deck was shuffled
     BAD_SHUFFLE = "bad-shuffle"              # a shuffle that is not an order of the deck
@@ -70,6 +71,8 @@ class CardWhy(StrEnum):
     BLOCKED = "blocked"        # the field the card sends it to is held (own or immune piece)
     NO_TARGET = "no-target"    # no opponent piece the card could act on
     IMMUNE = "immune"          # the drawer's own immunity protects it
+    IN_LINE = "in-line"        # lining up: it already stands right behind the nearest opponent
+    DECLINED = "declined"      # the co-player turned the offer down
     BLANK = "blank"            # the family's own card: the table decides
 
 

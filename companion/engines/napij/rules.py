@@ -15,7 +15,7 @@ A turn, in the engine's terms:
 1. ``THROW``: the player on turn may declare the bottle (:class:`DeclareBottle`),
    then throws (:class:`Throw`).  A six throws again; the turn's values are
    collected in ``State.throws``.  With no piece in play a player has three
-   tries for a six.  A throw made while the thrower owes drinks is void.
+   tries for a six.  A throw made while the thrower owes a due debt is void (D22).
 2. ``PLAY``: once a throw is not a six, the player plays the turn as one
    :class:`Play`: either every value to a different piece (single die values
    only, in any order) or all values together by one piece, which then passes
@@ -46,15 +46,17 @@ from .actions import (
     Action,
     Choose,
     DeclareBottle,
+    Decline,
     Drank,
     Draw,
     Duty,
+    Offer,
     Play,
     Shuffle,
     Step,
     Throw,
 )
-from .deck import IMMUNITY_ROUNDS
+from .deck import IMMUNITY_ROUNDS, OFFER_EFFECTS
 from .events import (
     BottleDeclared,
     DeckShuffled,
@@ -87,8 +89,8 @@ from .state import (
 )
 
 __all__ = [
-    "UNSHUFFLED", "apply", "can_declare_bottle", "choices", "has_piece_in_play", "in_play",
-    "legal_moves", "legal_plays", "needs_six", "new_game", "normalize", "outcome", "preview",
+    "UNSHUFFLED", "Choice", "apply", "can_declare_bottle", "choices", "chooser",
+    "has_piece_in_play", "in_play", "legal_moves", "legal_plays", "needs_six", "new_game", "normalize", "outcome", "preview",
     "problems", "six_unusable", "start_events", "why_not", "why_piece", "winner_of",
 ]
 
@@ -450,13 +452,33 @@ def preview(state: State, play: Play) -> list[Event]:
     return sim.events
 
 
-def choices(state: State) -> list[Choose]:
-    """The targets the drawer of the pending card may choose (``CHOOSE`` phase)."""
-    if state.pending is None or state.winner is not None:
+Choice = Choose | Offer | Decline
+"""What a player may answer a card that waits (``CHOOSE`` phase)."""
+
+
+def chooser(state: State) -> int | None:
+    """Whose choice a waiting card is: its drawer's, or the offered co-player's."""
+    pending = state.pending
+    if pending is None or state.winner is not None:
+        return None
+    return pending.colour if pending.offered is None else pending.offered
+
+
+def choices(state: State) -> list[Choice]:
+    """What the chooser of the pending card may answer (``CHOOSE`` phase): the opponent
+    pieces a knock-out or swap acts on; for a card offering a deal, the co-players it may be
+    offered to, then the offered co-player's pieces that may take it, or declining."""
+    pending = state.pending
+    if pending is None or state.winner is not None:
         return []
-    effect = state.rules.deck.card(state.pending.card).effect
-    return [Choose(oc, op)
-            for oc, op in effects.targets(PlayOut(state), state.pending.colour, effect)]
+    sim = PlayOut(state)
+    effect = state.rules.deck.card(pending.card).effect
+    if effect in OFFER_EFFECTS:
+        if pending.offered is None:
+            return [Offer(oc) for oc in effects.offer_colours(sim, pending.colour)]
+        oc = pending.offered
+        return [*(Choose(oc, op) for op in effects.offered_pieces(sim, oc)), Decline(oc)]
+    return [Choose(oc, op) for oc, op in effects.targets(sim, pending.colour, effect)]
 
 
 def legal_moves(state: State) -> list[Action]:
@@ -512,12 +534,18 @@ def why_not(state: State, action: Action) -> Reason:
         return Reason(Why.LEGAL, drawer, state.queue[0][1])
     if isinstance(action, DeclareBottle):
         return Reason(can_declare_bottle(state), c)
-    if isinstance(action, Choose):
-        if state.pending is None:
+    if isinstance(action, Choose | Offer | Decline):
+        pending = state.pending
+        if pending is None:
             return Reason(Why.NO_CHOICE_PENDING, c)
+        who = chooser(state)
+        assert who is not None
+        if isinstance(action, Decline) and action.colour != pending.offered:
+            return Reason(Why.NOT_YOUR_CHOICE, action.colour)
         if action not in choices(state):
-            return Reason(Why.BAD_CHOICE, state.pending.colour, action.piece, action.colour)
-        return Reason(Why.LEGAL, state.pending.colour)
+            piece = action.piece if isinstance(action, Choose) else -1
+            return Reason(Why.BAD_CHOICE, who, piece, action.colour)
+        return Reason(Why.LEGAL, who)
     if not isinstance(action, Play):
         raise TypeError(f"not an action of Člověče, napij se!: {action!r}")
     play = normalize(state, action)
@@ -570,10 +598,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
             raise _illegal(r, "Settling the drinks")
         c = action.colour
         sim = PlayOut(state)
-        drinks, glasses = sim.owed[c], sim.glasses[c]
-        sim.drunk[c] += drinks + glasses
-        sim.owed[c] = 0
-        sim.glasses[c] = 0
+        drinks, glasses = sim.settle(c)
         return _same_turn(sim, state), [Settled(c, drinks, glasses)]
     if isinstance(action, Duty):
         r = why_not(state, action)
@@ -599,7 +624,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         if why is not Why.LEGAL:
             raise _illegal(Reason(why, state.turn), "Declaring the bottle")
         return state._replace(with_bottle=True), [BottleDeclared(state.turn)]
-    if isinstance(action, Choose):
+    if isinstance(action, Choose | Offer | Decline):
         return _choose(state, action)
     if not isinstance(action, Play):
         raise TypeError(f"not an action of Člověče, napij se!: {action!r}")
@@ -629,11 +654,11 @@ def _throw(state: State, value: int) -> tuple[State, list[Event]]:
         raise _illegal(r, "A throw")
     c = state.turn
     events: list[Event]
-    if state.debt(c):
+    if state.due(c):  # a debt due before this throw: the throw is void (D22)
         sim = PlayOut(state)
         sim.events.append(VoidThrow(c, value))
-        sim.drink(c, 1, DrinkReason.CHEATING)
-        sim.drink(c, 1, DrinkReason.DELAY)
+        sim.drink(c, 1, DrinkReason.CHEATING, now=True)
+        sim.drink(c, 1, DrinkReason.DELAY, now=True)
         return _same_turn(sim, state), sim.events
     events = [Thrown(c, value)]
     if not state.throws and not state.with_bottle and needs_six(state, c):
@@ -659,7 +684,7 @@ def _throw(state: State, value: int) -> tuple[State, list[Event]]:
     return after, events
 
 
-def _choose(state: State, action: Choose) -> tuple[State, list[Event]]:
+def _choose(state: State, action: Choice) -> tuple[State, list[Event]]:
     r = why_not(state, action)
     if r.why is not Why.LEGAL:
         raise _illegal(r, "That choice")
@@ -667,9 +692,15 @@ def _choose(state: State, action: Choose) -> tuple[State, list[Event]]:
     assert pending is not None
     sim = PlayOut(state)
     sim.pending = None
-    effects.chosen(sim, pending, action.colour, action.piece)
-    sim.check_winner()
-    effects.resolve(sim)
+    if isinstance(action, Offer):
+        effects.offer_to(sim, pending, action.colour)  # now the co-player answers
+    elif isinstance(action, Decline):
+        effects.decline(sim, pending)
+    else:
+        effects.chosen(sim, pending, action.colour, action.piece)
+    if sim.pending is None:
+        sim.check_winner()
+        effects.resolve(sim)
     return _settle(sim, state), sim.events
 
 
@@ -730,6 +761,8 @@ def problems(state: State) -> list[str]:
         out.append("the deck order is not the deck")
     if any(v < 0 for v in state.owed + state.glasses + state.drunk):
         out.append("negative drinks")
+    if not 0 <= state.later <= state.debt(state.turn):
+        out.append(f"{COLOURS[state.turn]} owes less than was incurred in this turn")
     if any(v != SIX for v in state.throws[:-1]) or any(not 1 <= v <= 6 for v in state.throws):
         out.append("throws other than sixes before the last")
     w = winner_of(state)

@@ -63,7 +63,7 @@ class Phase(StrEnum):
     SHUFFLE = "shuffle"  # a virtual deck waits for its shuffle (before the first throw)
     THROW = "throw"
     PLAY = "play"
-    CHOOSE = "choose"    # a drawn card waits for its drawer's choice
+    CHOOSE = "choose"    # a drawn card waits for a choice (its drawer's, or an offered co-player's)
     DRAW = "draw"        # a physical deck: a piece must draw, the card comes in as an action
     OVER = "over"
 
@@ -90,11 +90,13 @@ CALLED_DUTIES = (DrinkReason.DROPPED_DICE, DrinkReason.DELAY, DrinkReason.CHEATI
 
 
 class Pending(NamedTuple):
-    """A drawn card waiting for its drawer's choice."""
+    """A drawn card waiting for a choice: its drawer's (whom to act on, whom to offer the
+    card's deal to), or - once ``offered`` names a co-player - that co-player's answer."""
 
     card: int
     colour: int
     piece: int
+    offered: int | None = None
 
 
 class State(NamedTuple):
@@ -110,7 +112,9 @@ class State(NamedTuple):
     ``pending`` is a card waiting for a choice; ``queue`` the draws still to come
     (with a physical deck and no ``pending``, its first piece must draw now);
     ``chain`` the cards drawn so far in the action under way.
-    ``owed``/``glasses``/``drunk`` are the drink ledger per colour.
+    ``owed``/``glasses``/``drunk`` are the drink ledger per colour; ``later`` is
+    the part of the debt of the player on turn that was incurred during this turn
+    and is due only before that player's next turn (D22).
     """
 
     rules: Rules
@@ -130,6 +134,7 @@ class State(NamedTuple):
     winner: int | None = None
     physical: bool = False
     chain: int = 0
+    later: int = 0
 
     @property
     def phase(self) -> Phase:
@@ -154,4 +159,11 @@ class State(NamedTuple):
         return DeckMode.PHYSICAL if self.physical else DeckMode.VIRTUAL
 
     def debt(self, colour: int) -> int:
+        """Everything the colour owes (drinks and glasses)."""
         return self.owed[colour] + self.glasses[colour]
+
+    def due(self, colour: int) -> int:
+        """What the colour must have drunk before it throws now: its debt, less what the
+        player on turn incurred during this turn (D22)."""
+        debt = self.owed[colour] + self.glasses[colour]
+        return debt - self.later if colour == self.turn else debt

@@ -11,9 +11,11 @@ from companion.engines.napij.actions import (
     Action,
     Choose,
     DeclareBottle,
+    Decline,
     Drank,
     Draw,
     Duty,
+    Offer,
     Play,
     Shuffle,
     Step,
@@ -22,7 +24,7 @@ from companion.engines.napij.actions import (
 from companion.engines.napij.state import DrinkReason
 
 ONE_OF_EACH = [Throw(1), Shuffle((1,)), Draw(1), DeclareBottle(), Play((Step(1, (1,)),)),
-               Choose(1, 1), Drank(1), Duty(1, DrinkReason.UPSET)]
+               Choose(1, 1), Offer(1), Decline(1), Drank(1), Duty(1, DrinkReason.UPSET)]
 
 
 def test_one_of_each_kind_is_listed():
@@ -31,6 +33,7 @@ def test_one_of_each_kind_is_listed():
 
 def test_actions_of_different_kinds_never_compare_equal():
     assert Throw(1) != Draw(1) and Drank(1) != Throw(1) and Drank(1) != (1,)
+    assert Offer(2) != Decline(2) != Drank(2)
     assert Choose(1, 1) != (1, 1)
     for a, b in combinations(ONE_OF_EACH, 2):
         assert a != b, (a, b)

@@ -13,6 +13,8 @@ from companion.engines.napij.events import (
     DrawDue,
     Moved,
     MustDrink,
+    Offered,
+    OfferNeeded,
     Swapped,
     TryFailed,
     TurnPassed,
@@ -92,3 +94,12 @@ def test_the_chance_events_of_the_deck_read_as_sentences():
     assert describe.describe_event(DrawDue(1, 0, True)) == \
         "Modrý si mimo pořadí bere vrchní kartu z balíčku; zadejte, jaké má číslo."
     assert describe.headline([TurnPassed(0, 1), DrawDue(0, 0, False)]).startswith("Červený si")
+
+
+def test_offers_read_as_sentences_naming_the_deal():
+    assert describe.describe_event(Offered(1, 27, 2), RULES) == (
+        "Modrý nabízí zelenému, že ho smí vyhodit; zelený vybere figurku, nebo odmítne.")
+    assert describe.describe_event(Offered(0, 31, 3), RULES) == (
+        "Červený nabízí žlutému výměnu místa; žlutý vybere figurku, nebo odmítne.")
+    assert describe.describe_event(OfferNeeded(2, 27, (0, 1))) == \
+        "Zelený vybírá, kterému spoluhráči nabídne, co stojí na kartě."

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 
-from companion.engines.napij.actions import Choose, Draw, Throw
+from companion.engines.napij.actions import Choose, Decline, Draw, Offer, Throw
 from companion.engines.napij.board import default_board_text, parse_board
 from companion.engines.napij.deck import Effect, parse_deck
 from companion.engines.napij.effects import HANDLERS
 from companion.engines.napij.events import (
+    BottlePushed,
     Captured,
     CardChainStopped,
     CardDrawn,
@@ -19,7 +20,10 @@ from companion.engines.napij.events import (
     How,
     ImmunityEnded,
     ImmunityGranted,
+    Moved,
     MustDrink,
+    Offered,
+    OfferNeeded,
     ReturnedToPub,
     Swapped,
     Trapped,
@@ -28,7 +32,7 @@ from companion.engines.napij.events import (
 from companion.engines.napij.notation import format_position, parse_play, parse_position
 from companion.engines.napij.playout import shorter_heading
 from companion.engines.napij.reasons import CardWhy, Why
-from companion.engines.napij.rules import apply, legal_moves, problems, why_not
+from companion.engines.napij.rules import apply, chooser, legal_moves, problems, why_not
 from companion.engines.napij.state import DeckMode, DrinkReason, Phase, Rules
 from companion.selfplay.napij import play_steps
 
@@ -288,3 +292,105 @@ def test_d38_a_physical_draw_may_be_any_card_of_the_deck_even_the_one_just_drawn
     assert why_not(st, Draw(24)).why is Why.LEGAL  # the card just drawn, drawn again
     st, events = apply(st, Draw(24))
     assert only(events, CardDrawn) == [CardDrawn(R, 1, 24, False)] and st.owed[R] == 2
+
+
+# --- «zařazování»: getting in line (D39) ---------------------------------------------------------
+
+def test_d39_line_up_goes_right_behind_the_nearest_opponent_ahead_and_knocks_nobody_out():
+    after, events = landing(BLUE_TO_M28, "m25=3", 25)  # red on m40 is the nearest ahead
+    assert only(events, Moved)[-1] == Moved(B, 0, node("m28"), node("m39"), ())
+    assert places(after, B)[0] == "m39" and places(after, R)[0] == "m40"
+    assert not only(events, Captured)
+    after, _ = landing("r:m40,p,p,p b:m25,m30,p,p g:m33*2,p,p,p bottle:m60 turn:b throws:3",
+                       "m25=3", 25)  # own pieces are passed; an immune opponent counts
+    assert places(after, B)[:2] == ["m32", "m30"] and places(after, GR)[0] == "m33"
+
+
+def test_d39_line_up_stays_in_line_blocked_or_without_anybody_ahead():
+    _, events = landing("r:m29,p,p,p b:m25,p,p,p bottle:m60 turn:b throws:3", "m25=3", 25)
+    assert CardNoEffect(B, 25, CardWhy.IN_LINE) in events
+    _, events = landing("r:m40,p,p,p b:m25,m39,p,p bottle:m60 turn:b throws:3", "m25=3", 25)
+    assert CardNoEffect(B, 25, CardWhy.BLOCKED) in events
+    _, events = landing("r:c5+,p,p,p b:m25,p,p,p bottle:m60 turn:b throws:3", "m25=3", 25)
+    assert CardNoEffect(B, 25, CardWhy.NO_TARGET) in events
+
+
+def test_d39_lining_up_on_a_card_field_draws_again_and_on_the_bottle_pushes_it():
+    after, events = landing("r:m37,p,p,p b:m25,p,p,p bottle:m60 turn:b throws:3",
+                            "m25=3", 25, 24)  # behind red on m37 is the card field m36
+    assert [e.card for e in only(events, CardDrawn)] == [25, 24]
+    assert places(after, B)[0] == "m36" and MustDrink(B, 1, DrinkReason.CARD) in events
+    after, events = landing("r:m40,p,p,p b:m25,p,p,p bottle:m39 turn:b throws:3", "m25=3", 25)
+    assert only(events, BottlePushed) and G.text[after.bottle] == "m38"
+
+
+# --- a co-player offered a knock-out or a swap, drawing out of turn (D40, D41) -------------------
+
+TWO = "r:m40,m10,p,p b:m25,p,p,p bottle:m60 turn:b throws:3"
+THREE = "r:m40,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3"
+
+
+def test_d40_an_offered_knock_out_is_taken_by_the_co_players_piece_which_then_draws():
+    st, events = landing(TWO, "m25=3", 27, 24)  # red is the only co-player: no question
+    assert Offered(B, 27, R) in events and st.phase is Phase.CHOOSE
+    assert chooser(st) == R and st.turn == B
+    assert legal_moves(st) == [Choose(R, 0), Choose(R, 1), Decline(R)]
+    assert format_position(st).split()[-2:] == ["card:27@b1#1", "offer:r"]
+    after, events = apply(st, Choose(R, 1))  # red's piece on m10 jumps onto m28
+    assert Captured(R, B, 0, node("m28"), How.CARD) in events
+    assert MustDrink(B, 1, DrinkReason.KNOCKED_OUT) in events
+    assert places(after, R)[:2] == ["m40", "m28"] and places(after, B)[0] == "p"
+    assert only(events, CardDrawn) == [CardDrawn(R, 1, 24, True)]  # out of turn
+    assert after.turn == R and after.later == 0 and after.due(B) == 1
+
+
+def test_d40_an_offer_may_be_declined():
+    st, _ = landing(TWO, "m25=3", 27)
+    after, events = apply(st, Decline(R))
+    assert CardNoEffect(B, 27, CardWhy.DECLINED) in events
+    assert places(after, B)[0] == "m28" and after.turn == R
+
+
+def test_d40_the_drawer_chooses_whom_to_offer_when_several_co_players_could_take_it():
+    st, events = landing(THREE, "m25=3", 31)
+    assert OfferNeeded(B, 31, (R, GR)) in events and chooser(st) == B
+    assert legal_moves(st) == [Offer(R), Offer(GR)]
+    assert why_not(st, Offer(B)).why is Why.BAD_CHOICE
+    assert why_not(st, Choose(GR, 0)).why is Why.BAD_CHOICE
+    assert why_not(st, Decline(GR)).why is Why.NOT_YOUR_CHOICE
+    st, events = apply(st, Offer(GR))
+    assert Offered(B, 31, GR) in events and chooser(st) == GR
+    assert why_not(st, Decline(R)).why is Why.NOT_YOUR_CHOICE
+    assert why_not(st, Choose(R, 0)).why is Why.BAD_CHOICE
+    after, events = apply(st, Choose(GR, 0))
+    assert Swapped(B, 0, GR, 0) in events  # the swap: blue to m50, green onto the card field
+    assert places(after, B)[0] == "m50" and st.deck[0] == 1  # green draws "forward 1"
+    assert only(events, CardDrawn) == [CardDrawn(GR, 0, 1, True)]
+    assert places(after, GR)[0] == "m29"
+
+
+def test_d41_an_immune_drawer_cannot_be_offered_for_a_knock_out_but_may_swap():
+    text = "r:m40,p,p,p b:m25*2,p,p,p bottle:m60 turn:b throws:3"
+    _, events = landing(text, "m25=3", 27)
+    assert CardNoEffect(B, 27, CardWhy.IMMUNE) in events
+    st, events = landing(text, "m25=3", 31)
+    assert Offered(B, 31, R) in events
+
+
+def test_d40_nobody_to_offer_to_and_a_drawer_off_the_main_track():
+    _, events = landing("r:c5+,p,p,p b:m25,p,p,p bottle:m60 turn:b throws:3", "m25=3", 27)
+    assert CardNoEffect(B, 27, CardWhy.NO_TARGET) in events
+    rules = _board_with_card_on_a_shortcut()
+    st = parse_position(with_top("r:m40,p,p,p b:sb2,p,p,p bottle:m60 turn:b throws:1", 31),
+                        rules)
+    _, events = apply(st, parse_play(st, "sb2=1"))
+    assert CardNoEffect(B, 31, CardWhy.OFF_MAIN) in events
+
+
+def test_a_physical_deck_offer_makes_the_co_player_wait_for_its_own_card():
+    st = pos(physical(TWO))
+    st, _ = play(st, "m25=3")
+    st, _ = apply(st, Draw(31))
+    st, events = apply(st, Choose(R, 0))  # red's piece from m40 swaps onto m28
+    assert Swapped(B, 0, R, 0) in events and events[-1] == DrawDue(R, 0, True)
+    assert st.phase is Phase.DRAW and "draw:r1@m28#1" in format_position(st).split()

@@ -14,9 +14,11 @@ from companion.engines.napij.actions import (
     Action,
     Choose,
     DeclareBottle,
+    Decline,
     Drank,
     Draw,
     Duty,
+    Offer,
     Play,
     Shuffle,
     Step,
@@ -132,6 +134,12 @@ def test_who_acts_and_what_is_legal_in_each_phase():
     choosing, _ = landing(BLUE_TO_M28, "m25=3", 10)
     assert GAME.to_move(choosing) == B
     assert set(GAME.legal_actions(choosing)) == {Choose(R, 0), Choose(GR, 0)}
+    offering, _ = landing(BLUE_TO_M28, "m25=3", 27)  # offered a knock-out: blue picks
+    assert GAME.to_move(offering) == B
+    assert GAME.legal_actions(offering) == [Offer(R), Offer(GR)]
+    answering, _ = GAME.apply(offering, Offer(GR))
+    assert GAME.to_move(answering) == GR and answering.turn == B
+    assert GAME.legal_actions(answering) == [Choose(GR, 0), Decline(GR)]
     drawing = pos("r:m40,p,p,p b:m28,p,p,p g:m50,p,p,p bottle:m60 turn:b deck:physical "
                   "draw:b1@m28#0")
     chance = GAME.chance(drawing)
@@ -188,6 +196,7 @@ def every_kind_of_action() -> list[tuple[State, Action]]:
     throw = pos("r:m20,p,p,p g:m30,p,p,p bottle:m25 turn:r")
     split = pos("r:m12,m10,p,p g:p,p,p,p bottle:m60 turn:r throws:6,3")
     choosing, _ = landing(BLUE_TO_M28, "m25=3", 10)
+    offering, _ = landing(BLUE_TO_M28, "m25=3", 27)
     return [
         (throw, Throw(4)),
         (throw, DeclareBottle()),
@@ -198,6 +207,8 @@ def every_kind_of_action() -> list[tuple[State, Action]]:
         (pos("r:m20,p,p,p g:m30,p,p,p bottle:m25 turn:r with:bottle throws:5"),
          Play((Step(BOTTLE, (5,)),))),
         (choosing, Choose(GR, 0)),
+        (offering, Offer(GR)),
+        (offering, Decline(GR)),
         (throw, Drank(Y)),
         (throw, Duty(B, DrinkReason.DROPPED_DICE)),
     ]
@@ -216,6 +227,8 @@ def test_every_kind_of_action_round_trips_through_its_record():
 def test_records_are_compact_and_readable():
     assert GAME.encode(Throw(5)) == {"t": "throw", "v": 5}
     assert GAME.encode(Choose(GR, 1)) == {"t": "choose", "piece": "g2"}
+    assert GAME.encode(Offer(Y)) == {"t": "offer", "c": "y"}
+    assert GAME.encode(Decline(R)) == {"t": "decline", "c": "r"}
     assert GAME.encode(Duty(R, DrinkReason.UPSET)) == {"t": "duty", "c": "r", "why": "upset"}
     assert GAME.encode(Play((Step(BOTTLE, (6, 2)),))) == {"t": "play",
                                                           "steps": [["bottle", [6, 2]]]}
@@ -227,7 +240,7 @@ def test_records_are_compact_and_readable():
     {"t": "play", "steps": []}, {"t": "play", "steps": [[5, [3]]]},
     {"t": "play", "steps": [[1, 3]]}, {"t": "play", "steps": [[1, [3], 99999]]},
     {"t": "choose", "piece": "x1"}, {"t": "choose", "piece": "g5"}, {"t": "drank", "c": 2},
-    {"t": "duty", "c": "r", "why": "home"},
+    {"t": "duty", "c": "r", "why": "home"}, {"t": "offer", "c": 1}, {"t": "decline"},
 ])
 def test_unreadable_records_are_one_sentence(record):
     state = pos("r:m20,p,p,p g:m30,p,p,p bottle:m25 turn:r")

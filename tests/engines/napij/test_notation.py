@@ -215,3 +215,33 @@ def test_every_position_of_a_game_in_each_deck_mode_round_trips(deck):
     wanted = {Phase.THROW, Phase.PLAY, Phase.OVER}
     wanted |= {Phase.DRAW} if deck is DeckMode.PHYSICAL else set()
     assert wanted <= phases
+
+
+def test_the_debt_incurred_in_this_turn_round_trips_and_must_fit_the_debt():
+    text = "r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r throws:6 owe:r2 glass:r1 later:2"
+    state = parse_position(text)
+    assert format_position(state) == text and state.due(0) == 1
+    for bad, words in (("owe:r1 later:2", "owes less than was incurred"),
+                       ("owe:r1 later:0", "later is a number")):
+        with pytest.raises(NotationError) as exc:
+            parse_position("r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r " + bad)
+        assert words in str(exc.value)
+
+
+def test_a_card_offered_to_a_co_player_round_trips_and_is_checked():
+    state = pos(with_top("r:m40,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3", 27))
+    waiting, _ = apply(state, parse_play(state, "m25=3"))
+    text = format_position(waiting)
+    assert text.split()[-1] == "card:27@b1#1" and parse_position(text) == waiting
+    answering, _ = apply(waiting, parse_action(waiting, "offer g"))
+    text = format_position(answering)
+    assert text.split()[-2:] == ["card:27@b1#1", "offer:g"] and parse_position(text) == answering
+    assert format_action(answering, parse_action(answering, "decline g")) == "decline g"
+    assert parse_action(answering, "choose m50") == Choose(2, 0)
+    for bad, words in ((text.replace("offer:g", "offer:b"), "co-player"),
+                       (text.replace("offer:g", "offer:y"), "co-player"),
+                       (text.replace(" card:27@b1#1", ""), "offer goes only with card"),
+                       (text.replace("card:27@", "card:10@"), "offers a deal")):
+        with pytest.raises(NotationError) as exc:
+            parse_position(bad)
+        assert words in str(exc.value), bad

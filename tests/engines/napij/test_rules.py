@@ -32,6 +32,7 @@ from companion.engines.napij.events import (
     ReturnedToPub,
     Settled,
     ThrowAgain,
+    Thrown,
     Trapped,
     TryFailed,
     TurnForfeited,
@@ -72,6 +73,7 @@ from .helpers import (
     pos,
     refused,
     throw,
+    with_top,
 )
 
 R, B, GR, Y = 0, 1, 2, 3
@@ -632,3 +634,61 @@ def test_a_physical_deck_needs_no_shuffle_and_has_no_order():
         new_game(deck=DeckMode.PHYSICAL, deck_order=RULES.deck.numbers)
     with pytest.raises(RulesError):
         new_game(deck="shuffled")
+
+
+# --- D22: when a debt is due ---------------------------------------------------------------------
+
+def test_d22_a_debt_incurred_in_the_own_turn_does_not_void_the_throws_that_finish_it():
+    st = pos("r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r")
+    st, events = throw(st, 6)
+    assert ThrowAgain(R) in events
+    st, _ = apply(st, Duty(R, DrinkReason.DROPPED_DICE))  # the die fell between the throws
+    assert st.owed[R] == 1 and st.later == 1 and st.due(R) == 0
+    assert "later:1" in format_position(st).split()
+    st, events = throw(st, 3)
+    assert not only(events, VoidThrow) and st.throws == (6, 3)
+    st, _ = play(st, "m20=6+3")
+    assert st.turn == GR and st.owed[R] == 1 and st.later == 0
+    st, _ = throw(st, 2)
+    st, _ = play(st, "m40=2")
+    assert st.turn == R and st.due(R) == 1
+    _, events = throw(st, 4)  # red's next turn: now the debt is due
+    assert only(events, VoidThrow) == [VoidThrow(R, 4)]
+
+
+def test_d22_a_duty_called_before_the_first_throw_of_the_own_turn_waits_too():
+    st = pos("r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r")
+    st, _ = apply(st, Duty(R, DrinkReason.DELAY))
+    _, events = throw(st, 4)
+    assert Thrown(R, 4) in events and not only(events, VoidThrow)
+
+
+def test_d22_a_card_drawn_in_the_own_turn_is_due_before_the_drawers_next_turn():
+    st = pos(with_top("r:m25,p,p,p g:m40,p,p,p bottle:m60 turn:r throws:3", 28))
+    st, events = play(st, "m25=3")  # drink three times
+    assert MustDrink(R, 3, DrinkReason.CARD) in events and st.turn == GR
+    st, _ = throw(st, 2)
+    st, _ = play(st, "m40=2")
+    _, events = throw(st, 5)
+    assert only(events, VoidThrow) == [VoidThrow(R, 5)]
+
+
+def test_d22_the_penalty_of_a_void_throw_is_due_at_once():
+    st = new_game(players=2)
+    st, events = throw(st, 6)  # the opening drink is due: void
+    assert VoidThrow(R, 6) in events and st.owed[R] == 3 and st.later == 0
+    st, events = throw(st, 6)  # still owing: void again, three more
+    assert VoidThrow(R, 6) in events and st.owed[R] == 5
+    st, _ = apply(st, Drank(R))
+    assert st.owed[R] == 0 and st.later == 0
+    st, events = throw(st, 6)
+    assert ThrowAgain(R) in events
+
+
+def test_d22_an_out_of_turn_debt_of_another_player_is_due_at_their_next_throw():
+    st = pos(with_top("r:c5+,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3", 14, 24))
+    st, events = play(st, "m25=3")  # the swap puts green on m28, green draws: drink
+    assert MustDrink(GR, 1, DrinkReason.CARD) in events and st.turn == GR
+    assert st.due(GR) == 1 and st.later == 0
+    _, events = throw(st, 3)
+    assert only(events, VoidThrow) == [VoidThrow(GR, 3)]
