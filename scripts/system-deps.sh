@@ -5,6 +5,8 @@
 #   fonts-dejavu-core   the fallback font
 #   nodejs, npm         runs the MicroPython WebAssembly port in the firmware checks
 #   python3-venv        `python3 -m venv` on a bare Debian
+#   chromium, chromium-driver
+#                       the headless browser of the phone view's tests (tests/web/)
 # Called by `make test` / `make run`; does nothing when everything is present.
 set -eu
 need=""
@@ -13,6 +15,8 @@ need=""
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need="$need fonts-dejavu-core"
 command -v node >/dev/null 2>&1 || need="$need nodejs"
 command -v npm >/dev/null 2>&1 || need="$need npm"
+command -v chromium >/dev/null 2>&1 || need="$need chromium"
+command -v chromedriver >/dev/null 2>&1 || need="$need chromium-driver"
 ${PYTHON:-python3} -c 'import venv, ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ]; then
