@@ -153,8 +153,12 @@ class _Protocol(web.RequestHandler):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
-        if len(self._cap_manager.connections) > self._cap_manager.max_connections:
-            log.warning("web view: too many connections, one refused")
+        manager = self._cap_manager
+        if len(manager.connections) > manager.max_connections:
+            now = time.monotonic()
+            if now - manager.warned_at > 60:  # once a minute at most, a flood floods no log
+                log.warning("web view: too many connections, refusing the extra ones")
+                manager.warned_at = now
             transport.close()
 
     def handle_error(self, request: Any, status: int = 500, exc: BaseException | None = None,
@@ -175,6 +179,7 @@ class _Server(web.Server):
                  protocol: dict[str, Any]) -> None:
         super().__init__(handler, handler_cancellation=True)
         self.max_connections = max_connections
+        self.warned_at = -1e9
         self._protocol_args = protocol
         self._protocol_loop = asyncio.get_running_loop()
 
