@@ -51,6 +51,7 @@ def chromium(size: tuple[int, int] = PHONE, scale: float = 2.0) -> Iterator[Any]
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
     options.add_argument(f"--window-size={size[0]},{size[1]}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
     try:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
