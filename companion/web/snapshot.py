@@ -19,7 +19,7 @@ fields only, never the engine's event classes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engines.clovece.rules import Move, Position
@@ -121,11 +121,34 @@ class Snapshot:
     """Anything else a caller wants the page's JSON to carry (kept as given)."""
 
     def to_json(self) -> dict[str, Any]:
-        """A dict of JSON types (lists for tuples); ``board`` holds both SVG layers."""
-        out = asdict(self)
-        out["rules"] = [{"title": t, "text": x} for t, x in self.rules]
-        out["extra"] = dict(self.extra)
-        return out
+        """A dict of JSON types (lists for tuples); ``board`` holds both SVG layers.
+        Written out by hand: ``dataclasses.asdict`` deep-copies and costs twice as much,
+        and this runs on the server's thread for every action."""
+        g = self.gobbit
+        return {
+            "game": self.game,
+            "title": self.title,
+            "status": self.status,
+            "board": {"base": self.board.base, "top": self.board.top},
+            "turn": None if self.turn is None else {
+                "name": self.turn.name, "colour": self.turn.colour, "mark": self.turn.mark},
+            "throws": list(self.throws),
+            "events": list(self.events),
+            "rules": [{"title": t, "text": x} for t, x in self.rules],
+            "ledger": [{"colour": r.colour, "name": r.name, "mark": r.mark, "owed": r.owed,
+                        "glasses": r.glasses, "drunk": r.drunk, "tonight": r.tonight}
+                       for r in self.ledger],
+            "card": self.card,
+            "gobbit": None if g is None else {
+                "log": [_row(r) for r in g.log], "moment": [_row(r) for r in g.moment],
+                "ruling": list(g.ruling), "why": list(g.why), "provisional": g.provisional},
+            "over": self.over,
+            "extra": dict(self.extra),
+        }
+
+
+def _row(r: TouchRow) -> dict[str, Any]:
+    return {"n": r.n, "seat": r.seat, "target": r.target, "kind": r.kind, "after": r.after}
 
 
 def _tail(lines: Iterable[str], n: int = EVENT_LINES) -> tuple[str, ...]:

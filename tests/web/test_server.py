@@ -62,7 +62,7 @@ class Stream:
 
 @pytest.fixture
 def view():
-    with WebView("127.0.0.1", 0, keepalive_s=0.3, max_clients=4) as v:
+    with WebView("127.0.0.1", 0, keepalive_s=0.3, max_clients=4, idle_poll_s=0.02) as v:
         yield v
 
 
@@ -277,6 +277,24 @@ def test_publish_before_start_is_kept_and_after_close_is_harmless():
     with v:
         assert server.wait_until(lambda: v.seq == 1)
     v.publish(samples.clovece()[1])  # closed: nothing happens, nothing raises
+
+
+def test_a_json_request_takes_the_latest_at_once_even_between_polls():
+    with WebView("127.0.0.1", 0, idle_poll_s=60) as v:
+        snap = samples.napij()[1]
+        v.publish(snap)
+        data = json.loads(request(v, f"/{v.token}/snapshot.json")[2])
+        assert data["seq"] == 1 and data["status"] == snap.status
+
+
+def test_publish_touches_nothing_but_the_hand_over_slot(view, monkeypatch):
+    """The caller's thread never wakes the server's loop (that would cost it the GIL)."""
+    loop = view._loop
+    calls = []
+    monkeypatch.setattr(loop, "call_soon_threadsafe", lambda *a, **k: calls.append(a))
+    view.publish(samples.clovece()[0])
+    assert calls == []
+    assert server.wait_until(lambda: view.seq == 1)
 
 
 def test_publishing_many_at_once_sends_only_the_last(view):

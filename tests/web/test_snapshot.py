@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -15,7 +16,7 @@ from companion.engines.napij.notation import parse_position as napij_position
 from companion.inputs.pads import PadTouch
 from companion.referee.model import RefereeModel
 from companion.rules_text.clovece import TOPICS
-from companion.web import snapshot
+from companion.web import samples, snapshot
 from companion.web.snapshot import EVENT_LINES, LOG_LINES, Player
 
 
@@ -203,3 +204,13 @@ def test_referee_with_cards_that_make_no_sense_shows_no_ruling():
     model.on_pad_event(PadTouch(1, 2, 0.0, 0.0))
     snap = snapshot.referee(model)
     assert snap.gobbit is not None and snap.gobbit.moment[0].seat == 1
+
+
+@pytest.mark.parametrize("name", sorted(samples.SCRIPTS))
+def test_to_json_says_all_that_the_dataclasses_hold(name):
+    """The hand-written to_json against dataclasses.asdict (which it replaces for speed)."""
+    for snap in samples.SCRIPTS[name]():
+        expect = dataclasses.asdict(snap)
+        expect["rules"] = [{"title": t, "text": x} for t, x in snap.rules]
+        expect["extra"] = dict(snap.extra)
+        assert roundtrip(snap) == json.loads(json.dumps(expect, ensure_ascii=False))
