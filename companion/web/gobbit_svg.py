@@ -99,8 +99,8 @@ def card(top: Card, x: float, y: float) -> str:
             + el("rect", x=x - CARD_W / 2, y=y - CARD_H / 2, width=CARD_W, height=CARD_H, rx=6.0,
                  fill=CARD_RGB[top.colour], stroke="#ffffff", stroke_width=2.5)
             + _animal(top.species, x, y - 8, CARD_INK[top.colour], CARD_RGB[top.colour])
-            + label(x, y + 27, ANIMAL[top.species], 9.5, fill=CARD_INK[top.colour],
-                    bold=True))
+            + label(x, y + 27, ANIMAL[top.species], 9.5 if len(ANIMAL[top.species]) < 8 else 8.5,
+                    fill=CARD_INK[top.colour], bold=True))
     return el("g", body, class_="card", data_card=top.species + (top.colour or ""))
 
 

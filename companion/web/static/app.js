@@ -189,6 +189,7 @@
       s.throws.forEach(function (v) { throws.appendChild(die(v)); });
       throws.dataset.values = s.throws.join(",");
     }
+    $("now-row").hidden = turn.hidden && $("throws-box").hidden;
     renderBoard(s.board);
     $("card-box").hidden = !s.card;
     $("card-text").textContent = s.card || "";
