@@ -7,6 +7,8 @@
 #   espeak-ng           the announcer's Czech voice (the WAV twin and its tests use it too)
 #   alsa-utils          aplay, the announcer's sound output (tests play to ALSA's null device)
 #   python3-venv        `python3 -m venv` on a bare Debian
+#   chromium, chromium-driver
+#                       the headless browser of the phone view's tests (tests/web/)
 # Called by `make test` / `make run`; does nothing when everything is present.
 set -eu
 need=""
@@ -17,6 +19,8 @@ command -v node >/dev/null 2>&1 || need="$need nodejs"
 command -v npm >/dev/null 2>&1 || need="$need npm"
 command -v espeak-ng >/dev/null 2>&1 || need="$need espeak-ng"
 command -v aplay >/dev/null 2>&1 || need="$need alsa-utils"
+command -v chromium >/dev/null 2>&1 || need="$need chromium"
+command -v chromedriver >/dev/null 2>&1 || need="$need chromium-driver"
 ${PYTHON:-python3} -c 'import venv, ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ]; then
