@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from companion.inputs.pads import Pad as Pad
@@ -132,7 +132,7 @@ def from_dict(data: dict[str, Any]) -> PinMap:
 
 
 def _shipped() -> dict[str, Any]:
-    text = resources.files("companion.hardware").joinpath("pinmap.toml").read_text("utf-8")
+    text = (Path(__file__).parent / "pinmap.toml").read_text("utf-8")  # package data
     return tomllib.loads(text)
 
 

@@ -24,6 +24,7 @@ from .shell import Shell
 
 if TYPE_CHECKING:
     from companion.dice.reader import DiceEvent, DiceReader
+    from companion.hardware.buttons import Buttons
     from companion.hardware.buzzer import Buzzer
     from companion.hardware.pads import SlapPads
 
@@ -91,8 +92,7 @@ class App:
         if self.shutdown and shutil.which(self.shutdown[0]) is None:
             raise UsageError(f"service.shutdown_command names {self.shutdown[0]!r}, "
                              "which is not installed here.")
-        self.pin_factory = pin_factory if pin_factory is not None else make_pin_factory(
-            cfg.service.pin_factory)
+        self.pin_factory = pin_factory
         data = cfg.data_path
         try:
             data.mkdir(parents=True, exist_ok=True)
@@ -107,10 +107,9 @@ class App:
                 raise UsageError(str(exc)) from None
         self.screen = Screen(device)
         self.buzzer: Buzzer | None = None
-        if cfg.service.buzzer:
-            from companion.hardware.buzzer import Buzzer
-
-            self.buzzer = self._gpio(lambda: Buzzer(cfg.pins.buzzer, self.pin_factory))
+        self.buttons: Buttons | None = None
+        self.reader: DiceReader | None = None
+        self.hardware_started = False
         port = cfg.dice.port if dice_port is None else dice_port
         self.dice_port = port
         prefs_path = data / PREFS_NAME
@@ -133,6 +132,25 @@ class App:
                                 save_prefs=lambda p: save_prefs(prefs_path, p))
         self.service = Service(self.controller, self.screen)
         self.service.on_idle.append(self._poll_pads)
+        self.service.on_started.append(self.start_hardware)
+
+    def start_hardware(self) -> None:
+        """Claim the GPIO (buzzer, buttons) and start the dice reader; once.
+
+        The service calls it right after its first frame, so that a family sees the screen
+        before gpiozero and pyserial are even imported; tests and the simulator call it
+        themselves before they press anything.
+        """
+        if self.hardware_started:
+            return
+        self.hardware_started = True
+        cfg = self.cfg
+        if self.pin_factory is None:
+            self.pin_factory = make_pin_factory(cfg.service.pin_factory)
+        if cfg.service.buzzer:
+            from companion.hardware.buzzer import Buzzer
+
+            self.buzzer = self._gpio(lambda: Buzzer(cfg.pins.buzzer, self.pin_factory))
         from companion.hardware.buttons import Buttons
 
         pins = dict(cfg.pins.buttons)
@@ -141,8 +159,7 @@ class App:
         self.buttons = self._gpio(lambda: Buttons(
             pins, self.service.post, long_press=cfg.buttons.long_press,
             bounce=cfg.buttons.bounce, pin_factory=self.pin_factory))
-        self.reader: DiceReader | None = None
-        if port:
+        if self.dice_port:
             from companion.dice.reader import DiceReader
 
             def on_dice(event: DiceEvent) -> None:
@@ -150,7 +167,8 @@ class App:
                 if inp is not None:
                     self.service.post(inp)
 
-            self.reader = DiceReader(port, on_dice, baudrate=cfg.dice.baudrate)
+            self.reader = DiceReader(self.dice_port, on_dice, baudrate=cfg.dice.baudrate)
+            self.reader.start()
 
     def _gpio(self, make: Any) -> Any:
         try:
@@ -167,6 +185,7 @@ class App:
         from companion.hardware.pads import SlapPads
         from companion.hardware.pinmap import check_layout
 
+        self.start_hardware()  # a resumed Gobbit game claims its pads before the first frame
         if self.pads is not None:
             self.pads.close()
             self.pads = None
@@ -188,8 +207,6 @@ class App:
             self.buzzer.play(name)
 
     def run(self) -> int:
-        if self.reader is not None:
-            self.reader.start()
         try:
             self.service.run()
         finally:

@@ -54,6 +54,8 @@ class Service:
         self.stopped = False
         self.on_idle: list[Callable[[], None]] = []
         self.on_view: list[Callable[[View], None]] = []
+        self.on_started: list[Callable[[], None]] = []
+        """Called once, right after the first frame is on the display."""
 
     def post(self, event: Input) -> None:
         """Thread-safe: hand an input to the loop."""
@@ -72,6 +74,8 @@ class Service:
         next_frame = self.clock()
         self.controller.begin(next_frame)
         self.draw(next_frame)
+        for cb in self.on_started:
+            cb()
         while not self.stopped:
             now = self.clock()
             deadline = self.controller.next_deadline()

@@ -107,6 +107,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         with SimulatedDice(seed=seed, device_id="demo-dice") as dice:
             app = App(demo_cfg, pin_factory=factory, device=device, dice_port=dice.path,
                       rng=random.Random(seed))
+            app.start_hardware()
             presser = PinPresser(factory, dict(demo_cfg.pins.buttons), 0.3)
             robot = Robot(app, dice, presser, max_rolls)
             robot.start()

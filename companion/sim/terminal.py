@@ -72,6 +72,7 @@ class Simulator:
         self.dice = SimulatedDice(seed=seed, device_id="sim-dice")
         self.factory = MockFactory()
         self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream)
+        self.app.start_hardware()
         self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
         self.last_sound = ""
         self._footer = ""

@@ -11,8 +11,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import body_font, heading_font
 from .marks import draw_mark
-from .minimap import SIZE as MAP_SIZE
-from .minimap import draw_board
 from .referee import BODY_LINES as REFEREE_LINES
 from .referee import Screen as RefereeScreen
 from .views import ListView, MessageView, RefereeView, TurnView, View, WinView
@@ -72,6 +70,9 @@ def _inverse(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, text: st
 def _turn(draw: ImageDraw.ImageDraw, v: TurnView, t: float) -> None:
     font = body_font()
     lh = line_height(font)
+    from .minimap import SIZE as MAP_SIZE  # the Člověče board: imported when first drawn
+    from .minimap import draw_board
+
     draw_board(draw, v.position, 0, 0, v.blink, blink_on(t))
     x = MAP_SIZE + 3
     w = WIDTH - x
@@ -148,6 +149,9 @@ def _list(draw: ImageDraw.ImageDraw, v: ListView, t: float) -> None:
 def _win(draw: ImageDraw.ImageDraw, v: WinView, t: float) -> None:
     head, font = heading_font(bold=True), body_font()
     lh = line_height(font)
+    from .minimap import SIZE as MAP_SIZE
+    from .minimap import draw_board
+
     draw_board(draw, v.position, 0, 0)
     x = MAP_SIZE + 4
     draw.text((x, 2), "Vyhrává", font=head, fill=1)

@@ -8,8 +8,10 @@ looks).  Every text here is Czech for the table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from companion.engines.clovece.rules import Position
+if TYPE_CHECKING:  # a type only: the service starts without the Člověče engine
+    from companion.engines.clovece.rules import Position
 
 from .referee import Screen as RefereeScreen
 

@@ -41,6 +41,7 @@ class Rig:
         self.device = create_device("dummy")
         self.app = App(self.cfg, pin_factory=self.factory, device=self.device,
                        dice_port=self.dice.path if self.dice else "")
+        self.app.start_hardware()
         self.views: list[View] = []
         self.app.service.on_view.append(self.views.append)
         self.thread = threading.Thread(target=self.app.run, name="rig-service", daemon=True)

@@ -321,9 +321,31 @@ def _moves_by_occupant(c: int, roll: int, p: int) -> tuple[Move | None, ...]:
                  for o in range(5))
 
 
-_TABLES = tuple({r: (tuple(_landing(c, r, p) for p in _PROGRESSES),
-                     tuple(_moves_by_occupant(c, r, p) for p in _PROGRESSES))
-                 for r in range(1, SIX + 1)} for c in range(4))
+_Table = tuple[tuple[int, ...], tuple[tuple[Move | None, ...], ...]]
+
+
+class _RollTables(dict[int, _Table]):
+    """One colour's tables by roll, each made the first time a game needs it.
+
+    A made table is a plain dict lookup, so the hot path pays nothing for the laziness,
+    and importing the engine (which the service does before its first frame) pays nothing
+    for tables a game may never use."""
+
+    def __init__(self, colour: int) -> None:
+        super().__init__()
+        self.colour = colour
+
+    def __missing__(self, roll: int) -> _Table:
+        if roll not in range(1, SIX + 1):
+            raise KeyError(roll)
+        c = self.colour
+        table = (tuple(_landing(c, roll, p) for p in _PROGRESSES),
+                 tuple(_moves_by_occupant(c, roll, p) for p in _PROGRESSES))
+        self[roll] = table
+        return table
+
+
+_TABLES = tuple(_RollTables(c) for c in range(4))
 """``_TABLES[c][r]`` is the pair (_LANDS[c][r], _MOVES[c][r]) for the rolls 1…6 only."""
 
 _ENTERED = tuple(Entered(c) for c in range(4))
@@ -352,8 +374,15 @@ def _effect(move: Move) -> tuple[int, int, int | None, int, Event, Event | None]
     return frm, to, capture, delta, first, second
 
 
-_EFFECT = {m: _effect(m) for per_colour in _TABLES for _lands, per_roll in per_colour.values()
-           for per_piece in per_roll for m in per_piece if m is not None}
+class _Effects(dict[Move, tuple[int, int, int | None, int, Event, Event | None]]):
+    """``_EFFECT[move]``, worked out the first time the move is played (then a dict lookup)."""
+
+    def __missing__(self, move: Move) -> tuple[int, int, int | None, int, Event, Event | None]:
+        effect = self[move] = _effect(move)
+        return effect
+
+
+_EFFECT = _Effects()
 
 
 # --- the plain statement of the rules --------------------------------------------

@@ -176,7 +176,11 @@ def test_occupancy_knows_track_and_goal_fields():
 
 
 def test_every_prebuilt_move_has_its_effect():
-    for move, (frm, to, capture, _delta, first, second) in rules._EFFECT.items():
+    moves = [m for c in range(4) for r in range(1, 7) for per_piece in rules._TABLES[c][r][1]
+             for m in per_piece if m is not None]
+    assert len(set(moves)) == len(moves) > 3000
+    for move in moves:
+        frm, to, capture, _delta, first, second = rules._EFFECT[move]
         assert (frm, to, capture) == tuple(move)[1:]
         assert isinstance(first, Entered if frm == HOUSE else Moved)
         assert second is None or isinstance(second, Captured | EnteredGoal)
