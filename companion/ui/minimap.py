@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from companion.engines.clovece.board import GOALS, HOUSES, TRACK, cell_of
-from companion.engines.clovece.rules import HOUSE, START, Position
+from companion.engines.clovece.board import GOALS, HOUSES, TRACK, piece_cells
+from companion.engines.clovece.rules import START, Position
 
 from .marks import draw_mark
 
@@ -43,19 +43,12 @@ def draw_board(draw: ImageDraw.ImageDraw, pos: Position, x0: int = 0, y0: int = 
             x, y = _origin(x0, y0, cell)
             draw.point((x + 2, y + 2), fill=1)
     moving, target = blink if blink else (None, None)
-    for c in pos.colours:
-        own = pos.pieces[c]
-        assert own is not None
-        slot = 0
-        for p in own:
-            cell = cell_of(c, p, slot)
-            if p == HOUSE:
-                slot += 1
-            x, y = _origin(x0, y0, cell)
-            draw.rectangle((x + 1, y + 1, x + 3, y + 3), fill=0)
-            if cell == moving and not phase_on:
-                continue
-            draw_mark(draw, c, x + 1, y + 1, 3)
+    for c, _p, cell in piece_cells(pos):
+        x, y = _origin(x0, y0, cell)
+        draw.rectangle((x + 1, y + 1, x + 3, y + 3), fill=0)
+        if cell == moving and not phase_on:
+            continue
+        draw_mark(draw, c, x + 1, y + 1, 3)
     if target is not None and not phase_on:
         x, y = _origin(x0, y0, target)
         draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), outline=1)

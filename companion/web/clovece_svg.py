@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 
-from companion.engines.clovece.board import GOALS, GRID, HOUSES, TRACK, cell_of
+from companion.engines.clovece.board import GOALS, GRID, HOUSES, TRACK, cell_of, piece_cells
 from companion.engines.clovece.notation import location_text
 from companion.engines.clovece.rules import COLOURS, HOUSE, START, Move, Position
 from companion.engines.czech import COLOUR_NAME
@@ -102,17 +102,10 @@ def _highlight(moved: Move) -> str:
 
 def _pieces(pos: Position) -> str:
     out = []
-    for c in pos.colours:
-        own = pos.pieces[c]
-        assert own is not None
-        slot = 0
-        for p in own:
-            cell = cell_of(c, p, slot)
-            if p == HOUSE:
-                slot += 1
-            x, y = centre(cell)
-            out.append(piece(c, x, y, PIECE_R, piece_label(c, where_text(c, p)),
-                             where=location_text(c, p)))
+    for c, p, cell in piece_cells(pos):
+        x, y = centre(cell)
+        out.append(piece(c, x, y, PIECE_R, piece_label(c, where_text(c, p)),
+                         where=location_text(c, p)))
     return "".join(out)
 
 

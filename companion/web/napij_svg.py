@@ -12,12 +12,12 @@ board and kept.
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Iterable
 
 from companion.engines.napij.board import COLOURS, Board
 from companion.engines.napij.describe import KIND_NAME, TRAP_NAME
+from companion.engines.napij.draw import arrow_head
 from companion.engines.napij.state import PUB, State
 
 from .svg import (
@@ -107,13 +107,7 @@ def _glyph(cx: float, cy: float, r: float, kind: str, col: str | None, area: str
 
 def _pointer(cx: float, cy: float, r: float, toward: tuple[float, float], colour: str) -> str:
     """The arrow field's own arrow, pointing into its colour's lane."""
-    ang = math.atan2(toward[1] - cy, toward[0] - cx)
-    s = r * 0.95
-    tip = (cx + math.cos(ang) * s, cy + math.sin(ang) * s)
-    back = (cx + math.cos(ang) * s * 0.45, cy + math.sin(ang) * s * 0.45)
-    left = (back[0] - math.sin(ang) * s * 0.35, back[1] + math.cos(ang) * s * 0.35)
-    right = (back[0] + math.sin(ang) * s * 0.35, back[1] - math.cos(ang) * s * 0.35)
-    return polygon([tip, left, right], fill=colour)
+    return polygon(arrow_head(cx, cy, r, toward), fill=colour)
 
 
 def _links(board: Board, fr: Frame) -> str:

@@ -8,7 +8,9 @@ yellow's at the bottom.
 
 from __future__ import annotations
 
-from .rules import GOAL_FIRST, HOUSE, START, TRACK_LEN
+from collections.abc import Iterator
+
+from .rules import GOAL_FIRST, HOUSE, START, TRACK_LEN, Position
 
 GRID = 11
 
@@ -44,3 +46,15 @@ def cell_of(colour: int, progress: int, slot: int = 0) -> tuple[int, int]:
     if progress >= GOAL_FIRST:
         return GOALS[colour][progress - GOAL_FIRST]
     return TRACK[(START[colour] + progress) % TRACK_LEN]
+
+
+def piece_cells(pos: Position) -> Iterator[tuple[int, int, tuple[int, int]]]:
+    """(colour, progress, grid cell) of every piece; pieces in a house take its places in turn."""
+    for c in pos.colours:
+        own = pos.pieces[c]
+        assert own is not None
+        slot = 0
+        for p in own:
+            yield c, p, cell_of(c, p, slot)
+            if p == HOUSE:
+                slot += 1

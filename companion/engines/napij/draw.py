@@ -47,6 +47,21 @@ SHORTCUT = (255, 250, 205)
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
+
+Point = tuple[float, float]
+
+
+def arrow_head(cx: float, cy: float, r: float, toward: Point) -> list[Point]:
+    """The three corners of the arrow drawn in an arrow field of radius ``r`` at (cx, cy),
+    pointing at ``toward`` (the first field of its colour's lane)."""
+    ang = math.atan2(toward[1] - cy, toward[0] - cx)
+    s = r * 0.95
+    tip = (cx + math.cos(ang) * s, cy + math.sin(ang) * s)
+    back = (cx + math.cos(ang) * s * 0.45, cy + math.sin(ang) * s * 0.45)
+    left = (back[0] - math.sin(ang) * s * 0.35, back[1] + math.cos(ang) * s * 0.35)
+    right = (back[0] + math.sin(ang) * s * 0.35, back[1] - math.cos(ang) * s * 0.35)
+    return [tip, left, right]
+
 def _font(size: int, bold: bool = False) -> Font:
     for path in ((DEJAVU_BOLD, DEJAVU) if bold else (DEJAVU,)):
         if Path(path).is_file():
@@ -87,13 +102,7 @@ def _glyph(d: ImageDraw.ImageDraw, c: tuple[float, float], r: float, scale: int,
     elif kind == "arrow" and col:
         d.ellipse(box, fill=(255, 255, 255), outline=RGB[col], width=thick)
         if toward is not None:
-            ang = math.atan2(toward[1] - cy, toward[0] - cx)
-            s = r * 0.95
-            tip = (cx + math.cos(ang) * s, cy + math.sin(ang) * s)
-            back = (cx + math.cos(ang) * s * 0.45, cy + math.sin(ang) * s * 0.45)
-            left = (back[0] - math.sin(ang) * s * 0.35, back[1] + math.cos(ang) * s * 0.35)
-            right = (back[0] + math.sin(ang) * s * 0.35, back[1] - math.cos(ang) * s * 0.35)
-            d.polygon([tip, left, right], fill=RGB[col])
+            d.polygon(arrow_head(cx, cy, r, toward), fill=RGB[col])
     elif kind == "rolling_pin" and col:
         d.ellipse(box, fill=TINT[col], outline=RGB[col], width=thick)
         y = cy + r * 0.55

@@ -35,3 +35,14 @@ def test_cell_of_pieces():
     assert cell_of(RED, HOUSE, 2) == HOUSES[RED][2]
     assert cell_of(BLUE, 0) == TRACK[10]
     assert cell_of(GREEN, 41) == GOALS[GREEN][1]
+
+
+def test_piece_cells_give_each_house_piece_its_own_place():
+    from companion.engines.clovece.board import HOUSES, cell_of, piece_cells
+    from companion.engines.clovece.notation import parse_position
+
+    cells = list(piece_cells(parse_position("r:h,5,h,f1 g:h,h,h,h turn:r")))
+    red = [cell for c, _p, cell in cells if c == 0]
+    assert red[0] == HOUSES[0][0] and red[2] == HOUSES[0][1]
+    assert red[1] == cell_of(0, 5) and len(set(red)) == 4
+    assert len(cells) == 8

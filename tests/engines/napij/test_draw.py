@@ -42,3 +42,13 @@ def test_the_picture_in_the_docs_is_the_drawing_of_the_default_board():
         for fid, colour in (("m4", RGB["r"]), ("m44", RGB["g"]), ("c10", STEZKA)):
             x, y = field_pixel(board, fid)
             assert rgb.getpixel((x - 10, y - 10)) == fresh.getpixel((x - 10, y - 10)) == colour
+
+
+def test_the_arrow_head_points_at_the_lane():
+    from companion.engines.napij.draw import arrow_head
+
+    tip, left, right = arrow_head(0.0, 0.0, 10.0, (100.0, 0.0))
+    assert tip[0] > left[0] and tip[0] > right[0] and abs(tip[1]) < 1e-9
+    assert left[1] == -right[1] != 0
+    up = arrow_head(0.0, 0.0, 10.0, (0.0, -50.0))[0]
+    assert up[1] < 0 and abs(up[0]) < 1e-9
