@@ -8,8 +8,10 @@ noisy; the ratio is what carries over):
    through the real reader, loop, controller, journal (fsync), renderer and
    luma's dummy device.  Peer: the same pty write -> the reader's roll event
    alone (no service).  Target: median <= 20 ms on a PC.
-2. start -> first frame: a fresh process running the service until its first
-   frame reaches the display.  Peer: a bare ``python -c pass``.  Target <= 1 s.
+2. start -> first frame: a fresh process running the service (``App(cfg).run()``,
+   as ``companion run`` does) until its first frame reaches the display.  Peer: a
+   bare ``python -c pass``, started alternately with it.  Target <= 5x the peer
+   (a Pi Zero 2 W is about ten times slower than a PC; a family waits for this).
 3. peak RSS (VmHWM) of a service process that has played --rolls rolls.
    Peer: a bare Python interpreter.  Target <= 80 MB.
 
@@ -156,10 +158,37 @@ def child(args: list[str]) -> subprocess.Popen[str]:
                             text=True, env=env)
 
 
-def first_frame(runs: int) -> tuple[list[float], list[float]]:
+def journal_of_a_game(path: Path, actions: int = 150) -> None:
+    """A Člověče journal in the middle of a seeded game (``actions`` records after the header)."""
+    import random
+
+    from companion.engines.clovece.game import GAME, Setup
+    from companion.service.journal import Journal
+
+    rng = random.Random(5)
+    setup = Setup(4)
+    state = GAME.new_game(setup)
+    records = [GAME.setup_record(setup)]
+    while len(records) <= actions and not GAME.is_over(state):
+        if GAME.chance(state) is not None:
+            action = GAME.chance_action(state, rng.randint(1, 6))
+        else:
+            action = rng.choice(GAME.legal_actions(state))
+        state, _ = GAME.apply(state, action)
+        records.append(GAME.encode(action))
+    Journal(path).replace(records)
+
+
+def first_frame(runs: int, resume: bool = False) -> tuple[list[float], list[float]]:
+    # As installed on the Pi (pip byte-compiles a wheel), not as a checkout under
+    # PYTHONDONTWRITEBYTECODE, which would compile every module again at each start.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "companion")],
+                   check=True)
     ours, bare = [], []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as data:
+            if resume:
+                journal_of_a_game(Path(data) / "game.journal")
             t0 = time.perf_counter()
             p = child([data, "first"])
             assert p.stdout is not None
@@ -200,9 +229,14 @@ def main() -> int:
 
     ours, bare = first_frame(args.starts)
     om, bm = statistics.median(ours), statistics.median(bare)
-    print(f"start -> first frame: median {om * 1000:.0f} ms over {len(ours)} starts "
-          f"(target <= 1000 ms: {'met' if om <= 1 else 'NOT met'})")
-    print(f"  peer, bare `python -c pass`: median {bm * 1000:.0f} ms; ratio {om / bm:.1f}x")
+    print(f"start -> first frame: median {om * 1000:.0f} ms over {len(ours)} starts")
+    print(f"  peer, bare `python -c pass`: median {bm * 1000:.0f} ms; ratio {om / bm:.1f}x "
+          f"(target <= 5x: {'met' if om <= 5 * bm else 'NOT met'})")
+
+    ours, bare = first_frame(args.starts, resume=True)
+    om, bm = statistics.median(ours), statistics.median(bare)
+    print(f"start -> first frame of a resumed game (150 journal records): median "
+          f"{om * 1000:.0f} ms; bare `python -c pass` {bm * 1000:.0f} ms; ratio {om / bm:.1f}x")
 
     rss, bare_rss = peak_rss(min(args.rolls, 300))
     print(f"peak RSS of the service after {min(args.rolls, 300)} rolls: {rss / 1024:.1f} MB "
