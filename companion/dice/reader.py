@@ -17,7 +17,13 @@ or clock (time comes in as an argument), which the fuzz tests drive directly:
 
 ``on_event`` is called on the reader's thread, one event at a time and in
 order; it should be quick (put the event on a queue).  An event is
-acknowledged to the dice after ``on_event`` returned.
+acknowledged to the dice after ``on_event`` returned - or, when ``on_event``
+returns a *receipt* (an object with ``wait(timeout) -> bool | None``), only
+once the receipt says the event was taken: the service settles it after the
+roll is in its journal, so a power cut between the dice and the disk can
+never lose a roll the dice was told had arrived.  A refused event (the disk
+would not take it) is not acknowledged: the reader rewinds to it, the dice
+re-sends it, and it is offered again.
 """
 
 from __future__ import annotations
@@ -115,6 +121,7 @@ class ReaderStats:
     heartbeats: int = 0
     hellos: int = 0
     acks_sent: int = 0
+    refused: int = 0  # events the consumer could not take (not acknowledged; re-sent)
     syncs_sent: int = 0
     connects: int = 0
     disconnects: int = 0
@@ -167,6 +174,9 @@ class ReaderCore:
         self.boot: str | None = None
         self.expected = 1  # the next sequence number to deliver
         self.connected = False
+        self.hold_acks = False
+        """Leave acknowledgements to the caller (:meth:`take_ack`), after it settled the events."""
+        self.ack_due = False
         self.battery: int | None = None
         self._battery_known = False
         self._opened_at = 0.0
@@ -272,8 +282,26 @@ class ReaderCore:
                     stats.drops += 1
                     events.append(DiceDrop(message.seq, message.fall_ms))
         if ack:
-            out.append(self._ack())
+            if self.hold_acks:
+                self.ack_due = True
+            else:
+                out.append(self._ack())
         return events, out
+
+    def take_ack(self) -> bytes | None:
+        """With ``hold_acks``: the acknowledgement of what was settled, if one is due."""
+        if not self.ack_due or self.boot is None:
+            return None
+        self.ack_due = False
+        return self._ack()
+
+    def refused(self, seq: int) -> None:
+        """The consumer could not take event ``seq``: deliver it (and what follows) again
+        when the dice re-sends it, and acknowledge only what came before it."""
+        if seq < self.expected:
+            self.expected = seq
+            self.stats.refused += 1
+            self.ack_due = True
 
     def _want_sync(self, now: float, out: list[bytes]) -> None:
         if now - self._last_sync >= self.sync_interval:
@@ -336,8 +364,9 @@ class DiceReader:
     def __init__(
         self,
         port: str,
-        on_event: Callable[[DiceEvent], None],
+        on_event: Callable[[DiceEvent], object],
         *,
+        confirm: bool = False,
         baudrate: int = 115200,
         reconnect_interval: float = 0.5,
         heartbeat_timeout: float = 3.0,
@@ -365,6 +394,7 @@ class DiceReader:
             sync_interval=sync_interval,
             battery_step_mv=battery_step_mv,
         )
+        self._core.hold_acks = confirm
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._serial: SerialPort | None = None
@@ -423,17 +453,38 @@ class DiceReader:
         return port
 
     def _deliver(self, events: list[DiceEvent]) -> None:
+        refused = False
         for event in events:
             if isinstance(event, DiceConnected):
                 log.info("dice %s (firmware %s) connected on %s", event.device_id, event.firmware, self.port)
             elif isinstance(event, DiceDisconnected):
                 log.warning("dice disconnected: %s", event.reason)
+            seq = getattr(event, "seq", None)
+            if refused and seq is not None:
+                continue  # after a refusal: the dice re-sends these, they come again in order
             try:
-                self.on_event(event)
+                receipt = self.on_event(event)
             except Exception:
                 with self._lock:
                     self._stats.consumer_errors += 1
                 log.exception("the dice event consumer failed on %r", event)
+                continue
+            if seq is not None and self._core.hold_acks and not self._taken(receipt):
+                with self._lock:
+                    self._core.refused(seq)
+                refused = True
+                log.warning("dice event %d was not taken; the dice will send it again", seq)
+
+    def _taken(self, receipt: object) -> bool:
+        """Wait for the consumer's verdict on an event (``True`` without a receipt)."""
+        wait = getattr(receipt, "wait", None)
+        if wait is None:
+            return True
+        while not self._stop.is_set():
+            verdict = wait(0.5)
+            if verdict is not None:
+                return bool(verdict)
+        return False  # stopping: not acknowledged, the dice keeps it for the next start
 
     def _send(self, frames: list[bytes]) -> None:
         if frames and self._serial is not None:
@@ -505,8 +556,10 @@ class DiceReader:
                 events, out = self._core.feed(data, now) if data else ([], [])
                 more, close_reason = self._core.tick(now)
             self._deliver(events)
+            with self._lock:
+                ack = self._core.take_ack() if self._core.hold_acks else None
             try:
-                self._send(out + more)
+                self._send(out + more + ([ack] if ack else []))
             except (serial.SerialException, OSError) as exc:
                 self._drop_link(f"write error: {exc}")
                 continue

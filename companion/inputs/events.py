@@ -2,9 +2,32 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 
 from .pads import PadSignal
+
+
+class Receipt:
+    """Whether the table took an input from the dice (it is in the journal) or refused it.
+
+    The loop settles it after the input was handled; the dice reader waits for it before it
+    acknowledges the roll to the dice (a refused roll is sent again by the dice)."""
+
+    def __init__(self) -> None:
+        self._settled = threading.Event()
+        self.taken = True
+
+    def refuse(self) -> None:
+        """The input could not be kept (the journal refused it): do not acknowledge it."""
+        self.taken = False
+
+    def settle(self) -> None:
+        self._settled.set()
+
+    def wait(self, timeout: float) -> bool | None:
+        """``True`` taken, ``False`` refused, ``None`` not settled within ``timeout`` seconds."""
+        return self.taken if self._settled.wait(timeout) else None
 
 
 @dataclass(frozen=True)
@@ -21,11 +44,15 @@ class Rolled:
 
     value: int
     seq: int = 0
+    receipt: Receipt | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class Dropped:
     """The dice fell (free fall)."""
+
+    seq: int = 0
+    receipt: Receipt | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

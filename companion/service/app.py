@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import UsageError
 from companion.hardware.display import DisplayError, Screen, create_device
 from companion.hardware.ports import DisplayDevice, PinFactory
-from companion.inputs.events import DiceLink, Dropped, Input, PadEvent, Rolled
+from companion.inputs.events import DiceLink, Dropped, Input, PadEvent, Receipt, Rolled
 from companion.inputs.pads import PadSignal
 
 from .config import Config, shutdown_argv
@@ -65,13 +65,14 @@ def make_pin_factory(name: str) -> PinFactory | None:
 
 
 def translate_dice(event: DiceEvent) -> Input | None:
-    """The reader's events as service inputs (batteries are only logged)."""
+    """The reader's events as service inputs (batteries are only logged); a roll or a drop
+    carries a receipt the loop settles once it is journaled (or refused)."""
     from companion.dice.reader import DiceConnected, DiceDisconnected, DiceDrop, DiceRoll
 
     if isinstance(event, DiceRoll):
-        return Rolled(event.value, event.seq)
+        return Rolled(event.value, event.seq, Receipt())
     if isinstance(event, DiceDrop):
-        return Dropped()
+        return Dropped(event.seq, Receipt())
     if isinstance(event, DiceConnected):
         return DiceLink(True, f"{event.device_id} {event.firmware}")
     if isinstance(event, DiceDisconnected):
@@ -162,12 +163,15 @@ class App:
         if self.dice_port:
             from companion.dice.reader import DiceReader
 
-            def on_dice(event: DiceEvent) -> None:
+            def on_dice(event: DiceEvent) -> Receipt | None:
                 inp = translate_dice(event)
-                if inp is not None:
-                    self.service.post(inp)
+                if inp is None:
+                    return None
+                self.service.post(inp)
+                return inp.receipt if isinstance(inp, Rolled | Dropped) else None
 
-            self.reader = DiceReader(self.dice_port, on_dice, baudrate=cfg.dice.baudrate)
+            self.reader = DiceReader(self.dice_port, on_dice, confirm=True,
+                                     baudrate=cfg.dice.baudrate)
             self.reader.start()
 
     def _gpio(self, make: Any) -> Any:

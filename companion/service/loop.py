@@ -12,6 +12,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 from companion.hardware.display import Screen
@@ -22,6 +23,7 @@ from companion.ui.views import View
 log = logging.getLogger(__name__)
 
 ANIMATION_PERIOD = 0.25
+FAULT = "Něco se pokazilo, hra jde dál."
 
 
 class Controller(Protocol):
@@ -38,6 +40,9 @@ class Controller(Protocol):
     def view(self) -> View: ...
     def next_deadline(self) -> float | None: ...
     def animated(self) -> bool: ...
+    def notify(self, line: str) -> None:
+        """Show one line to the table (a failure the loop survived)."""
+        ...
     @property
     def contrast(self) -> int: ...
 
@@ -52,6 +57,8 @@ class Service:
         self.t0 = clock()
         self.last_view: View | None = None
         self.stopped = False
+        self.faults = 0
+        """Steps that failed (each logged and shown; the loop went on)."""
         self.on_idle: list[Callable[[], None]] = []
         self.on_view: list[Callable[[View], None]] = []
         self.on_started: list[Callable[[], None]] = []
@@ -69,11 +76,25 @@ class Service:
             cb(view)
         self.last_view = view  # published last: once seen, its frame is on the display
 
+    def _guarded(self, what: str, action: Callable[[], object]) -> bool:
+        """Run one step of the loop; a failure is logged and shown, and the loop goes on."""
+        try:
+            action()
+        except Exception:  # never lose the game to one bad input, timer or frame
+            self.faults += 1
+            log.exception("%s failed; the service goes on", what)
+            try:
+                self.controller.notify(FAULT)
+            except Exception:
+                log.exception("the fault could not be shown")
+            return False
+        return True
+
     def run(self) -> None:
         """Run until a Quit input or a quit/shutdown request."""
         next_frame = self.clock()
-        self.controller.begin(next_frame)
-        self.draw(next_frame)
+        self._guarded("resuming the game", partial(self.controller.begin, next_frame))
+        self._guarded("drawing", partial(self.draw, next_frame))
         for cb in self.on_started:
             cb()
         while not self.stopped:
@@ -91,24 +112,26 @@ class Service:
             if isinstance(event, Quit):
                 break
             if event is not None:
-                try:
-                    self.controller.handle(event, now)
-                except Exception:  # never lose the game to one bad input
-                    log.exception("input %r could not be handled", event)
+                self._guarded(f"input {event!r}", partial(self.controller.handle, event, now))
+                receipt = getattr(event, "receipt", None)
+                if receipt is not None:
+                    receipt.settle()  # the dice reader acknowledges only now
                 dirty = True
             before = self.controller.next_deadline()
-            self.controller.tick(now)
+            self._guarded("a timer", partial(self.controller.tick, now))
             if self.controller.next_deadline() != before:
                 dirty = True
+            if self.screen.poll(now):
+                dirty = True  # the panel is back: it gets the current frame at once
             if dirty or (self.controller.animated() and now >= next_frame + ANIMATION_PERIOD):
-                self.draw(now)
+                self._guarded("drawing", partial(self.draw, now))
                 next_frame = now
             if self.controller.quit_requested or self.controller.shutdown_requested:
-                self.draw(now)
+                self._guarded("drawing", partial(self.draw, now))
                 break
             if self.queue.empty():
                 for cb in self.on_idle:
-                    cb()
+                    self._guarded("an idle task", cb)
         self.stopped = True
 
     def stop(self) -> None:

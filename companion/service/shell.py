@@ -355,6 +355,13 @@ class Shell:
         if self.ctx.prefs.sound:
             self._beeper(name)
 
+    def notify(self, line: str) -> None:
+        """Show one line to the table in the game's event line."""
+        if self.table.info.name in self.hosts:
+            self.hosts[self.table.info.name].notify(line)
+        else:
+            log.info("table: %s", line)
+
     def menu_labels(self) -> Sequence[str]:
         return [label for _, label in self._menu()]
 
