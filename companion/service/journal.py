@@ -206,32 +206,38 @@ def _recover(data: bytes) -> _Scan:
     copies: dict[int, int] = {}
     legacy: list[Record] = []
     legacy_bad = 0
-    bad_after_last = 0  # damaged pieces after the last good line
-    last_seq = -1
+    good_bytes = good_lines = 0
+    bad_after_last = 0  # bytes of damaged lines after the last good one
+    last_len = 0  # the last good line's length
 
-    def take(entry: tuple[int | None, Record] | None) -> None:
-        nonlocal bad_after_last, last_seq
+    def take(piece: bytes, entry: tuple[int | None, Record] | None) -> None:
+        nonlocal bad_after_last, good_bytes, good_lines, last_len
         if entry is None:
-            bad_after_last += 1
+            bad_after_last += len(piece) + 1
             return
         bad_after_last = 0
+        good_bytes += len(piece) + 1
+        good_lines += 1
+        last_len = len(piece) + 1
         seq, record = entry
         if seq is None:
             legacy.append(record)
             return
         numbered.setdefault(seq, record)
         copies[seq] = copies.get(seq, 0) + 1
-        last_seq = seq
 
     *complete, unfinished = data.split(b"\n")
+    previous: tuple[bytes, tuple[int | None, Record] | None] = (b"", None)
     for segment in complete:
-        entry = decode_entry(segment + b"\n")
+        # the second copy of a line is the same bytes: decode it once
+        entry = previous[1] if segment == previous[0] else decode_entry(segment + b"\n")
+        previous = (segment, entry)
         if entry is not None:
-            take(entry)
+            take(segment, entry)
             continue
         legacy_bad += 1
         for piece in _pieces(segment):
-            take(decode_entry(piece + b"\n"))
+            take(piece, decode_entry(piece + b"\n"))
     for piece in _pieces(unfinished):  # the last line's newline may be the byte that was hit
         entry = decode_entry(piece + b"\n")
         if entry is not None and entry[0] is not None:
@@ -242,9 +248,13 @@ def _recover(data: bytes) -> _Scan:
                      lost=legacy_bad, legacy=True)
     last = max(numbered, default=-1)
     missing = sum(1 for i in range(last + 1) if i not in numbered)
-    if bad_after_last and copies.get(last_seq) == 1:
-        bad_after_last -= 1  # the other copy of the last good record
-    lost = missing + (bad_after_last + 1) // 2
+    # records lost after the last good line, estimated from the damaged bytes there (less
+    # the other copy of the last good record when only one copy of it checked out)
+    if copies.get(last) == 1:
+        bad_after_last = max(0, bad_after_last - last_len)
+    line = good_bytes / good_lines if good_lines else 64.0
+    tail = round(bad_after_last / (2 * line))
+    lost = missing + (max(1, tail) if bad_after_last >= line else tail)
     return _Scan([numbered[i] for i in sorted(numbered)], 0, damaged=True, lost=lost)
 
 
@@ -388,6 +398,7 @@ class Journal:
         self._size = 0  # its bytes (the clean journal of those records)
         self._state = "unloaded"  # unloaded | clean | dirty (a repair failed) | unreadable
         self._error = ""  # Czech "Nelze uložit: …" while dirty or unreadable
+        self._refused_from: int | None = None  # a refused write that could not be cut off
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -406,6 +417,17 @@ class Journal:
             self._count = self._size = 0
             self._state = "clean"
             return []
+        if self._refused_from is not None and len(data) > self._refused_from:
+            data = data[:self._refused_from]  # never bring a refused action back
+            try:
+                self.storage.truncate(self.path, self._refused_from)
+                self._refused_from = None
+            except OSError as exc:
+                self._state, self._count, self._size = "dirty", 0, 0
+                self._error = f"Nelze uložit: {reason_of(exc)}."
+                return _scan(data).records
+        else:
+            self._refused_from = None
         scan = _scan(data)
         records = scan.records
         if scan.clean_end == len(data):  # clean
@@ -514,7 +536,7 @@ class Journal:
             return JournalError.of(exc, what)
         except OSError as again:
             log.error("journal %s: cannot cut the failed write off (%s)", self.path, again)
-            self._state = "unloaded"
+            self._state, self._refused_from = "unloaded", self._size
             return JournalError.of(exc, what, rolled_back=False)
         return JournalError.of(exc, what)
 
