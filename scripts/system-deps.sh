@@ -3,6 +3,9 @@
 #   xfonts-base         misc-fixed 5x8, the OLED body font (every Czech letter)
 #   fonts-terminus-otb  Terminus 6x12, the OLED heading font
 #   fonts-dejavu-core   the fallback font
+#   systemd             systemd-analyze, which rates the hardening of scripts/companion.service
+#                       in tests/test_hardening.py (installing it in a container starts
+#                       nothing: its scripts act only where systemd is running)
 #   nodejs, npm         runs the MicroPython WebAssembly port in the firmware checks
 #   python3-venv        `python3 -m venv` on a bare Debian
 # Called by `make test` / `make run`; does nothing when everything is present.
@@ -14,6 +17,7 @@ need=""
 command -v node >/dev/null 2>&1 || need="$need nodejs"
 command -v npm >/dev/null 2>&1 || need="$need npm"
 ${PYTHON:-python3} -c 'import venv, ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
+command -v systemd-analyze >/dev/null 2>&1 || need="$need systemd"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ]; then
     SUDO=""
