@@ -543,12 +543,12 @@ class Journal:
     def keep(self, count: int) -> list[Record]:
         """Cut the journal to its first ``count`` records, durably; return what was cut."""
         records = self.load()
-        if self._state != "clean":
-            raise JournalError(errno.EIO, self._error or "Nelze uložit: chyba disku.",
-                               f"journal {self.path} is not writable now")
         count = max(0, count)
         if count >= len(records):
             return []
+        if self._state != "clean":
+            raise JournalError(errno.EIO, self._error or "Nelze uložit: chyba disku.",
+                               f"journal {self.path} is not writable now")
         size = len(encode_journal(records[:count]))
         try:
             self.storage.truncate(self.path, size)

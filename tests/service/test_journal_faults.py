@@ -220,3 +220,12 @@ def test_two_damaged_bytes_lose_at_most_one_record_and_invent_none(tmp_path):
         assert lost <= 1 and j.report.lost == lost
         worst = max(worst, lost)
     assert worst == 1  # the check can see a loss: both copies of one record were hit
+
+
+def test_keeping_everything_on_a_read_only_disk_is_no_write(tmp_path):
+    path = tmp_path / "game.journal"
+    path.write_bytes(encode_journal([HEADER, roll(1), roll(2)]).replace(b'"v":3', b'"v":5'))
+    j = Journal(path, storage=FaultyStorage(read_only=True))
+    assert j.keep(5) == [] and j.keep(2) == []  # nothing to cut: nothing refused
+    with pytest.raises(JournalError):
+        j.keep(1)
