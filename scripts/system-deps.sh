@@ -3,6 +3,9 @@
 #   xfonts-base         misc-fixed 5x8, the OLED body font (every Czech letter)
 #   fonts-terminus-otb  Terminus 6x12, the OLED heading font
 #   fonts-dejavu-core   the fallback font
+#   systemd             systemd-analyze, which rates the hardening of scripts/companion.service
+#                       in tests/test_hardening.py (installing it in a container starts
+#                       nothing: its scripts act only where systemd is running)
 #   nodejs, npm         runs the MicroPython WebAssembly port in the firmware checks
 #   espeak-ng           the announcer's Czech voice (the WAV twin and its tests use it too)
 #   alsa-utils          aplay, the announcer's sound output (tests play to ALSA's null device)
@@ -22,6 +25,7 @@ command -v aplay >/dev/null 2>&1 || need="$need alsa-utils"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
 command -v chromedriver >/dev/null 2>&1 || need="$need chromium-driver"
 ${PYTHON:-python3} -c 'import venv, ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
+command -v systemd-analyze >/dev/null 2>&1 || need="$need systemd"
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ]; then
     SUDO=""
