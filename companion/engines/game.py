@@ -130,15 +130,20 @@ class Replay(Generic[S, U]):
     events: tuple[Any, ...] = ()
     """The events of the last action applied."""
     error: RulesError | None = None
-    """Why the record after the used ones was not applied."""
+    """Why the record after the used ones was not applied (the first one skipped)."""
+    skipped: int = 0
+    """Records that did not fit and were passed over (``skip=True``)."""
 
 
-def replay(game: Game[S, A, E, U], records: Sequence[Mapping[str, Any]]) -> Replay[S, U]:
+def replay(game: Game[S, A, E, U], records: Sequence[Mapping[str, Any]], *,
+           skip: bool = False) -> Replay[S, U]:
     """Fold a journal: the setup of its header, then every record while it fits.
 
-    A header that is missing or not this game's raises :class:`NotationError`;
-    the first record that cannot be read or applied ends the fold (``used``
-    and ``error`` say where and why), so a caller keeps the longest good prefix.
+    A header that is missing or not this game's raises :class:`NotationError`.
+    The first record that cannot be read or applied ends the fold (``used`` and
+    ``error`` say where and why), so a caller keeps the longest good prefix - or,
+    with ``skip``, is passed over and the fold goes on with the next one (a journal
+    that lost a record to damage keeps every later action that still fits).
     """
     if not records or records[0].get("t") != HEADER:
         raise NotationError("The journal does not start with a game header.")
@@ -148,13 +153,19 @@ def replay(game: Game[S, A, E, U], records: Sequence[Mapping[str, Any]]) -> Repl
     setup = game.setup_from_record(dict(records[0]))
     state = game.new_game(setup)
     used = 1
+    skipped = 0
+    error: RulesError | None = None
     events: tuple[Any, ...] = ()
     for record in records[1:]:
         try:
             action = game.decode(dict(record), state)
             state, evs = game.apply(state, action)
         except RulesError as exc:
-            return Replay(setup, state, used, events, exc)
+            if not skip:
+                return Replay(setup, state, used, events, exc)
+            error = error or exc
+            skipped += 1
+            continue
         events = tuple(evs)
         used += 1
-    return Replay(setup, state, used, events)
+    return Replay(setup, state, used, events, error, skipped)

@@ -28,6 +28,7 @@ from companion.ui.controls import pick
 from companion.ui.views import ListView, MessageView, View
 
 from .hosts.base import GameHost, HostContext, Request
+from .journal import JournalError
 from .prefs import AUTO_DELAYS, BRIGHTNESS, Prefs
 from .rules_browser import RulesBrowser
 
@@ -35,7 +36,6 @@ log = logging.getLogger(__name__)
 
 START_LABEL = "▶ Začít hru"
 RESUMED = "Hra pokračuje, kde skončila."
-TORN = "Poslední neúplný záznam zahozen."
 NOT_COUNTED = "Tenhle hod se nepočítá."
 
 
@@ -131,7 +131,7 @@ class Shell:
             return
         if host.resume(records, now):
             self.mode = Mode.PLAY
-            host.notify(TORN if self.ctx.journal.dropped else RESUMED)
+            host.notify(self.ctx.journal.report.message or RESUMED)
             log.info("resumed a game of %s (%d records)", info.name, len(records))
 
     def _switch_table(self) -> None:
@@ -146,6 +146,21 @@ class Shell:
 
     def handle(self, event: Input, now: float) -> None:
         self.begin(now)
+        try:
+            self._handle(event, now)
+        except JournalError as exc:
+            self._not_saved(exc, event)
+
+    def _not_saved(self, exc: JournalError, event: Input | None = None) -> None:
+        """The journal refused a write: nothing changed; say so, and let the dice send again."""
+        log.error("an action was refused because it could not be saved: %r", exc)
+        self.beep("illegal")
+        self.notify(exc.message)
+        receipt = getattr(event, "receipt", None)
+        if receipt is not None:
+            receipt.refuse()
+
+    def _handle(self, event: Input, now: float) -> None:
         if isinstance(event, ButtonPress):
             self._button(event, now)
             return
@@ -188,7 +203,10 @@ class Shell:
     def tick(self, now: float) -> None:
         self.begin(now)
         if self.mode is Mode.PLAY:
-            self.host.tick(now)
+            try:
+                self.host.tick(now)
+            except JournalError as exc:
+                self._not_saved(exc)
 
     # --- set-up -------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import errno
+import itertools
 import os
 import random
 from collections.abc import Callable, Iterator
@@ -229,63 +230,59 @@ class Step:
     arg: object = None
 
 
-def clovece_game(seed: int = 1) -> list[Step]:
-    rng = random.Random(seed)
-    header = {"t": "game", "game": "clovece", "players": 2, "variants": [],
-              "computer": [], "first": "r"}
+def _real_game(name: str, setup: object, seed: int, actions: int) -> tuple[Record, list[Record]]:
+    """The header and the first ``actions`` records of a seeded game played on the protocol
+    (so every crash state must also replay through the game itself)."""
+    from companion.engines.game import Game
+    from companion.registry import find_game
+    from companion.selfplay.driver import steps
+
+    game: Game[object, object, object, object] = find_game(name).game()
+    played = itertools.islice(steps(game, setup, random.Random(seed)), actions)
+    records = [game.encode(s.action) for s in played]
+    return game.setup_record(setup), records
+
+
+def _script(header: Record, records: list[Record], *, undo_at: int, keep_at: int,
+            keep: int) -> list[Step]:
+    """The records as journal calls, with an undo and a cut (both replay: a prefix stays
+    a prefix of the game)."""
     steps = [Step("replace", [header])]
-    for i in range(40):
-        v = rng.randint(1, 6)
-        steps.append(Step("append", {"t": "roll", "v": v, "src": rng.choice(["dice", "manual"])}))
-        if i % 3:
-            steps.append(Step("append", {"t": "move", "from": rng.choice(["h", "5", "f1", "38"])}))
-        if i == 12:
-            steps.append(Step("pop"))  # undo
-        if i == 25:
-            steps.append(Step("keep", 20))
-    steps.append(Step("replace", [dict(header, first="g")]))  # a new game
-    steps += [Step("append", {"t": "roll", "v": 6, "src": "dice"}) for _ in range(3)]
+    kept = 0
+    for i, rec in enumerate(records):
+        steps.append(Step("append", rec))
+        kept += 1
+        if i == undo_at:
+            steps.append(Step("pop"))
+            steps.append(Step("append", rec))  # the same action, confirmed again
+        if i == keep_at:
+            steps.append(Step("keep", keep))
+            break
+    return steps
+
+
+def clovece_game(seed: int = 1) -> list[Step]:
+    from companion.engines.clovece.game import Setup
+
+    header, records = _real_game("clovece", Setup(2), seed, 70)
+    steps = _script(header, records, undo_at=12, keep_at=60, keep=40)
+    steps.append(Step("replace", [header]))  # a new game
+    steps += [Step("append", r) for r in records[:3]]
     return steps
 
 
 def gobbit_game(seed: int = 2) -> list[Step]:
-    rng = random.Random(seed)
-    order = list(range(48))
-    rng.shuffle(order)
-    header = {"t": "game", "game": "gobbit", "mode": "virtual", "seats": 3, "rules": [],
-              "expert": False, "order": order}
-    steps = [Step("replace", [header])]
-    for _ in range(45):
-        kind = rng.choice(["flip", "flip", "touches", "discard"])
-        if kind == "touches":
-            rec: Record = {"t": "touches", "touches": [
-                [rng.randrange(3), rng.choice([0, 1, 2, "g"]), round(rng.random() * 90, 3)]
-                for _ in range(rng.randint(1, 3))]}
-        else:
-            rec = {"t": kind, "seat": rng.randrange(3)}
-        steps.append(Step("append", rec))
-    steps.append(Step("append", {"t": "finish"}))
-    return steps
+    from companion.engines.gobbit.game import Setup
+
+    header, records = _real_game("gobbit", Setup(3), seed, 50)
+    return _script({**header, "mode": "virtual"}, records, undo_at=20, keep_at=49, keep=45)
 
 
 def napij_game(seed: int = 3) -> list[Step]:
-    rng = random.Random(seed)
-    deck = list(range(32))
-    rng.shuffle(deck)
-    header = {"t": "game", "game": "napij", "players": 3, "board": "default", "deck": deck,
-              "variants": [], "computer": ["b"], "first": "r"}
-    steps = [Step("replace", [header])]
-    for i in range(35):
-        steps.append(Step("append", {"t": "roll", "v": rng.randint(1, 6), "src": "dice"}))
-        if i % 4 == 0:
-            steps.append(Step("append", {"t": "card", "n": rng.randrange(32)}))
-        if i % 5 == 0:
-            steps.append(Step("append", {"t": "drink", "who": rng.choice("rgb"),
-                                         "why": "Hospoda u zeleného, první pivo"}))
-        steps.append(Step("append", {"t": "move", "parts": f"m{rng.randrange(80)}=6"}))
-        if i == 20:
-            steps.append(Step("pop"))
-    return steps
+    from companion.engines.napij.game import NapijSetup
+
+    header, records = _real_game("napij", NapijSetup(3), seed, 60)
+    return _script(header, records, undo_at=20, keep_at=59, keep=50)
 
 
 GAMES: dict[str, Callable[[], list[Step]]] = {
@@ -421,6 +418,20 @@ class CrashCheck:
     violations: list[str] = field(default_factory=list)
 
 
+def replays(records: list[Record]) -> str:
+    """Why the game of ``records`` does not resume through its engine ("" when it does)."""
+    from companion.engines.game import replay
+    from companion.registry import GAMES
+
+    if not records or records[0].get("game") not in GAMES:
+        return ""
+    try:
+        r = replay(GAMES[str(records[0]["game"])].game(), records)
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return "" if r.used == len(records) else f"record {r.used} does not fit ({r.error})"
+
+
 def _load(path: Path, files: dict[Path, bytes]) -> tuple[list[Record] | None, str,
                                                            RecordingStorage, MemStorage]:
     mem = MemStorage(files)
@@ -452,6 +463,10 @@ def check_crashes(played: Played, path: Path, *, seed: int = 0, sample: int | No
             if got not in allowed:
                 out.violations.append(f"{where}: loaded {len(got)} records, expected "
                                       f"{' or '.join(str(len(a)) for a in allowed)}")
+                continue
+            problem = replays(got)
+            if problem:
+                out.violations.append(f"{where}: the game does not resume: {problem}")
                 continue
             probe: Record = {"t": "probe", "k": k}
             try:

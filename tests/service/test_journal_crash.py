@@ -89,3 +89,12 @@ def test_a_power_cut_during_any_repair_of_a_short_game(tmp_path):
     result = check_crashes(played, path, nested_every=1)
     assert result.violations == []
     assert result.repair_states > 5 * result.repairs
+
+
+def test_the_check_replays_every_loaded_journal_through_its_game():
+    from .journal_support import clovece_game, replays
+
+    header, *records = [s.arg for s in clovece_game()[:6]]
+    journal = [header[0], *records]
+    assert replays(journal) == ""
+    assert "does not fit" in replays([header[0], {"t": "move", "from": "h"}])

@@ -165,6 +165,8 @@ class JournaledGame(Generic[S, A, E, U]):
         self.state: S | None = None
         self.events: tuple[E, ...] = ()
         """What the last action did."""
+        self.skipped = 0
+        """Records of the journal passed over at the last resume."""
 
     @property
     def started(self) -> bool:
@@ -182,14 +184,18 @@ class JournaledGame(Generic[S, A, E, U]):
         return self.state
 
     def resume(self, records: Sequence[Record]) -> int:
-        """Replay a journal; a record that does not fit ends it (cut off the journal). Returns
-        the number of records used; raises :class:`RulesError` when the header is unusable."""
-        r = replay(self.game, records)
-        if r.used < len(records):
-            log.error("journal %s: %d records after record %d do not fit the game (%s); dropped",
-                      self.journal.path, len(records) - r.used, r.used, r.error)
-            self.journal.keep(r.used)
+        """Replay a journal; raises :class:`RulesError` when the header is unusable.
+
+        A record that does not fit the game (one the journal could not recover went missing
+        before it) is passed over, so every later action that still fits is kept; the
+        journal on disk keeps them all (its damaged copy is beside it).  Returns the number
+        of records used."""
+        r = replay(self.game, records, skip=True)
+        if r.skipped:
+            log.error("journal %s: %d of %d records do not fit the game and were passed over "
+                      "(first: %s)", self.journal.path, r.skipped, len(records), r.error)
         self.setup, self.state, self.events = r.setup, r.state, tuple(r.events)
+        self.skipped = r.skipped
         return r.used
 
     def commit(self, action: A) -> list[E]:
@@ -209,7 +215,7 @@ class JournaledGame(Generic[S, A, E, U]):
         if len(records) <= 1:
             return None
         [removed] = self.journal.keep(len(records) - 1)
-        r = replay(self.game, records[:-1])
+        r = replay(self.game, records[:-1], skip=True)
         self.setup, self.state, self.events = r.setup, r.state, tuple(r.events)
         return removed
 

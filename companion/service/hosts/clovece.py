@@ -36,6 +36,7 @@ from companion.players.clovece_bot import choose
 from companion.ui.controls import cycle
 from companion.ui.views import Choice, TurnView, View, WinView
 
+from ..journal import JournalError
 from .base import HostContext, JournaledGame, Option, Request
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,8 @@ VARIANT_LABELS = {
     "safe-start": "Start chrání figurku",
 }
 COMPUTER_ROLL_DELAY = 1.0
+RETRY_AFTER = 3.0
+"""Seconds before a timer whose action could not be saved tries again."""
 
 
 class Mode(StrEnum):
@@ -266,12 +269,17 @@ class CloveceHost:
     def tick(self, now: float) -> None:
         if self.deadline is None or now < self.deadline or self.mode is not Mode.PLAY:
             return
-        timer, self.deadline, self.timer = self.timer, None, None
         s = self.state
-        if timer is Timer.AUTO_MOVE and s.roll is not None and len(self.moves()) == 1:
-            self._confirm(self.moves()[0], now)
-        elif timer is Timer.COMPUTER_ROLL and s.roll is None and self.computer_turn:
-            self._roll(self.ctx.rng.randint(1, 6), Source.COMPUTER, now)
+        try:
+            if self.timer is Timer.AUTO_MOVE and s.roll is not None and len(self.moves()) == 1:
+                self._confirm(self.moves()[0], now)  # sets the next timers
+            elif self.timer is Timer.COMPUTER_ROLL and s.roll is None and self.computer_turn:
+                self._roll(self.ctx.rng.randint(1, 6), Source.COMPUTER, now)
+            else:
+                self.deadline, self.timer = None, None
+        except JournalError:
+            self.deadline = now + RETRY_AFTER  # the same timer tries again: nothing got stuck
+            raise
 
     def next_deadline(self) -> float | None:
         return self.deadline if self.mode is Mode.PLAY else None

@@ -34,11 +34,14 @@ from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import MessageView, RefereeView, View
 
+from ..journal import JournalError
 from .base import HostContext, Option, Request, yes_no
 
 log = logging.getLogger(__name__)
 
 CARDS, VIRTUAL = "cards", "virtual"
+RETRY_AFTER = 3.0
+"""Seconds before a moment whose ruling could not be saved is tried again."""
 RULE_LABEL = {Rule.GOBBIT.value: "Pravidlo Gobbit!", Rule.GHOST.value: "Duch",
               Rule.GORILLA.value: "Gorila"}
 RULES = (Rule.GOBBIT.value, Rule.GHOST.value, Rule.GORILLA.value)
@@ -63,6 +66,7 @@ class GobbitHost:
         self.cards: RefereeModel | None = None
         self.virtual: VirtualDeckModel | None = None
         self.pads_error = ""
+        self.retry_at = 0.0
 
     # --- set-up -------------------------------------------------------------------
 
@@ -164,14 +168,19 @@ class GobbitHost:
         return None  # the dice plays no part in Gobbit
 
     def tick(self, now: float) -> None:
-        if self.virtual is not None and self.mode is Mode.PLAY:
+        if self.virtual is not None and self.mode is Mode.PLAY and now >= self.retry_at:
             # settle a moment after its quiet time; the journal first, then the screen
-            self.virtual.poll(now)
+            try:
+                self.virtual.poll(now)
+            except JournalError:
+                self.retry_at = now + RETRY_AFTER  # the moment waits; the next try comes later
+                raise
 
     def next_deadline(self) -> float | None:
         """When a virtual-deck moment settles (the loop redraws then)."""
         if self.virtual is not None and self.mode is Mode.PLAY:
-            return self.virtual.settles_at
+            settles = self.virtual.settles_at
+            return None if settles is None else max(settles, self.retry_at)
         return None
 
     def animated(self) -> bool:
