@@ -38,10 +38,16 @@ GAME_COMMANDS: dict[str, str] = {
 }
 
 
+INTERNAL_ERROR = 70
+"""Exit code of a failure that is a bug, not bad input (sysexits' EX_SOFTWARE)."""
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that reports bad input as one sentence (exit 2), not a usage dump."""
 
     def error(self, message: str) -> NoReturn:
+        if len(message) > 300:  # argparse quotes the whole bad value: keep the sentence short
+            message = message[:300] + "…"
         text = message[0].upper() + message[1:] if message else "Bad arguments"
         if not text.endswith("."):
             text += "."
@@ -110,3 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug: still one sentence for the person, the detail in the log
+        logging.getLogger("companion").debug("internal error", exc_info=True)
+        print(f"companion: internal error ({type(exc).__name__}); run with -v for the details.",
+              file=sys.stderr)
+        return INTERNAL_ERROR

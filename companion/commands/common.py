@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 from collections.abc import Callable
+from pathlib import Path
 
 from companion.errors import UsageError
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error message; a very long one is cut."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
 def parse_roll(text: str) -> int:
     """A die value from the command line (1 to 6); one sentence otherwise."""
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 6:
-        raise UsageError(f"A roll is a number from 1 to 6, not {text!r}.")
+    if not (text.isascii() and text.isdigit()) or len(text) > 2 or not 1 <= int(text) <= 6:
+        raise UsageError(f"A roll is a number from 1 to 6, not {shown(text)}.")
     return int(text)
 
 
@@ -21,9 +28,9 @@ def seconds(text: str, what: str, *, maximum: float = 86_400.0) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise UsageError(f"{what} must be a number of seconds, not {text!r}.") from None
+        raise UsageError(f"{what} must be a number of seconds, not {shown(text)}.") from None
     if not math.isfinite(value) or not 0 <= value <= maximum:
-        raise UsageError(f"{what} must be 0 to {maximum:g} seconds, not {text!r}.")
+        raise UsageError(f"{what} must be 0 to {maximum:g} seconds, not {shown(text)}.")
     return value
 
 
@@ -33,9 +40,9 @@ def seconds_arg(maximum: float = 86_400.0) -> Callable[[str], float]:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"a number of seconds, not {text!r}") from None
+            raise argparse.ArgumentTypeError(f"a number of seconds, not {shown(text)}") from None
         if not math.isfinite(value) or not 0 <= value <= maximum:
-            raise argparse.ArgumentTypeError(f"0 to {maximum:g} seconds, not {text!r}")
+            raise argparse.ArgumentTypeError(f"0 to {maximum:g} seconds, not {shown(text)}")
         return value
     parse.__name__ = "seconds"
     return parse
@@ -47,10 +54,49 @@ def count_arg(minimum: int = 0, maximum: int = 2**31 - 1) -> Callable[[str], int
         text = text.strip()
         digits = text.lstrip("+-")
         if not (digits.isascii() and digits.isdigit()) or len(digits) > 12:
-            raise argparse.ArgumentTypeError(f"a whole number, not {text[:20]!r}")
+            raise argparse.ArgumentTypeError(f"a whole number, not {shown(text)}")
         value = int(text)
         if not minimum <= value <= maximum:
             raise argparse.ArgumentTypeError(f"{minimum} to {maximum}, not {value}")
         return value
     parse.__name__ = "number"
     return parse
+
+
+def name_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a file name here (``None``: it can)."""
+    if not text:
+        return "an empty name"
+    if "\0" in text:
+        return "a name with a NUL character"
+    if any(len(part.encode("utf-8", "surrogateescape")) > 255 for part in text.split(os.sep)):
+        return "a name longer than a file system allows"
+    return None
+
+
+def output_file(text: str, what: str) -> Path:
+    """A file to write: its name must be usable, its folder must exist, it is not a folder."""
+    problem = name_problem(text)
+    if problem is not None or text.endswith(os.sep):
+        raise UsageError(f"{what} must name a file to write, not {problem or shown(text)}.")
+    path = Path(text)
+    if path.is_dir():
+        raise UsageError(f"{what} must name a file to write, not the folder {shown(text)}.")
+    if not path.parent.is_dir():
+        raise UsageError(f"The folder {shown(str(path.parent))} for {what} does not exist.")
+    return path
+
+
+def folder(text: str, what: str) -> Path:
+    """A folder to keep files in (made when missing); one sentence when that cannot be."""
+    problem = name_problem(text)
+    if problem is not None:
+        raise UsageError(f"{what} must name a folder, not {problem}.")
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"{what} {shown(text)} is a file, not a folder.")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{what} {shown(text)} cannot be made ({exc.strerror}).") from None
+    return path

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import select
 import sys
 import tempfile
@@ -20,7 +21,7 @@ from companion.dice.reader import DiceEvent, DiceReader, DiceRoll
 from companion.dice.sim import FirmwareNotFound, SimulatedDice
 from companion.errors import UsageError
 
-from .common import count_arg, seconds_arg
+from .common import count_arg, name_problem, seconds_arg, shown
 
 KEYS_HELP = "keys: r roll, 1-6 roll that face, d drop, u unplug, p plug back, n line noise, q quit"
 SCRIPT_HELP = "roll, roll:1-6, drop, unplug, replug, noise, wait:SECONDS"
@@ -145,9 +146,18 @@ def _keys(stream: TextIO, stop: threading.Event) -> Iterator[str]:
         yield from data.decode(errors="replace")
 
 
+DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
+
 def cmd_dice_sim(args: argparse.Namespace) -> int:
+    if not DEVICE_ID.fullmatch(args.device_id):
+        raise UsageError(f"--device-id must be 1 to 16 of A-Z a-z 0-9 _ -, not "
+                         f"{shown(args.device_id)}.")
     steps = parse_script(args.script) if args.script is not None else None
     link = args.link or os.path.join(tempfile.gettempdir(), "companion-dice")
+    problem = name_problem(link)
+    if problem is not None:
+        raise UsageError(f"--link must name a path for the dice, not {problem}.")
     parent = os.path.dirname(os.path.abspath(link))
     if not os.path.isdir(parent):
         raise UsageError(f"The folder {parent} for the dice's path does not exist.")
@@ -184,7 +194,11 @@ def cmd_dice_sim(args: argparse.Namespace) -> int:
         session.say(f"sent {len(sim.sent)} event(s); {unacked} not acknowledged{note}")
     finally:
         sim.close()
-    return 0 if steps is None or unacked == 0 else 1
+    if steps is not None and unacked:
+        print(f"companion: {unacked} of {len(sim.sent)} events were not acknowledged "
+              f"within --wait-ack {args.wait_ack:g} s; is a reader connected?", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _describe(event: DiceEvent) -> str:
@@ -218,9 +232,10 @@ def cmd_dice_read(args: argparse.Namespace) -> int:
         reader.stop()
     stats = reader.stats
     counted = ", ".join(f"{f.name}={getattr(stats, f.name)}" for f in fields(stats) if getattr(stats, f.name))
-    print(f"stats: {counted or 'nothing received'}", file=sys.stderr)
+    print(f"stats: {counted or 'nothing received'}", flush=True)
     if args.rolls is not None and not finished:
-        print(f"companion: only {rolls} of {args.rolls} rolls arrived in {args.timeout:g} s", file=sys.stderr)
+        print(f"companion: only {rolls} of {args.rolls} rolls arrived in {args.timeout:g} s.",
+              file=sys.stderr)
         return 1
     return 0
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from companion.engines.errors import IllegalMove, RulesError
@@ -62,7 +61,7 @@ from companion.engines.napij.rules import (
 from companion.engines.napij.state import BOTTLE, CALLED_DUTIES, Phase, Rules, State, default_rules
 from companion.errors import RefusedError, UsageError
 
-from .common import parse_roll
+from .common import output_file, parse_roll
 
 DEFAULT = "default"
 
@@ -318,9 +317,7 @@ def cmd_board_draw(args: argparse.Namespace) -> int:
                          "problem.") from None
     if not 8 <= args.scale <= 200:
         raise UsageError("--scale is 8 to 200 pixels per unit.")
-    out = Path(args.png)
-    if not out.parent.is_dir():
-        raise UsageError(f"The folder of {out} does not exist.")
+    out = output_file(args.png, "--png")
     try:
         width, height = draw(board, out, args.scale)
     except OSError as exc:

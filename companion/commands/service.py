@@ -12,7 +12,7 @@ from typing import Any
 from companion.errors import UsageError
 from companion.service.config import Config, ConfigError, load
 
-from .common import count_arg
+from .common import count_arg, folder, output_file
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +53,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_sim(args: argparse.Namespace) -> int:
     from companion.sim.terminal import Simulator, sim_config
 
-    data = Path(args.data_dir)
-    if data.exists() and not data.is_dir():
-        raise UsageError(f"--data-dir {data} is a file, not a folder.")
-    try:
-        data.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"--data-dir {data} cannot be created ({exc.strerror}).") from None
+    data = folder(args.data_dir, "--data-dir")
     cfg = sim_config(_config(args), data)
     if not args.verbose:
         # the terminal shows the OLED: log lines go to a file instead of over the picture
@@ -82,11 +76,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     if args.game not in DEMO_GAMES:
         raise UsageError(f"The demo plays {', '.join(DEMO_GAMES)}, not {args.game!r}.")
-    gif = Path(args.gif)
-    if not args.gif or gif.is_dir() or args.gif.endswith(os.sep):
-        raise UsageError(f"--gif must name a file to write, not {args.gif!r}.")
-    if not gif.parent.is_dir():
-        raise UsageError(f"The folder {gif.parent} for --gif does not exist.")
+    gif = output_file(args.gif, "--gif")
     result = run_demo(_config(args), seed=args.seed, gif=gif, players=args.players,
                       max_rolls=args.max_rolls, frame_seconds=args.frame_ms / 1000)
     print(f"winner: {result['winner']}  rolls: {result['rolls']}  "

@@ -17,7 +17,7 @@ from companion.inputs.pads import PadSignal
 
 from .config import Config, shutdown_argv
 from .hosts.base import DiceStatus, HostContext
-from .journal import Journal
+from .journal import Journal, Storage
 from .loop import Service
 from .prefs import Prefs, load_prefs, save_prefs
 from .shell import Shell
@@ -87,7 +87,7 @@ class App:
     def __init__(self, cfg: Config, *, pin_factory: PinFactory | None = None,
                  device: DisplayDevice | None = None,
                  dice_port: str | None = None, rng: random.Random | None = None,
-                 stream: Any = None) -> None:
+                 stream: Any = None, journal_storage: Storage | None = None) -> None:
         self.cfg = cfg
         self.shutdown = shutdown_argv(cfg.service.shutdown_command)
         if self.shutdown and shutil.which(self.shutdown[0]) is None:
@@ -121,7 +121,7 @@ class App:
                                       or not os.access(journal_path, os.R_OK | os.W_OK)):
             raise UsageError(f"The game journal {journal_path} is not a file this service can "
                              "read and write; move it away or fix its permissions.")
-        journal = Journal(journal_path)
+        journal = Journal(journal_path, storage=journal_storage)
         self.pads: SlapPads | None = None
         g = cfg.game
         self.ctx = HostContext(

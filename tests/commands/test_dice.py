@@ -110,7 +110,7 @@ def test_dice_read_prints_events(tmp_path: Path) -> None:
     assert "connected device_id=sim" in result.stdout
     assert "roll value=4 seq=1" in result.stdout and "roll value=5 seq=2" in result.stdout
     assert rolled == [4, 5]
-    assert "stats:" in result.stderr and "rolls=2" in result.stderr
+    assert "stats:" in result.stdout and "rolls=2" in result.stdout
 
 
 def test_dice_read_times_out_with_exit_1(tmp_path: Path) -> None:

@@ -34,13 +34,14 @@ def rig_config(data: Path, *, players: int = 2, computer: tuple[str, ...] = (),
 
 
 class Rig:
-    def __init__(self, data: Path, *, dice: bool = True, seed: int = 1, **cfg: Any) -> None:
+    def __init__(self, data: Path, *, dice: bool = True, seed: int = 1,
+                 storage: Any = None, **cfg: Any) -> None:
         self.cfg = rig_config(data, **cfg)
         self.factory = MockFactory()
         self.dice = SimulatedDice(seed=seed, device_id="rig") if dice else None
         self.device = create_device("dummy")
         self.app = App(self.cfg, pin_factory=self.factory, device=self.device,
-                       dice_port=self.dice.path if self.dice else "")
+                       dice_port=self.dice.path if self.dice else "", journal_storage=storage)
         self.app.start_hardware()
         self.views: list[View] = []
         self.app.service.on_view.append(self.views.append)

@@ -53,7 +53,8 @@ def parse_location(colour: int, text: str) -> int:
         return HOUSE
     if len(text) == 2 and text[0] == "f" and text[1] in "1234":
         return GOAL_FIRST + int(text[1]) - 1
-    if text.isdigit() and (text == "0" or not text.startswith("0")):
+    if text.isascii() and text.isdigit() and len(text) <= 2 and (
+            text == "0" or not text.startswith("0")):
         field = int(text)
         if field < TRACK_LEN:
             return (field - START[colour]) % TRACK_LEN

@@ -733,6 +733,9 @@ def read_text(path: str | Path, what: str) -> str:
     except OSError as exc:
         raise DataFileError(str(p), [Problem(None, None, f"The file cannot be read ({exc.strerror}).")]) \
             from None
+    except ValueError:  # e.g. a NUL byte in the name
+        raise DataFileError(repr(str(p))[:60], [Problem(None, None, "That is not a file name.")]) \
+            from None
 
 
 def load_board(path: str | Path) -> Board:

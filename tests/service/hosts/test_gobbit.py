@@ -16,9 +16,10 @@ L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
 
 
-def make(tmp_path, seats=4, want_pads=None):
+def make(tmp_path, seats=4, want_pads=None, storage=None):
     claims: list[int | None] = []
-    ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(), rng=random.Random(3),
+    ctx = HostContext(Journal(tmp_path / "g.journal", storage=storage), Prefs(),
+                      rng=random.Random(3),
                       want_pads=want_pads or claims.append, defaults={"seats": seats})
     t = Shell(ctx, start_with="gobbit")
     t.begin(0.0)
@@ -173,3 +174,25 @@ def test_the_rules_browser_from_the_help_button_and_the_menu(tmp_path):
     assert isinstance(t.view(), MessageView) and t.view().title.startswith("Cíl hry")
     t.handle(LONG, 0.0)
     assert t.mode == "play"
+
+
+def test_a_flip_or_a_ruling_the_disk_refuses_is_not_shown_and_tried_again(tmp_path):
+    from tests.service.journal_support import FaultyStorage
+
+    storage = FaultyStorage()
+    t, _ = make(tmp_path, seats=3, storage=storage)
+    start_virtual(t)
+    t.handle(S, 0.0)  # a flip that is saved
+    state, shown = t.host.virtual.state, t.view()
+    storage.read_only = True
+    t.handle(S, 1.0)  # the next flip cannot be saved: the table stays as it was
+    assert t.host.virtual.state == state and t.view() == shown
+    t.handle(PadEvent(PadTouch(1, 2, 50.0, 50.0)), 2.0)
+    t.tick(10.0)  # the moment cannot be saved either: it waits, and is tried again later
+    assert t.host.virtual.state == state and t.host.virtual.moment
+    assert t.next_deadline() >= 13.0
+    storage.read_only = False
+    t.tick(13.5)
+    assert not t.host.virtual.moment and t.host.virtual.state != state
+    records = Journal(tmp_path / "g.journal").load()
+    assert len(records) == 2 + len(t.host.virtual.actions)

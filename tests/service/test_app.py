@@ -1,0 +1,125 @@
+"""The assembled service under faults: a disk that refuses writes, timers after a restart, the
+dice on a computer's turn - through the real App, mock pins, the pty dice and the dummy display."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion.engines.clovece.game import GAME, Setup
+from companion.service.hosts import clovece as clovece_host
+from companion.service.journal import Journal
+from companion.ui.views import ListView, TurnView
+
+from .journal_support import FaultyStorage
+from .rig import Rig
+
+
+def start(rig: Rig) -> TurnView:
+    rig.wait(lambda v: isinstance(v, ListView))
+    rig.press("left")
+    rig.wait(lambda v: isinstance(v, ListView) and v.selected == len(v.items) - 1)
+    rig.press("select")
+    return rig.wait(lambda v: isinstance(v, TurnView))
+
+
+def records(rig: Rig) -> list[dict]:
+    return Journal(rig.cfg.data_path / "game.journal").load()
+
+
+def wait_for(pred, timeout: float = 5.0) -> None:
+    end = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > end:
+            raise AssertionError("timed out")
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize(("fault", "words"), [({"space": 0}, "disk je plný"),
+                                              ({"read_only": True}, "jen pro čtení")])
+def test_a_refused_write_is_said_and_the_dice_sends_its_roll_again(tmp_path, fault, words):
+    storage = FaultyStorage()
+    rig = Rig(tmp_path, storage=storage)
+    try:
+        start(rig)
+        rig.wait(lambda v: v.dice == "ok")
+        before = records(rig)
+        for name, value in fault.items():
+            setattr(storage, name, value)
+        rig.dice.roll(4)
+        v = rig.wait(lambda v: isinstance(v, TurnView) and words in v.event)
+        assert v.event.startswith("Nelze uložit:") and v.roll is None and v.tries == 0
+        assert records(rig) == before  # nothing confirmed, nothing torn left behind
+        time.sleep(0.8)  # the dice sends it again (every 0.3 s): still refused, still kept
+        assert rig.dice.unacked == 1 and records(rig) == before
+        storage.space, storage.read_only = None, False  # the disk is back
+        wait_for(lambda: rig.dice.unacked == 0)
+        assert records(rig)[len(before):] == [{"t": "roll", "v": 4, "src": "dice"}]
+        rig.wait(lambda v: isinstance(v, TurnView) and v.tries == 1)
+    finally:
+        rig.stop()
+
+
+def test_a_failing_timer_does_not_stop_the_service_and_tries_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(clovece_host, "RETRY_AFTER", 0.2)
+    storage = FaultyStorage()
+    rig = Rig(tmp_path, dice=False, computer=("r",), storage=storage)
+    try:
+        rig.wait(lambda v: isinstance(v, ListView))
+        storage.read_only = True
+        rig.press("left")
+        rig.wait(lambda v: isinstance(v, ListView) and v.selected == len(v.items) - 1)
+        rig.press("select")  # the header cannot be written: the set-up stays
+        rig.wait(lambda v: isinstance(v, ListView))
+        storage.read_only = False
+        rig.press("select")
+        rig.wait(lambda v: isinstance(v, TurnView) and v.prompt == "PC hází…")
+        storage.read_only = True  # the computer's throw (a timer) cannot be saved
+        rig.wait(lambda v: isinstance(v, TurnView) and "Nelze uložit" in v.event, timeout=5)
+        assert rig.thread.is_alive() and len(records(rig)) == 1
+        storage.read_only = False
+        wait_for(lambda: len(records(rig)) > 1)
+        assert records(rig)[1]["src"] == "computer"
+    finally:
+        rig.stop()
+
+
+def journal_with(tmp_path, recs: list[dict]) -> None:
+    (tmp_path).mkdir(parents=True, exist_ok=True)
+    Journal(tmp_path / "game.journal").replace(recs)
+
+
+def test_after_a_restart_a_computer_seat_without_a_dice_throws_by_itself(tmp_path):
+    journal_with(tmp_path, [GAME.setup_record(Setup(2, computer=frozenset({0})))])
+    rig = Rig(tmp_path, dice=False)
+    try:
+        wait_for(lambda: len(records(rig)) > 1, timeout=5)
+        assert records(rig)[1]["src"] == "computer"
+    finally:
+        rig.stop()
+
+
+def test_after_a_restart_the_only_legal_move_plays_itself(tmp_path):
+    journal_with(tmp_path, [GAME.setup_record(Setup(2)), {"t": "roll", "v": 6, "src": "dice"}])
+    rig = Rig(tmp_path, dice=False)
+    try:
+        wait_for(lambda: len(records(rig)) == 3, timeout=5)
+        assert records(rig)[2] == {"t": "move", "from": "h"}
+    finally:
+        rig.stop()
+
+
+def test_unplugging_the_dice_on_a_computers_turn_lets_it_throw_by_itself(tmp_path):
+    rig = Rig(tmp_path, computer=("r",))
+    try:
+        start(rig)
+        rig.wait(lambda v: isinstance(v, TurnView) and v.dice == "ok" and v.prompt == "Hoď za PC")
+        time.sleep(1.2)
+        assert len(records(rig)) == 1  # with the dice there, a person throws for the computer
+        rig.dice.unplug()
+        rig.wait(lambda v: isinstance(v, TurnView) and v.dice == "lost")
+        wait_for(lambda: len(records(rig)) > 1, timeout=5)
+        assert records(rig)[1]["src"] == "computer"
+    finally:
+        rig.stop()

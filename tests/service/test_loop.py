@@ -1,0 +1,148 @@
+"""The service loop: inputs in order, timers, frames only when something changed - and it never
+dies of a failing handler, timer, frame or panel."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from luma.core.device import dummy
+
+from companion.hardware.display import Screen
+from companion.inputs.events import ButtonPress, Receipt, Rolled
+from companion.service.loop import FAULT, Service
+from companion.ui.views import MessageView, View
+
+
+class Controller:
+    """A controller whose parts fail on command."""
+
+    def __init__(self) -> None:
+        self.handled: list[object] = []
+        self.notes: list[str] = []
+        self.fail_handle = self.fail_tick = self.fail_view = False
+        self.quit_requested = self.shutdown_requested = False
+        self.contrast = 255
+        self.ticks = 0
+
+    def begin(self, now: float) -> None:
+        return None
+
+    def handle(self, event: object, now: float) -> None:
+        if self.fail_handle:
+            raise RuntimeError("a bug in a handler")
+        self.handled.append(event)
+        if event == ButtonPress("menu"):
+            self.quit_requested = True
+
+    def tick(self, now: float) -> None:
+        self.ticks += 1
+        if self.fail_tick:
+            raise RuntimeError("a bug in a timer")
+
+    def view(self) -> View:
+        if self.fail_view:
+            raise RuntimeError("a bug in a screen")
+        return MessageView("Test", (f"{len(self.handled)} handled",))
+
+    def next_deadline(self) -> float | None:
+        return None
+
+    def animated(self) -> bool:
+        return False
+
+    def notify(self, line: str) -> None:
+        self.notes.append(line)
+
+
+def run(service: Service) -> threading.Thread:
+    th = threading.Thread(target=service.run, daemon=True)
+    th.start()
+    return th
+
+
+def settle(service: Service) -> None:
+    end = time.monotonic() + 3
+    while not service.queue.empty() and time.monotonic() < end:
+        time.sleep(0.01)
+    time.sleep(0.1)
+
+
+def test_a_failing_handler_timer_or_frame_is_logged_shown_and_survived():
+    c = Controller()
+    s = Service(c, Screen(dummy(width=128, height=64, mode="1")))
+    th = run(s)
+    try:
+        c.fail_handle = True
+        s.post(ButtonPress("left"))
+        settle(s)
+        c.fail_handle, c.fail_tick = False, True
+        s.post(ButtonPress("right"))
+        settle(s)
+        c.fail_tick, c.fail_view = False, True
+        s.post(ButtonPress("select"))
+        settle(s)
+        c.fail_view = False
+        s.post(ButtonPress("left"))
+        settle(s)
+        assert th.is_alive() and s.faults >= 3 and FAULT in c.notes
+        assert c.handled == [ButtonPress("right"), ButtonPress("select"), ButtonPress("left")]
+        assert s.last_view == MessageView("Test", ("3 handled",))
+    finally:
+        s.stop()
+        th.join(3)
+
+
+def test_a_receipt_is_settled_only_after_its_input_was_handled():
+    c = Controller()
+    s = Service(c, Screen(dummy(width=128, height=64, mode="1")))
+    receipt = Receipt()
+    assert receipt.wait(0) is None
+    th = run(s)
+    try:
+        s.post(Rolled(4, 1, receipt))
+        assert receipt.wait(3) is True
+        assert c.handled == [Rolled(4, 1)]
+    finally:
+        s.stop()
+        th.join(3)
+
+
+class FlakyPanel(dummy):  # type: ignore[misc]
+    """luma's dummy device whose bus fails while ``broken``."""
+
+    broken = False
+
+    def display(self, image):
+        if self.broken:
+            raise OSError(121, "Remote I/O error")
+        super().display(image)
+
+
+def test_the_game_goes_on_without_the_panel_and_it_gets_the_frame_when_back():
+    c = Controller()
+    panel = FlakyPanel(width=128, height=64, mode="1")
+    screen = Screen(panel, reopen=lambda: panel, reopen_every=0.05)
+    s = Service(c, screen)
+    th = run(s)
+    try:
+        settle(s)
+        panel.broken = True
+        s.post(ButtonPress("left"))
+        settle(s)
+        assert th.is_alive() and not screen.present
+        s.post(ButtonPress("right"))  # inputs still count while the panel is gone
+        settle(s)
+        panel.broken = False
+        end = time.monotonic() + 3
+        while not screen.present and time.monotonic() < end:
+            s.post(ButtonPress("select"))
+            time.sleep(0.1)
+        settle(s)
+        assert screen.present and len(c.handled) >= 3
+        from companion.ui.screens import render
+
+        assert panel.image.convert("1").tobytes() == render(c.view()).tobytes()
+    finally:
+        s.stop()
+        th.join(3)
