@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from companion.engines.clovece.rules import Position
 
+from .napij_views import NapijView as NapijView
 from .referee import Screen as RefereeScreen
 
 
@@ -74,4 +75,4 @@ class RefereeView:
     screen: RefereeScreen
 
 
-View = TurnView | ListView | WinView | MessageView | RefereeView
+View = TurnView | ListView | WinView | MessageView | RefereeView | NapijView

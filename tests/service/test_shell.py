@@ -42,6 +42,8 @@ def test_the_first_set_up_item_switches_between_the_games(tmp_path):
     c = build(tmp_path)
     assert c.game == "clovece" and c.view().items[0] == "Hra: Člověče"
     c.handle(S, 0.0)
+    assert c.game == "napij" and c.view().items[0] == "Hra: Člověče, napij se!"
+    c.handle(S, 0.0)
     assert c.game == "gobbit" and c.view().items[0] == "Hra: Gobbit (rozhodčí)"
     c.handle(S, 0.0)
     assert c.view().items[0] == "Hra: Gobbit (balíček)"
@@ -55,6 +57,7 @@ def test_the_configured_game_comes_first(tmp_path):
 
 def test_after_a_restart_the_journals_game_resumes(tmp_path):
     c = build(tmp_path)
+    c.handle(S, 0.0)  # to napij se
     c.handle(S, 0.0)  # to Gobbit
     c.handle(L, 0.0)  # to ▶ Začít hru
     c.handle(S, 0.0)
