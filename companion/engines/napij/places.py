@@ -21,23 +21,41 @@ from collections.abc import Sequence
 from ..czech import PLAYER, PLAYER_ACC, PLAYER_DAT
 from .actions import Choose, Decline, Offer, Play, Step
 from .board import LANE, MAIN, SHORTCUT, STEZKA, TRAP_AREA
+from .describe import describe_event
 from .events import (
     BottleMoved,
+    BottlePlaced,
     BottlePushed,
     Captured,
+    CardDrawn,
+    DeckShuffled,
+    DrawDue,
     Entered,
     EnteredHome,
     Event,
     How,
     Moved,
+    MustDrink,
+    Offered,
+    OfferNeeded,
     Released,
     ReturnedToPub,
+    Settled,
+    Swapped,
+    ThrowAgain,
+    Thrown,
+    Trapped,
+    TryFailed,
+    TurnForfeited,
+    VoidThrow,
+    Won,
 )
 from .graph import IN
 from .rules import Choice, preview
 from .state import BOTTLE, PUB, SIX, Rules, State
 
 TRAP_IN = {"zachytka": "v záchytce", "bazina": "v bažině", "les": "v lese"}
+TRAP_OUT = {"zachytka": "ze záchytky", "bazina": "z bažiny", "les": "z lesa"}
 TRAP_GEN = {"zachytka": "záchytky", "bazina": "bažiny", "les": "lesa"}
 # colour adjectives by case: locative (na modrém stanovišti), instrumental (za modrým
 # stanovištěm) for the neuter start field; the same for the feminine arrow (šipka)
@@ -233,7 +251,7 @@ def _outcome(events: Sequence[Event], colour: int) -> str:
         elif isinstance(e, BottlePushed):
             parts.append("odsune láhev")
         elif isinstance(e, ReturnedToPub):
-            parts.append("váleček, zpět do hospody")
+            parts.append("zpět do hospody")
         elif isinstance(e, EnteredHome):
             parts.append("domů")
     return ", ".join(parts)
@@ -282,3 +300,44 @@ def choice_line(state: State, choice: Choice) -> str:
     theirs = state.pieces[choice.colour]
     assert theirs is not None
     return f"{PLAYER[choice.colour]}: {where(state.rules, choice.colour, theirs[choice.piece])}"
+
+
+HEADLINE_ORDER: tuple[type, ...] = (
+    Won, Captured, EnteredHome, ReturnedToPub, Trapped, CardDrawn, DrawDue, VoidThrow,
+    TurnForfeited, Entered, Released, BottleMoved, BottlePushed, Swapped, Offered, OfferNeeded,
+    Moved, TryFailed, ThrowAgain, Thrown, Settled, MustDrink, BottlePlaced, DeckShuffled)
+"""The most telling event of an action comes first (as the engine's own headline)."""
+
+
+def say_event(event: Event, state: State) -> str:
+    """One Czech line about an event, with places in words a player finds on the board
+    (the engine's sentences name fields by their ids): ``state`` is the state after it."""
+    rules = state.rules
+    e = event
+    if isinstance(e, Moved):
+        to = where(rules, e.colour, e.to)
+        if not e.values:
+            return f"Karta posunula figurku {PLAYER_ACC[e.colour]}: teď stojí {to}."
+        return f"{PLAYER[e.colour]} táhl {origin(rules, e.colour, e.frm)} → {to}."
+    if isinstance(e, Entered) and e.to != rules.graph.start[e.colour]:
+        return f"{PLAYER[e.colour]} nasadil figurku a došel s ní {where(rules, e.colour, e.to)}."
+    if isinstance(e, Released):
+        trap = rules.board.fields[rules.graph.field[e.frm]].trap or "zachytka"
+        return (f"{PLAYER[e.colour]} vysvobodil figurku {TRAP_OUT[trap]} "
+                f"→ {where(rules, e.colour, e.to)}.")
+    if isinstance(e, BottlePlaced):
+        return f"Láhev stojí {where(rules, -1, e.node)}."
+    if isinstance(e, BottleMoved):
+        return f"{PLAYER[e.colour]} posunul láhev; teď stojí {where(rules, -1, e.to)}."
+    if isinstance(e, BottlePushed):
+        return f"{PLAYER[e.colour]} odsunul láhev o pole za sebe."
+    return describe_event(e, rules)
+
+
+def headline(events: Sequence[Event], state: State) -> str:
+    """The one line a turn screen shows after an action: its most telling event, in words."""
+    for kind in HEADLINE_ORDER:
+        for e in events:
+            if isinstance(e, kind):
+                return say_event(e, state)
+    return say_event(events[0], state) if events else ""

@@ -42,11 +42,12 @@ from companion.engines.napij.actions import (
     Step,
 )
 from companion.engines.napij.deck import OFFER_EFFECTS
-from companion.engines.napij.describe import EXPLAIN, explain, headline
+from companion.engines.napij.describe import EXPLAIN, explain
 from companion.engines.napij.events import CardDrawn, Event, ThrowAgain, TurnPassed, Won
 from companion.engines.napij.game import DEFAULT, GAME, NapijSetup, load_rules
 from companion.engines.napij.places import (
     choice_line,
+    headline,
     origin,
     play_lines,
     step_path,
@@ -446,15 +447,11 @@ class NapijHost:
             self.think_fired = False
         s = self.state
         if events:
-            line = headline(list(events), s.rules)
+            line = headline(events, s)
             if line:
                 self.event_line = line
         if announce:
-            for a in announcements(events, s.colours):
-                self._announce_one(a, now)
-        for e in events:
-            if isinstance(e, CardDrawn) and not s.physical:
-                self._show_card(e.card, e.colour, now)
+            self._announce(events, now)
         self.tally.record(self.game_id, s.drunk)
         if any(isinstance(e, Won) for e in events):
             self.mode = Mode.OVER
@@ -465,6 +462,22 @@ class NapijHost:
             self.ctx.beep("turn")
         self.arm(now)
         return events
+
+    def _announce(self, events: Sequence[Event], now: float) -> None:
+        """The drinks of an action and the cards drawn from the virtual deck, in the order
+        they happened (a card before the drink it gives)."""
+        playing = self.state.colours
+        part: list[Event] = []
+        for e in events:
+            if isinstance(e, CardDrawn) and not self.state.physical:
+                for a in announcements(part, playing):
+                    self._announce_one(a, now)
+                part = []
+                self._show_card(e.card, e.colour, now)
+            else:
+                part.append(e)
+        for a in announcements(part, playing):
+            self._announce_one(a, now)
 
     def _announce_one(self, a: Announcement, now: float) -> None:
         self._enqueue(Shown(Banner(a.title, a.lines, a.marks), None, a.pattern, a.sentence), now)

@@ -52,7 +52,7 @@ WHY_LINE = {
     DrinkReason.START: "na začátek hry",
     DrinkReason.KNOCKED_OUT: "za vyhozenou figurku",
     DrinkReason.BOTTLE: "za střet s lahví",
-    DrinkReason.PUB: "figurka je zpět v hospodě",
+    DrinkReason.PUB: "figurka zpět v hospodě",
     DrinkReason.CARD: "tak velí karta",
     DrinkReason.GLASS: "tak velí karta",
     DrinkReason.EVERYBODY: "karta: pijí všichni",
@@ -104,7 +104,7 @@ def _drink(colours: Sequence[int], drinks: int, reason: DrinkReason, about: int 
     if reason is DrinkReason.HOME:
         assert about is not None
         title = "Na zdraví!"
-        lines = (_who(colours, playing, about), f"figurka {PLAYER_ACC[about]} je doma")
+        lines = (_who(colours, playing, about), f"{PLAYER[about]} má figurku doma")
         if len(colours) == 1:
             sentence = describe_duty(MustDrink(colours[0], drinks, reason, about))
         else:
