@@ -75,7 +75,19 @@ def mid_game_journal(path: Path, seed: int, actions: int = 400) -> None:
 
 
 def measure(game: str, rolls: int, seed: int) -> list[float]:
-    """Roll -> frame latencies (ms) on a ``game`` table, the benchmark answering the rest."""
+    """Roll -> frame latencies (ms) on a ``game`` table, the benchmark answering the rest;
+    a game that ends is followed by another one."""
+    out: list[float] = []
+    rng = random.Random(seed)
+    segment = 0
+    while len(out) < rolls:
+        segment += 1
+        out += _segment(game, rolls - len(out), seed + segment, rng)
+    return out
+
+
+def _segment(game: str, rolls: int, seed: int, rng: random.Random) -> list[float]:
+    """One table (a fresh service) until ``rolls`` were measured or its game ended."""
     from gpiozero.pins.mock import MockFactory
 
     from companion.dice.sim import SimulatedDice
@@ -88,79 +100,73 @@ def measure(game: str, rolls: int, seed: int) -> list[float]:
     from companion.ui.views import TurnView
 
     out: list[float] = []
-    rng = random.Random(seed)
-    segment = 0
-    while len(out) < rolls:
-        segment += 1
-        with tempfile.TemporaryDirectory() as data, SimulatedDice(seed=seed + segment) as dice:
-            base = Config()
-            cfg = replace(base, display=replace(base.display, driver="dummy"),
-                          game=replace(base.game, name=game, players=4, auto_move_delay=0.0),
-                          service=replace(base.service, data_dir=data, pin_factory="mock",
-                                          shutdown_command=""))
-            if game == "napij":
-                mid_game_journal(Path(data) / "game.journal", seed + segment)
-            app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                      dice_port=dice.path, announcer=SilentAnnouncer())
-            shown = threading.Event()
-            stamp: list[float] = []
-            state: dict[str, Any] = {"expect": None}
+    with tempfile.TemporaryDirectory() as data, SimulatedDice(seed=seed) as dice:
+        base = Config()
+        cfg = replace(base, display=replace(base.display, driver="dummy"),
+                      game=replace(base.game, name=game, players=4, auto_move_delay=0.0),
+                      service=replace(base.service, data_dir=data, pin_factory="mock",
+                                      shutdown_command=""))
+        if game == "napij":
+            mid_game_journal(Path(data) / "game.journal", seed)
+        app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
+                  dice_port=dice.path, announcer=SilentAnnouncer())
+        shown = threading.Event()
+        stamp: list[float] = []
+        state: dict[str, Any] = {"expect": None}
 
-            def seen(view: Any) -> None:  # on the loop's thread, its frame just shown
-                if state.get("armed") and view != state.get("before"):
-                    state["armed"] = False
-                    stamp.append(time.perf_counter())  # the first frame that differs
-                    shown.set()
-                host = app.controller.hosts.get(game)
-                state["expect"] = host.expects() if isinstance(host, Expecting) else None
-                state["view"] = view
+        def seen(view: Any) -> None:  # on the loop's thread, its frame just shown
+            if state.get("armed") and view != state.get("before"):
+                state["armed"] = False
+                stamp.append(time.perf_counter())  # the first frame that differs
+                shown.set()
+            host = app.controller.hosts.get(game)
+            state["expect"] = host.expects() if isinstance(host, Expecting) else None
+            state["view"] = view
 
-            app.service.on_view.append(seen)
-            th = threading.Thread(target=app.run, daemon=True)
-            th.start()
-            if game == "clovece":
-                app.service.post(ButtonPress("left"))
-                app.service.post(ButtonPress("select"))
+        app.service.on_view.append(seen)
+        th = threading.Thread(target=app.run, daemon=True)
+        th.start()
+        if game == "clovece":
+            app.service.post(ButtonPress("left"))
+            app.service.post(ButtonPress("select"))
+        deadline = time.monotonic() + 10
+        while not app.controller.ctx.dice.usable:
+            if time.monotonic() > deadline:
+                raise SystemExit("napij_latency: the dice did not connect")
+            time.sleep(0.01)
+        while len(out) < rolls:
+            # answer the table until a throw is due
             deadline = time.monotonic() + 10
-            while not app.controller.ctx.dice.usable:
-                if time.monotonic() > deadline:
-                    raise SystemExit("napij_latency: the dice did not connect")
-                time.sleep(0.01)
-            while len(out) < rolls:
-                # answer the table until a throw is due
-                deadline = time.monotonic() + 10
-                while True:
-                    expect = state["expect"]
-                    if game == "clovece":
-                        v = state.get("view")
-                        if isinstance(v, TurnView) and v.roll is None and v.dice == "ok":
-                            break
-                    elif expect is Expect.ROLL:
+            while True:
+                expect = state["expect"]
+                if game == "clovece":
+                    v = state.get("view")
+                    if isinstance(v, TurnView) and v.roll is None and v.dice == "ok":
                         break
-                    elif expect is Expect.OVER:
-                        break
-                    elif expect in (Expect.CONFIRM, Expect.CHOOSE):
-                        app.service.post(ButtonPress("select"))
-                    if time.monotonic() > deadline:
-                        raise SystemExit(f"napij_latency: stuck at {expect} {state.get('view')}")
-                    time.sleep(0.02)
-                if state["expect"] is Expect.OVER:
+                elif expect in (Expect.ROLL, Expect.OVER):
                     break
-                time.sleep(0.01)
-                shown.clear()
-                stamp.clear()
-                state["before"] = state.get("view")
-                state["armed"] = True  # frames of blinking and scrolling do not count
-                t0 = time.perf_counter()
-                # Člověče: never a six (three tries, then the next player, for ever)
-                dice.roll(rng.randint(1, 6) if game == "napij" else 1 + len(out) % 5)
-                if not shown.wait(5):
-                    raise SystemExit("napij_latency: no frame after a roll")
-                out.append((stamp[0] - t0) * 1000)
-                state["expect"] = None  # wait for the host's answer to this roll
+                elif expect in (Expect.CONFIRM, Expect.CHOOSE):
+                    app.service.post(ButtonPress("select"))
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"napij_latency: stuck at {expect} {state.get('view')}")
                 time.sleep(0.02)
-            app.service.stop()
-            th.join(5)
+            if state["expect"] is Expect.OVER:
+                break
+            time.sleep(0.01)
+            shown.clear()
+            stamp.clear()
+            state["before"] = state.get("view")
+            state["armed"] = True  # frames of blinking and scrolling do not count
+            t0 = time.perf_counter()
+            # Člověče: never a six (three tries, then the next player, for ever)
+            dice.roll(rng.randint(1, 6) if game == "napij" else 1 + len(out) % 5)
+            if not shown.wait(5):
+                raise SystemExit("napij_latency: no frame after a roll")
+            out.append((stamp[0] - t0) * 1000)
+            state["expect"] = None  # wait for the host's answer to this roll
+            time.sleep(0.02)
+        app.service.stop()
+        th.join(5)
     return out
 
 

@@ -30,7 +30,7 @@ from companion.engines.napij.places import (
 from companion.engines.napij.rules import legal_plays
 from companion.engines.napij.state import BOTTLE, PUB
 
-from .helpers import G, RULES, node, pos
+from .helpers import RULES, G, node, pos
 
 RED, BLUE = 0, 1
 

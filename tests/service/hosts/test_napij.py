@@ -687,3 +687,13 @@ def test_resume_after_a_crash_at_every_step(tmp_path, deck):
             assert again.shell.mode == "play", i
             assert again.host.state == state, (i, format_position(state))
             shutil.rmtree(crash)
+
+
+def test_the_throw_screen_says_where_the_players_pieces_are(tmp_path):
+    s = parse_position("r:m5,p,rh4,zach+ g:m30,p,p,p bottle:m60 turn:r", RULES)
+    assert pieces_line(s, RED) == "V hospodě 1, ve hře 1, v pasti 1, doma 1."
+    assert pieces_line(s, GREEN) == "V hospodě 3, ve hře 1."
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m5,p,rh4,zach+ g:m30,p,p,p bottle:m60 turn:r")
+    assert any(r.text.startswith("V hospodě 1, ve hře 1,") for r in t.view().rows)
