@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.engines.game import HEADER
-from companion.inputs.events import ButtonPress, DiceLink, Input, Rolled, VoiceLink
+from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled, VoiceLink
 from companion.registry import GameInfo, UnknownGame, find_game, playable
 from companion.ui.controls import pick
 from companion.ui.views import ListView, MessageView, View
@@ -165,6 +165,8 @@ class Shell:
             return
         if isinstance(event, DiceLink):
             self.ctx.dice.up = event.up
+        if isinstance(event, Dropped) and self.mode is Mode.SETUP:
+            return  # no game is being played: a die falling now costs nobody anything
         if isinstance(event, Rolled) and self.mode is not Mode.PLAY:
             self.beep("illegal")
             if self.table.info.name in self.hosts:

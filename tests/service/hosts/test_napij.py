@@ -697,3 +697,15 @@ def test_the_throw_screen_says_where_the_players_pieces_are(tmp_path):
     t.begin()
     t.put("r:m5,p,rh4,zach+ g:m30,p,p,p bottle:m60 turn:r")
     assert any(r.text.startswith("V hospodě 1, ve hře 1,") for r in t.view().rows)
+
+
+def test_a_die_dropped_during_the_set_up_costs_nothing(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.press(LONG)
+    while t.view().items[t.view().selected] != "Nová hra":
+        t.press(R)
+    t.press(S, S)
+    n = len(t.records())
+    t.shell.handle(Dropped(), t.clock())
+    assert len(t.records()) == n and t.shell.mode == "setup"
