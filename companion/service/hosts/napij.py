@@ -20,7 +20,11 @@ docs/service.md (*Člověče, napij se! at the table*).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
+import os
+import textwrap
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -89,6 +93,8 @@ THINK_LIMITS = (0, 30, 60, 90, 120)
 PAUSE_GAP = 1.0
 """A gap between two ticks longer than this means the shell showed something else (the loop
 ticks 4 times a second while the game is on screen): the thinking time stops meanwhile."""
+TEXT_WIDTH = 120
+"""Pixels a wrapped text may take on a napij screen (room for the page marks ▲ ▼)."""
 STRIP_MAX = 16
 """Cells of a strip map (128 pixels)."""
 BOARDS, DECKS = "boards", "decks"
@@ -259,11 +265,9 @@ class NapijHost:
         else:
             first = self.first if isinstance(self.first, int) and self.first in seats else seats[0]
         setup = NapijSetup(self.players, first, self.deck_mode, self.board_file, self.deck_file)
-        try:
-            load_rules(setup)
-        except RulesError as exc:
-            what = "plánu" if "board" in str(exc).split(" file")[0] else "balíčku"
-            self.error = (f"Soubor {what} nejde použít:", str(exc))
+        problem = self._files_problem()
+        if problem is not None:
+            self.error = problem
             self.mode = Mode.ERROR
             return
         self.seats_computer = frozenset(c for c in self.computer if c in seats)
@@ -286,6 +290,17 @@ class NapijHost:
             self.timers = {Timer.LOT: now + LOT_STEP}
         else:
             self._begin_play(now)
+
+    def _files_problem(self) -> tuple[str, str] | None:
+        """Why the chosen board or deck file cannot be played with (a title and the
+        validator's sentence), or ``None``."""
+        for what, setup in (("Plán", NapijSetup(board_file=self.board_file)),
+                            ("Balíček", NapijSetup(deck_file=self.deck_file))):
+            try:
+                load_rules(setup)
+            except RulesError as exc:
+                return f"{what} nejde použít", str(exc)
+        return None
 
     def _begin_play(self, now: float) -> None:
         if self.mode is Mode.LOT:
@@ -310,7 +325,8 @@ class NapijHost:
             self.think = int(header.get("think", 0))
         except (RulesError, TypeError, ValueError):
             log.warning("the header's computer seats, lot or time limit are unreadable")
-        self.game_id = str(header.get("id", "")) or f"{hash(str(header)) & 0xFFFFFFFFFFFF:012x}"
+        self.game_id = str(header.get("id", "")) or hashlib.sha256(
+            json.dumps(header, sort_keys=True).encode("utf-8")).hexdigest()[:12]
         self.kinds = [str(r.get("t")) for r in records[1:used]]
         self.mode = Mode.OVER if self.state.winner is not None else Mode.PLAY
         self.tally.record(self.game_id, self.state.drunk)
@@ -381,11 +397,14 @@ class NapijHost:
         return (self.mode is Mode.PLAY and s.phase is Phase.THROW and not self.ctx.dice.usable
                 and not self.is_computer(s.turn) and not self.opening and not s.due(s.turn))
 
-    def arm(self, now: float) -> None:
-        """Set the timers (and the computer's choice) for the state the game is now in."""
+    def arm(self, now: float, *, keep: bool = False) -> None:
+        """Set the timers (and the computer's choice) for the state the game is now in;
+        ``keep``: the state did not change (the dice came or went), keep what is being picked."""
         for t in (Timer.AUTO, Timer.COMPUTER, Timer.THINK):
             self.timers.pop(t, None)
-        self.selected = 0
+        if not keep:
+            self.selected = 0
+            self.card_index, self.card_confirm = 0, False
         if not self.play.started:
             return
         s = self.state
@@ -422,10 +441,8 @@ class NapijHost:
         elif phase is Phase.CHOOSE:
             if computer:
                 best = decide(s)
-                options = self.card_choices()
-                self.selected = options.index(best) if best in options else 0  # type: ignore[arg-type]
-        elif phase is Phase.DRAW:
-            self.card_index, self.card_confirm = 0, False
+                self.selected = next(
+                    (i for i, o in enumerate(self.card_choices()) if o == best), 0)
         if self.think and not computer and not self.think_fired:
             self.timers[Timer.THINK] = now + self.think
 
@@ -484,7 +501,7 @@ class NapijHost:
 
     def _show_card(self, number: int, colour: int, now: float) -> None:
         card = self.state.rules.deck.card(number)
-        lines = tuple(wrap(body_font(), card.text, 126))
+        lines = tuple(wrap(body_font(), card.text, TEXT_WIDTH))
         self._enqueue(Shown(None, (f"Karta {number} · {PLAYER[colour]}", lines)), now)
 
     def _enqueue(self, item: Shown, now: float) -> None:
@@ -537,7 +554,7 @@ class NapijHost:
             if not event.up:
                 self.ctx.beep("illegal")
             if self.mode is Mode.PLAY:
-                self.arm(now)
+                self.arm(now, keep=True)
         elif isinstance(event, Dropped):
             if self.play.started and self.mode not in (Mode.OVER, Mode.ERROR, Mode.IDLE):
                 who = self.actor()
@@ -848,8 +865,12 @@ class NapijHost:
 
     def view(self) -> View:
         if self.mode is Mode.ERROR:
-            lines = tuple(wrap(body_font(), self.error[1], 128))
-            return MessageView(self.error[0], lines[:4], "● zpět k nastavení")
+            text = self.error[1]
+            if self.ctx.data is not None:
+                text = text.replace(f"{self.ctx.data}{os.sep}", "")
+            lines = textwrap.wrap(text, TEXT_WIDTH // 5, break_long_words=True)
+            return NapijView(self.error[0], rows=tuple(Row(line) for line in lines),
+                             prompt="● zpět k nastavení")
         if not self.play.started:
             return MessageView("Napij se", ("Hra ještě nezačala.",))
         view = self._view()
@@ -979,7 +1000,7 @@ class NapijHost:
                 rows.append(Row("● = hrát tento tah lahví"))
         if s.with_bottle:
             rows.append(Row("Tento tah hraje láhev."))
-        rows += [Row(line) for line in wrap(body_font(), pieces_line(s, who), 126)]
+        rows += [Row(line) for line in wrap(body_font(), pieces_line(s, who), TEXT_WIDTH)]
         return replace(header, rows=tuple(rows), prompt=prompt)
 
     def _choose_view(self, s: State, who: int, computer: bool,
@@ -1008,7 +1029,7 @@ class NapijHost:
         header = replace(header, note="mimo pořadí" if out_of_turn else "")
         if self.card_confirm:
             card = s.rules.deck.card(number)
-            rows = tuple(Row(t) for t in wrap(body_font(), card.text, 126))
+            rows = tuple(Row(t) for t in wrap(body_font(), card.text, TEXT_WIDTH))
             return NapijView(f"Karta {number}", who, note=header.note, rows=rows,
                              prompt="● platí, ◀ jiné číslo")
         rows = (Row("Vezmi vrchní kartu"), Row("a zadej její číslo:"),

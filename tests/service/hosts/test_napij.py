@@ -29,7 +29,7 @@ from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Shell
 from companion.ui.napij_views import NapijView
-from companion.ui.views import ListView, MessageView
+from companion.ui.views import ListView
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
@@ -599,8 +599,10 @@ def test_a_familys_board_file_is_checked_at_the_start(tmp_path):
     assert note is not None and "rozbity.toml" in note and "kind must be one of" in note
     t.start()
     v = t.view()
-    assert isinstance(v, MessageView) and v.title == "Soubor plánu nejde použít:"
-    assert "rozbity.toml" in " ".join(v.lines) and t.records() == []
+    assert isinstance(v, NapijView) and v.player == "Plán nejde použít"
+    text = "".join(r.text for r in v.rows).replace(" ", "")
+    assert text.startswith("boards/rozbity.toml:") and "kindmustbeoneof" in text
+    assert all(len(r.text) <= 24 for r in v.rows) and t.records() == []
     t.press(S)
     assert t.shell.mode == "setup"
     t.set_option("board", str(boards / "nase.toml"))
@@ -709,3 +711,27 @@ def test_a_die_dropped_during_the_set_up_costs_nothing(tmp_path):
     n = len(t.records())
     t.shell.handle(Dropped(), t.clock())
     assert len(t.records()) == n and t.shell.mode == "setup"
+
+
+def test_a_familys_deck_file_is_checked_too_and_named(tmp_path):
+    from companion.engines.napij.deck import default_deck_text
+
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "nase.toml").write_text(default_deck_text().replace('effect = "drink"',
+                                                                 'effect = "sip"', 1))
+    t = Table(tmp_path)
+    assert t.host.set_option("cards", str(decks / "nase.toml")) is not None
+    t.start()
+    v = t.view()
+    assert v.player == "Balíček nejde použít" and "nase.toml" in "".join(r.text for r in v.rows)
+
+
+def test_a_header_without_an_id_gets_the_same_id_on_every_resume(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    records = t.records()
+    del records[0]["id"]
+    Journal(tmp_path / "g.journal").replace(records)
+    first = Table(tmp_path).host.game_id
+    assert first and Table(tmp_path).host.game_id == first
