@@ -594,8 +594,8 @@ class NapijHost:
     def _on_play(self, name: str, now: float) -> Request | None:
         s = self.state
         if self.opening:
-            if name == "select":
-                for c in s.colours:
+            if name == "select":  # the player on turn first: nobody is asked to drink again
+                for c in sorted(s.colours, key=lambda c: c != s.turn):
                     if self.state.debt(c):
                         self._commit(Drank(c), now)
                 self.event_line = "Na zdraví! Hra začíná."
@@ -876,8 +876,8 @@ class NapijHost:
         view = self._view()
         if self.shown is not None and self.mode in (Mode.PLAY, Mode.OVER):
             if self.shown.card is not None:
-                title, lines = self.shown.card
-                return NapijView(title, rows=tuple(Row(t) for t in lines), prompt="● dál")
+                title, card_lines = self.shown.card
+                return NapijView(title, rows=tuple(Row(t) for t in card_lines), prompt="● dál")
             return replace(view, banner=self.shown.banner)
         return view
 

@@ -735,3 +735,14 @@ def test_a_header_without_an_id_gets_the_same_id_on_every_resume(tmp_path):
     Journal(tmp_path / "g.journal").replace(records)
     first = Table(tmp_path).host.game_id
     assert first and Table(tmp_path).host.game_id == first
+
+
+def test_the_opening_toast_asks_nobody_to_drink_again(tmp_path):
+    t = Table(tmp_path, players=4, first="lot", rng=5)
+    t.start()
+    t.press(S)  # past the lot
+    t.dismiss()
+    said = len(t.voice.spoken)
+    t.press(S)
+    assert len(t.voice.spoken) == said and "debt" not in t.sounds
+    assert [r["c"] for r in t.records()[2:]][0] == "rbgy"[t.host.state.turn]
