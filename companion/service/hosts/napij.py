@@ -39,6 +39,7 @@ from companion.engines.game import Record
 from companion.engines.napij.actions import (
     Action,
     DeclareBottle,
+    Decline,
     Drank,
     Draw,
     Duty,
@@ -988,7 +989,7 @@ class NapijHost:
             value = "láhev" if self.manual == 7 else str(self.manual)
             rows.append(Row(f"Hod: ◀ {value} ▶"))
             if bottle:
-                rows.append(Row("(za šestkou: hrát lahví)"))
+                rows.append(Row("Lahví: ◀ ▶ na „láhev“"))
             prompt = "Kostka je pryč: ● ok" if dice.configured else "Bez kostky: ● ok"
         elif computer:
             prompt = "Hoď za PC" if dice.usable else "PC hází…"
@@ -1015,8 +1016,9 @@ class NapijHost:
             ask = "Vezmeš nabídku? Kterou?"
         else:
             ask = "Koho karta zasáhne?"
-        rows = (Row(ask),) + tuple(Row(choice_line(s, o), getattr(o, "colour", None))
-                                   for o in options)
+        rows = (Row(ask),) + tuple(
+            Row(choice_line(s, o), None if isinstance(o, Decline) else o.colour)
+            for o in options)
         sel = min(self.selected, max(0, len(options) - 1)) + 1
         prompt = "Za PC: ● ok" if computer else "◀▶ vyber, ● ok"
         return replace(header, event=f"Karta {card.number}: {card.text}", rows=rows,
