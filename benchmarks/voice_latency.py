@@ -12,6 +12,11 @@ samples:
 * ``aplay``  the Pi's announcer into ``aplay -D null`` (only where aplay is
              installed; ALSA's null device needs no sound card).
 
+* ``napij``  what the napij se host does: a table duty comes in (the dice
+             fell), the host journals it (fsync), builds the announcement and
+             says it through the WAV twin: timed from the input to the first
+             sample (the host's drink sentences are among the texts too).
+
 The peer, measured in the same run, alternating with the announcer: a bare
 ``espeak-ng -v cs --stdout`` process started from this thread, timed from
 ``Popen`` to its first samples after the header: the floor that starting
@@ -48,6 +53,54 @@ TEXTS = (
 TARGET_MS = 300.0
 
 
+def napij_texts() -> tuple[str, ...]:
+    """Sentences the napij se host says: a few drinks, a void throw, a debt ask, a toast."""
+    from companion.engines.napij.events import MustDrink, VoidThrow
+    from companion.engines.napij.state import DrinkReason
+    from companion.service.hosts.napij_drinks import announcements, debt_sentence
+
+    events = [MustDrink(1, 1, DrinkReason.KNOCKED_OUT), MustDrink(2, 2, DrinkReason.CARD),
+              VoidThrow(0, 4), MustDrink(0, 1, DrinkReason.CHEATING),
+              MustDrink(0, 1, DrinkReason.DELAY),
+              *(MustDrink(c, 1, DrinkReason.HOME, 3) for c in (0, 1, 2))]
+    return (*(a.sentence for a in announcements(events, (0, 1, 2, 3))),
+            debt_sentence(2, 2, 0))
+
+
+class NapijTable:
+    """A napij se host speaking through ``voice``: each ``drop()`` is a dropped die."""
+
+    def __init__(self, folder: Path, voice: WavAnnouncer) -> None:
+        import random
+
+        from companion.service.hosts.base import HostContext
+        from companion.service.hosts.napij import NapijHost
+        from companion.service.journal import Journal
+        from companion.service.prefs import Prefs
+
+        self.voice = voice
+        ctx = HostContext(Journal(folder / "g.journal"), Prefs(), rng=random.Random(1),
+                          announcer=voice, data=folder, defaults={"players": 2})
+        self.host = NapijHost(ctx)
+        self.host.start(0.0)
+        voice.wait(60)
+
+    def drop(self) -> float:
+        """Seconds from the dropped die coming in to the first sample of its announcement."""
+        from companion.inputs.events import ButtonPress, Dropped
+
+        if self.host.shown is not None:
+            self.host.handle(ButtonPress("select"), 0.0)  # the last banner was read
+        t0 = time.perf_counter()
+        self.host.handle(Dropped(), 0.0)
+        if not self.voice.wait(timeout=60):
+            raise SystemExit("voice_latency: the announcer did not finish")
+        item = self.voice.history[-1]
+        if item.first_sample_at is None:
+            raise SystemExit(f"voice_latency: no audio ({self.voice.status.describe()})")
+        return item.first_sample_at - t0
+
+
 def bare_espeak(text: str) -> float:
     """Seconds from starting espeak-ng to its first samples after the WAV header."""
     t0 = time.perf_counter()
@@ -81,26 +134,31 @@ def through(voice: WavAnnouncer | EspeakAnnouncer, text: str) -> float:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--rounds", type=int, default=10, help="rounds over the six texts")
+    ap.add_argument("--rounds", type=int, default=10, help="rounds over the texts")
     args = ap.parse_args()
     if shutil.which("espeak-ng") is None:
         raise SystemExit("voice_latency: espeak-ng is not installed (scripts/system-deps.sh)")
     sinks: dict[str, WavAnnouncer | EspeakAnnouncer] = {}
+    texts = TEXTS + napij_texts()
     with tempfile.TemporaryDirectory() as tmp:
         sinks["wav"] = WavAnnouncer(Path(tmp) / "bench.wav", speed=1000)
         if shutil.which("aplay"):
             sinks["aplay"] = EspeakAnnouncer(device="null")
-        times: dict[str, list[float]] = {"peer": [], **{name: [] for name in sinks}}
-        for text in TEXTS[:2]:  # warm-up: the voice's files into the page cache
+        napij_voice = WavAnnouncer(Path(tmp) / "napij.wav", speed=1000)
+        table = NapijTable(Path(tmp), napij_voice)
+        times: dict[str, list[float]] = {"peer": [], **{name: [] for name in sinks},
+                                         "napij": []}
+        for text in texts[:2]:  # warm-up: the voice's files into the page cache
             bare_espeak(text)
             for voice in sinks.values():
                 through(voice, text)
         for _ in range(args.rounds):
-            for text in TEXTS:
+            for text in texts:
                 times["peer"].append(bare_espeak(text))
                 for name, voice in sinks.items():
                     times[name].append(through(voice, text))
-        for voice in sinks.values():
+                times["napij"].append(table.drop())
+        for voice in (*sinks.values(), napij_voice):
             voice.close()
     n = len(times["peer"])
     print(f"say -> first audio sample, {n} announcements per path (Czech voice, "
@@ -110,11 +168,12 @@ def main() -> int:
         ms = [v * 1000 for v in values]
         med[name] = statistics.median(ms)
         label = {"peer": "bare espeak-ng --stdout (peer)", "wav": "announcer, WAV twin",
-                 "aplay": "announcer, aplay -D null"}[name]
+                 "aplay": "announcer, aplay -D null",
+                 "napij": "napij host: drop -> sample"}[name]
         print(f"  {label:32s} median {med[name]:7.1f} ms   p90 {percentile(ms, 0.9):7.1f} ms")
     if "aplay" not in sinks:
         print("  (aplay is not installed here: the Pi's sink was not measured)")
-    for name in sinks:
+    for name in (*sinks, "napij"):
         verdict = "met" if med[name] <= TARGET_MS else "NOT met"
         print(f"{name}: {med[name] / med['peer']:.2f}x the bare process, "
               f"{med[name] - med['peer']:+.1f} ms; target median <= {TARGET_MS:.0f} ms: {verdict}")

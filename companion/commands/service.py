@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_CONFIG = "/etc/companion/companion.toml"
 SIM_DATA = ".companion-sim"
-DEMO_GAMES = ("clovece",)
+DEMO_GAMES = ("clovece", "napij")
 
 
 def _config(args: argparse.Namespace, default: str | None = None) -> Config:
@@ -77,10 +77,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.game not in DEMO_GAMES:
         raise UsageError(f"The demo plays {', '.join(DEMO_GAMES)}, not {args.game!r}.")
     gif = output_file(args.gif, "--gif")
+    wav = output_file(args.wav, "--wav") if args.wav is not None else None
     result = run_demo(_config(args), seed=args.seed, gif=gif, players=args.players,
-                      max_rolls=args.max_rolls, frame_seconds=args.frame_ms / 1000)
+                      max_rolls=args.max_rolls, frame_seconds=args.frame_ms / 1000,
+                      game=args.game, wav=wav)
+    spoken = f"  announcements: {result['said']}  wav: {result['wav']}" if wav else ""
     print(f"winner: {result['winner']}  rolls: {result['rolls']}  "
-          f"frames: {result['frames']}  gif: {result['gif']}")
+          f"frames: {result['frames']}  gif: {result['gif']}{spoken}")
     return 0
 
 
@@ -97,12 +100,15 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                    help="seed of the simulated dice (default: random)")
     p.set_defaults(func=cmd_sim)
 
-    p = commands.add_parser("demo", help="a headless computer-only game recorded as a GIF")
+    p = commands.add_parser("demo", help="a headless computer-only game recorded as a GIF "
+                            "(and its announcements as a WAV)")
     p.add_argument("--game", default="clovece", metavar="GAME",
                    help=f"the game to play: {', '.join(DEMO_GAMES)} (default: clovece)")
     p.add_argument("--seed", type=count_arg(), default=1,
                    help="seed of the dice and the computer's throws (default: 1)")
     p.add_argument("--gif", required=True, help="where to write the animated GIF")
+    p.add_argument("--wav", default=None,
+                   help="where to write every spoken announcement, in order, as one WAV")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
                    help="players, all played by the computer (default: 4)")
     p.add_argument("--max-rolls", type=count_arg(1, 100_000), default=10_000,

@@ -71,8 +71,17 @@ class PadEvent:
 
 
 @dataclass(frozen=True)
+class VoiceLink:
+    """The voice can be heard again (``available``) or not: espeak-ng or the sound card is
+    missing (``reason`` is the announcer's short code)."""
+
+    available: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class Quit:
     """Stop the loop (Ctrl-C in the simulator, SIGTERM from systemd)."""
 
 
-Input = ButtonPress | Rolled | Dropped | DiceLink | PadEvent | Quit
+Input = ButtonPress | Rolled | Dropped | DiceLink | PadEvent | VoiceLink | Quit

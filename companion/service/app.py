@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import UsageError
 from companion.hardware.display import DisplayError, Screen, create_device
 from companion.hardware.ports import DisplayDevice, PinFactory
-from companion.inputs.events import DiceLink, Dropped, Input, PadEvent, Receipt, Rolled
+from companion.hardware.voice import (
+    ESPEAK,
+    Announcer,
+    EspeakAnnouncer,
+    SilentAnnouncer,
+    VoiceStatus,
+)
+from companion.inputs.events import DiceLink, Dropped, Input, PadEvent, Receipt, Rolled, VoiceLink
 from companion.inputs.pads import PadSignal
 
 from .config import Config, shutdown_argv
@@ -87,7 +94,8 @@ class App:
     def __init__(self, cfg: Config, *, pin_factory: PinFactory | None = None,
                  device: DisplayDevice | None = None,
                  dice_port: str | None = None, rng: random.Random | None = None,
-                 stream: Any = None, journal_storage: Storage | None = None) -> None:
+                 stream: Any = None, journal_storage: Storage | None = None,
+                 announcer: Announcer | None = None) -> None:
         self.cfg = cfg
         self.shutdown = shutdown_argv(cfg.service.shutdown_command)
         if self.shutdown and shutil.which(self.shutdown[0]) is None:
@@ -124,14 +132,21 @@ class App:
         journal = Journal(journal_path, storage=journal_storage)
         self.pads: SlapPads | None = None
         g = cfg.game
+        self.announcer = announcer if announcer is not None else self._voice(cfg)
         self.ctx = HostContext(
             journal, prefs, beep=self._beep, rng=rng or random.SystemRandom(),
             dice=DiceStatus(configured=bool(port)), want_pads=self.want_pads,
             defaults={"players": g.players, "variants": g.variants, "computer": g.computer,
-                      "first": g.first, "seats": g.seats})
+                      "first": g.first, "seats": g.seats},
+            announcer=self.announcer, data=data)
         self.controller = Shell(self.ctx, start_with=g.name,
                                 save_prefs=lambda p: save_prefs(prefs_path, p))
         self.service = Service(self.controller, self.screen)
+        self.announcer.on_status.append(self._voice_status)
+        if not self.announcer.status.available:
+            self._voice_status(self.announcer.status)
+        elif cfg.voice.enabled and announcer is None and shutil.which(ESPEAK) is None:
+            self.service.post(VoiceLink(False, "no-espeak"))  # said at once, not at the first drink
         self.service.on_idle.append(self._poll_pads)
         self.service.on_started.append(self.start_hardware)
 
@@ -173,6 +188,17 @@ class App:
             self.reader = DiceReader(self.dice_port, on_dice, confirm=True,
                                      baudrate=cfg.dice.baudrate)
             self.reader.start()
+
+    @staticmethod
+    def _voice(cfg: Config) -> Announcer:
+        """The voice the configuration asks for: espeak-ng to ALSA, or silence."""
+        if not cfg.voice.enabled:
+            return SilentAnnouncer()
+        return EspeakAnnouncer(voice=cfg.voice.voice, device=cfg.voice.device or None)
+
+    def _voice_status(self, status: VoiceStatus) -> None:
+        """The voice went silent or came back (called on the voice's thread): tell the loop."""
+        self.service.post(VoiceLink(status.available, status.reason))
 
     def _gpio(self, make: Any) -> Any:
         try:
@@ -234,4 +260,5 @@ class App:
         for part in (self.buttons, self.buzzer, self.pads):
             if part is not None:
                 part.close()
+        self.announcer.close()
         self.screen.close()

@@ -68,12 +68,22 @@ class ServiceConfig:
 
 
 @dataclass(frozen=True)
+class VoiceConfig:
+    enabled: bool = True
+    voice: str = "cs"
+    """espeak-ng's voice (``espeak-ng --voices=cs`` lists the Czech ones)."""
+    device: str = ""
+    """ALSA device for aplay's ``-D`` ("" = ALSA's default)."""
+
+
+@dataclass(frozen=True)
 class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     dice: DiceConfig = field(default_factory=DiceConfig)
     game: GameConfig = field(default_factory=GameConfig)
     service: ServiceConfig = field(default_factory=ServiceConfig)
+    voice: VoiceConfig = field(default_factory=VoiceConfig)
     pins: PinMap = field(default_factory=load_default)
 
     @property
@@ -83,7 +93,7 @@ class Config:
 
 _SECTIONS: dict[str, type] = {
     "display": DisplayConfig, "buttons": ButtonsConfig, "dice": DiceConfig,
-    "game": GameConfig, "service": ServiceConfig,
+    "game": GameConfig, "service": ServiceConfig, "voice": VoiceConfig,
 }
 
 
@@ -153,6 +163,12 @@ def _check(cfg: Config) -> None:
     if not 0 <= g.auto_move_delay <= 10:
         raise ConfigError(
             f"game.auto_move_delay must be 0 to 10 seconds, not {g.auto_move_delay}.")
+    if not cfg.voice.voice or any(ch.isspace() for ch in cfg.voice.voice):
+        raise ConfigError(f"voice.voice must name an espeak-ng voice such as \"cs\", "
+                          f"not {cfg.voice.voice!r}.")
+    if any(ch.isspace() for ch in cfg.voice.device):
+        raise ConfigError(f"voice.device must be an ALSA device name such as "
+                          f"\"plughw:CARD=Device\" (or \"\"), not {cfg.voice.device!r}.")
     if not cfg.service.data_dir:
         raise ConfigError("service.data_dir must name a directory.")
     shutdown_argv(cfg.service.shutdown_command)

@@ -1,4 +1,5 @@
-"""Preferences kept across games (sound, the single-move pause, brightness): not in the journal."""
+"""Preferences kept across games (sound, the single-move pause, brightness, the voice): not in
+the journal."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class Prefs:
     sound: bool = True
     auto_delay: float = 1.5
     contrast: int = 255
+    voice: bool = True
 
 
 def load_prefs(path: Path, defaults: Prefs) -> Prefs:
@@ -25,7 +27,8 @@ def load_prefs(path: Path, defaults: Prefs) -> Prefs:
         data = json.loads(path.read_text("utf-8"))
         return Prefs(sound=bool(data.get("sound", defaults.sound)),
                      auto_delay=float(data.get("auto_delay", defaults.auto_delay)),
-                     contrast=int(data.get("contrast", defaults.contrast)))
+                     contrast=int(data.get("contrast", defaults.contrast)),
+                     voice=bool(data.get("voice", defaults.voice)))
     except FileNotFoundError:
         return defaults
     except (ValueError, TypeError, AttributeError, OSError):

@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.engines.game import HEADER
-from companion.inputs.events import ButtonPress, DiceLink, Input, Rolled
+from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled, VoiceLink
 from companion.registry import GameInfo, UnknownGame, find_game, playable
 from companion.ui.controls import pick
 from companion.ui.views import ListView, MessageView, View
@@ -37,6 +37,13 @@ log = logging.getLogger(__name__)
 START_LABEL = "▶ Začít hru"
 RESUMED = "Hra pokračuje, kde skončila."
 NOT_COUNTED = "Tenhle hod se nepočítá."
+VOICE_LOST = {
+    "no-espeak": "Hlas mlčí: chybí program espeak-ng.",
+    "espeak-failed": "Hlas mlčí: espeak-ng nemluví.",
+    "no-aplay": "Hlas mlčí: chybí program aplay.",
+    "no-sound-card": "Hlas mlčí: chybí zvuková karta.",
+}
+VOICE_BACK = "Hlas zase mluví."
 
 
 class Mode(StrEnum):
@@ -78,6 +85,7 @@ class Shell:
                  save_prefs: Callable[[Prefs], None] | None = None) -> None:
         self.ctx = ctx
         self._save_prefs = save_prefs or (lambda prefs: None)
+        ctx.save_prefs = lambda: self._save_prefs(self.ctx.prefs)
         self._beeper = ctx.beep
         ctx.beep = self.beep  # hosts beep through the shell, which knows whether sound is on
         self.hosts: dict[str, GameHost] = {}
@@ -92,6 +100,9 @@ class Shell:
         self.quit_requested = False
         self.shutdown_requested = False
         self._begun = False
+        self.notice = ""
+        """One line for the set-up screen's foot (the voice went silent...)."""
+        self._voice: VoiceLink | None = None
 
     # --- the game in play ---------------------------------------------------------
 
@@ -164,8 +175,13 @@ class Shell:
         if isinstance(event, ButtonPress):
             self._button(event, now)
             return
+        if isinstance(event, VoiceLink):
+            self._voice_link(event)
+            return
         if isinstance(event, DiceLink):
             self.ctx.dice.up = event.up
+        if isinstance(event, Dropped) and self.mode is Mode.SETUP:
+            return  # no game is being played: a die falling now costs nobody anything
         if isinstance(event, Rolled) and self.mode is not Mode.PLAY:
             self.beep("illegal")
             if self.table.info.name in self.hosts:
@@ -173,6 +189,17 @@ class Shell:
             return
         if self.table.info.name in self.hosts or self.mode is Mode.PLAY:
             self._after(self.host.handle(event, now))
+
+    def _voice_link(self, event: VoiceLink) -> None:
+        """Say once that the voice cannot be heard (and once when it can again)."""
+        if event == self._voice or (event.available and self._voice is None):
+            return
+        self._voice = event
+        line = VOICE_BACK if event.available else VOICE_LOST.get(event.reason, VOICE_LOST[
+            "no-sound-card"])
+        self.notice = line
+        if self.table.info.name in self.hosts:
+            self.host.notify(line)
 
     def _after(self, request: Request | None) -> None:
         if request is Request.SETUP:
@@ -217,6 +244,7 @@ class Shell:
         return lines
 
     def _on_setup(self, name: str, now: float) -> None:
+        self.notice = ""
         lines = self._setup_lines()
         self.setup_index, item = pick(min(self.setup_index, len(lines) - 1), lines, name)
         if item is None:
@@ -303,7 +331,7 @@ class Shell:
         bright = {255: "100 %", 128: "50 %", 48: "20 %"}.get(p.contrast, f"{p.contrast}")
         return [f"Zvuk: {'zapnutý' if p.sound else 'vypnutý'}",
                 f"Sám táhne po: {_fmt_seconds(p.auto_delay)}",
-                f"Jas: {bright}", "Zpět"]
+                f"Jas: {bright}", f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}", "Zpět"]
 
     def _on_settings(self, name: str, now: float) -> None:
         items = self._settings_items()
@@ -319,6 +347,8 @@ class Shell:
         elif self.settings_index == 2:
             i = BRIGHTNESS.index(p.contrast) if p.contrast in BRIGHTNESS else 0
             p.contrast = BRIGHTNESS[(i + 1) % len(BRIGHTNESS)]
+        elif self.settings_index == 3:
+            p.voice = not p.voice
         else:
             self.mode = Mode.MENU
             return
@@ -349,7 +379,7 @@ class Shell:
         if self.mode is Mode.SETUP:
             lines = [label for _, label in self._setup_lines()]
             return ListView(f"Nová hra: {self.host.title}", tuple(lines),
-                            min(self.setup_index, len(lines) - 1))
+                            min(self.setup_index, len(lines) - 1), self.notice)
         if self.mode is Mode.MENU:
             return ListView("Nabídka", tuple(label for _, label in self._menu()),
                             self.menu_index, "dlouze ● = zpět")

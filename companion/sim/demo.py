@@ -3,9 +3,10 @@
 The real service runs through its real adapters: gpiozero buttons on mock
 pins, the dice reader on a pty with the simulated dice, the controller and
 journal; a small robot stands in for the people at the table (it shakes the
-dice when the screen asks for a roll and presses ● when the computer's move
-has been shown).  Every OLED frame goes to an animated GIF (luma.emulator's
-``gifanim``).
+dice when a roll is due and presses ● when the computer's move has been shown
+or a drink has been announced).  Every OLED frame goes to an animated GIF
+(luma.emulator's ``gifanim``); with ``wav``, every spoken announcement goes to
+one WAV file, in order (the voice's WAV twin, espeak-ng's real audio).
 """
 
 from __future__ import annotations
@@ -22,49 +23,95 @@ from pathlib import Path
 from typing import Any
 
 from companion.engines.clovece.rules import COLOURS, SEATS_BY_PLAYERS
+from companion.hardware.voice import Announcer, SilentAnnouncer, WavAnnouncer
 from companion.service.app import App
 from companion.service.config import Config
+from companion.service.hosts.base import Expect, Expecting
+from companion.service.shell import Mode
 from companion.ui.views import ListView, TurnView, View, WinView
 
 from .terminal import PinPresser
 
 log = logging.getLogger(__name__)
 
+VOICE_SPEED = 40.0
+"""The WAV twin "plays" this many times faster than real time: the demo does not wait for the
+speech in real time, and nothing is cut because the robot waits for the voice before acting."""
+
 
 class Robot:
-    """Acts for the table on what the screen shows; one action per screen state."""
+    """Acts for the table on what the screen shows; one action per screen state.
 
-    def __init__(self, app: App, dice: Any, presser: PinPresser, max_rolls: int) -> None:
+    A host that can say what the table should do next (:class:`Expecting`, e.g.
+    napij se) is asked; for the others the robot reads the screen (Člověče).  It
+    waits for the voice to finish before it acts, so that every announcement is
+    heard whole and in order.
+    """
+
+    def __init__(self, app: App, dice: Any, presser: PinPresser, max_rolls: int,
+                 announcer: Announcer | None = None) -> None:
         self.app = app
         self.dice = dice
         self.presser = presser
         self.max_rolls = max_rolls
+        self.announcer = announcer
         self.rolls = 0
         self.done = threading.Event()
         self.changed = threading.Event()
         self.view: View | None = None
+        self.expect: Expect | None = None
+        self.setup = False
         self.thread = threading.Thread(target=self._run, name="demo-robot", daemon=True)
         app.service.on_view.append(self._seen)
 
     def _seen(self, view: View) -> None:
-        if view != self.view:
-            self.view = view
+        """On the loop's thread, with every frame: what the screen and the host say now."""
+        shell = self.app.controller
+        self.setup = shell.mode is Mode.SETUP
+        host = shell.hosts.get(shell.game)
+        expect = host.expects() if isinstance(host, Expecting) and shell.mode is Mode.PLAY \
+            else None
+        if view != self.view or expect != self.expect:
+            self.view, self.expect = view, expect
             self.changed.set()
 
     def start(self) -> None:
         self.thread.start()
 
+    def _act(self, what: Any) -> None:
+        """Do one thing, then give the table a moment to show what followed."""
+        self.changed.clear()
+        if self.announcer is not None:
+            self.announcer.wait(60)
+        what()
+        self.changed.wait(1.0)
+
     def _run(self) -> None:
-        win_seen = 0.0
+        over_seen = 0.0
         while not self.done.is_set():
             self.changed.wait(0.5)
             self.changed.clear()
-            view = self.view
-            if isinstance(view, ListView) and view.title.startswith("Nová hra"):
+            view, expect = self.view, self.expect
+            if isinstance(view, ListView) and self.setup:
                 if view.selected != len(view.items) - 1:
                     self.presser.press("left")
                 else:
                     self.presser.press("select")
+            elif expect is not None:
+                if expect is Expect.ROLL:
+                    if self.rolls >= self.max_rolls:
+                        self.done.set()
+                        break
+                    self.rolls += 1
+                    self._act(self.dice.roll)
+                elif expect in (Expect.CONFIRM, Expect.CHOOSE):
+                    self._act(lambda: self.presser.press("select"))
+                elif expect is Expect.OVER:
+                    if not over_seen:
+                        over_seen = time.monotonic()
+                    elif time.monotonic() - over_seen > 1.5:
+                        self.done.set()
+                        break
             elif isinstance(view, TurnView):
                 if view.roll is None and view.prompt.startswith("Hoď"):
                     if self.rolls >= self.max_rolls:
@@ -75,17 +122,34 @@ class Robot:
                 elif view.roll is not None and len(view.choices) > 1:
                     self.presser.press("select")
             elif isinstance(view, WinView):
-                if not win_seen:
-                    win_seen = time.monotonic()
-                elif time.monotonic() - win_seen > 1.0:
+                if not over_seen:
+                    over_seen = time.monotonic()
+                elif time.monotonic() - over_seen > 1.0:
                     self.done.set()
                     break
+        if self.announcer is not None:
+            self.announcer.wait(60)
         self.app.service.stop()
 
 
+def _winner(app: App, game: str) -> int | None:
+    host: Any = app.controller.hosts.get(game)
+    if host is None or not host.in_game:
+        return None
+    state = host.state
+    winner = getattr(state, "winner", None)
+    if winner is None and hasattr(state, "pos"):
+        winner = state.pos.winner
+    return winner if isinstance(winner, int) else None
+
+
 def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: int = 10_000,
-             frame_seconds: float = 0.2) -> dict[str, Any]:
-    """Play one seeded demo game; return what happened (winner, rolls, frames)."""
+             frame_seconds: float = 0.2, game: str = "clovece",
+             wav: Path | None = None) -> dict[str, Any]:
+    """Play one seeded demo game; return what happened (winner, rolls, frames).
+
+    ``wav``: every announcement the voice makes, in order, in one WAV file
+    (espeak-ng's real audio)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from gpiozero.pins.mock import MockFactory
 
@@ -93,11 +157,13 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
     from companion.hardware.display import create_device
 
     computer = tuple(COLOURS[c] for c in SEATS_BY_PLAYERS[players])
+    announcer: Announcer = WavAnnouncer(wav, speed=VOICE_SPEED) if wav is not None \
+        else SilentAnnouncer()
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as data:
         demo_cfg = replace(
             cfg,
-            game=replace(cfg.game, name="clovece", players=players, computer=computer,
-                         first="red", auto_move_delay=0.05),
+            game=replace(cfg.game, name=game, players=players, computer=computer,
+                         first="red" if game == "clovece" else "lot", auto_move_delay=0.05),
             service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
                             shutdown_command=""),
         )
@@ -106,16 +172,18 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         factory = MockFactory()
         with SimulatedDice(seed=seed, device_id="demo-dice") as dice:
             app = App(demo_cfg, pin_factory=factory, device=device, dice_port=dice.path,
-                      rng=random.Random(seed))
+                      rng=random.Random(seed), announcer=announcer)
             app.start_hardware()
+            app.ctx.prefs.voice = True
             presser = PinPresser(factory, dict(demo_cfg.pins.buttons), 0.3)
-            robot = Robot(app, dice, presser, max_rolls)
+            robot = Robot(app, dice, presser, max_rolls, announcer)
             robot.start()
-            app.run()
+            app.run()  # closes the announcer: the WAV is complete
             robot.done.set()
-        host: Any = app.controller.hosts.get("clovece")
-        winner = host.state.pos.winner if host is not None and host.in_game else None
+        winner = _winner(app, game)
         gif.parent.mkdir(parents=True, exist_ok=True)
         device.write_animation()
+    said = [a for a in getattr(announcer, "history", ()) if not a.dropped]
     return {"winner": COLOURS[winner] if winner is not None else None, "rolls": robot.rolls,
-            "frames": app.screen.frames, "gif": str(gif)}
+            "frames": app.screen.frames, "gif": str(gif),
+            "wav": str(wav) if wav is not None else None, "said": len(said)}

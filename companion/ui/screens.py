@@ -13,7 +13,7 @@ from .fonts import body_font, heading_font
 from .marks import draw_mark
 from .referee import BODY_LINES as REFEREE_LINES
 from .referee import Screen as RefereeScreen
-from .views import ListView, MessageView, RefereeView, TurnView, View, WinView
+from .views import ListView, MessageView, NapijView, RefereeView, TurnView, View, WinView
 
 WIDTH, HEIGHT = 128, 64
 BLINK_HZ = 2.0
@@ -211,6 +211,10 @@ def render(view: View, t: float = 0.0) -> Image.Image:
         _message(draw, view, t)
     elif isinstance(view, RefereeView):
         draw_referee(draw, view.screen, heading_font())
+    elif isinstance(view, NapijView):
+        from .napij_screens import draw_napij  # its own module (it uses this one's helpers)
+
+        draw_napij(draw, view, t)
     else:  # pragma: no cover - a view type without a drawing is a programming error
         raise TypeError(f"no drawing for {type(view).__name__}")
     return image

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # a type only: the service starts without the Člověče engine
     from companion.engines.clovece.rules import Position
 
+from .napij_views import NapijView as NapijView
 from .referee import Screen as RefereeScreen
 
 
@@ -76,4 +77,4 @@ class RefereeView:
     screen: RefereeScreen
 
 
-View = TurnView | ListView | WinView | MessageView | RefereeView
+View = TurnView | ListView | WinView | MessageView | RefereeView | NapijView

@@ -22,26 +22,30 @@ BUTTON_PINS = {"left": 5, "select": 6, "right": 13}
 
 
 def rig_config(data: Path, *, players: int = 2, computer: tuple[str, ...] = (),
-               auto_delay: float = 0.05, long_press: float = 0.25) -> Config:
+               auto_delay: float = 0.05, long_press: float = 0.25,
+               game: str = "clovece") -> Config:
     base = Config()
     return replace(
         base,
         display=replace(base.display, driver="dummy"),
         buttons=replace(base.buttons, long_press=long_press, bounce=0.0),
-        game=replace(base.game, players=players, computer=computer, auto_move_delay=auto_delay),
+        game=replace(base.game, name=game, players=players, computer=computer,
+                     auto_move_delay=auto_delay),
         service=replace(base.service, data_dir=str(data), pin_factory="mock", shutdown_command=""),
+        voice=replace(base.voice, enabled=False),
     )
 
 
 class Rig:
     def __init__(self, data: Path, *, dice: bool = True, seed: int = 1,
-                 storage: Any = None, **cfg: Any) -> None:
+                 storage: Any = None, announcer: Any = None, **cfg: Any) -> None:
         self.cfg = rig_config(data, **cfg)
         self.factory = MockFactory()
         self.dice = SimulatedDice(seed=seed, device_id="rig") if dice else None
         self.device = create_device("dummy")
         self.app = App(self.cfg, pin_factory=self.factory, device=self.device,
-                       dice_port=self.dice.path if self.dice else "", journal_storage=storage)
+                       dice_port=self.dice.path if self.dice else "", journal_storage=storage,
+                       announcer=announcer)
         self.app.start_hardware()
         self.views: list[View] = []
         self.app.service.on_view.append(self.views.append)

@@ -46,6 +46,12 @@ def test_values_are_read(tmp_path):
     ('[pins]\n"buttons.left" = 0', "reserved"),
     ('[pins]\n"buttons.nose" = 7', "pins.buttons.nose"),
     ('[display\n', "not valid TOML"),
+    ('[voice]\nenabled = "yes"', "voice.enabled"),
+    ('[voice]\nvoice = ""', "voice.voice"),
+    ('[voice]\nvoice = "cs cz"', "voice.voice"),
+    ('[voice]\ndevice = "plug hw"', "voice.device"),
+    ('[voice]\nspeaker = "usb"', "voice.speaker"),
+    ('[game]\nname = "ludo"', "game.name"),
 ])
 def test_a_wrong_value_is_one_sentence_naming_the_key(tmp_path, text, fragment):
     p = tmp_path / "c.toml"
@@ -73,3 +79,13 @@ def test_the_cli_turns_a_bad_config_into_exit_2_and_one_line(tmp_path, capsys):
 def test_from_dict_defaults():
     assert from_dict({}) == Config()
     assert tomllib.loads("") == {}
+
+
+def test_the_voice_section_is_read(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text('[voice]\nenabled = false\nvoice = "cs+f3"\ndevice = "plughw:CARD=Device"\n'
+                 '[game]\nname = "napij"\n')
+    cfg = load(p)
+    assert cfg.voice.enabled is False and cfg.voice.voice == "cs+f3"
+    assert cfg.voice.device == "plughw:CARD=Device" and cfg.game.name == "napij"
+    assert Config().voice.enabled is True and Config().voice.voice == "cs"

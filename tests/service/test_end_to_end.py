@@ -156,3 +156,36 @@ def test_a_bad_config_stops_with_one_sentence(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.startswith("companion: display.driver must be one of")
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def test_napij_se_through_the_real_adapters_announces_and_calls_the_dropped_die(tmp_path):
+    from companion.hardware.voice import SilentAnnouncer
+    from companion.ui.napij_views import NapijView
+
+    voice = SilentAnnouncer()
+    rig = Rig(tmp_path, game="napij", announcer=voice)
+    try:
+        rig.wait(lambda v: isinstance(v, ListView) and v.items[0] == "Hra: Člověče, napij se!")
+        rig.press("left")
+        rig.wait(lambda v: v.selected == len(v.items) - 1)
+        rig.press("select")
+        v = rig.wait(lambda v: isinstance(v, NapijView) and v.banner is not None)
+        assert v.banner.title == "Napijte se!"
+        assert voice.spoken == ["Všichni se napijí na začátek hry."]
+        assert rig.app.buzzer is not None and "drink-start" in rig.app.buzzer.played
+        rig.press("select")  # the banner was seen
+        rig.wait(lambda v: isinstance(v, NapijView) and v.prompt == "● všichni vypili")
+        rig.press("select")
+        rig.wait(lambda v: isinstance(v, NapijView) and v.prompt == "Hoď kostkou")
+        rig.dice.roll(3)
+        rig.wait(lambda v: isinstance(v, NapijView) and "Šestka nepadla" in v.event)
+        rig.dice.drop()
+        v = rig.wait(lambda v: isinstance(v, NapijView) and v.banner is not None)
+        assert v.banner.lines == ("kostka spadla na zem",)
+        records = Journal(rig.cfg.data_path / "game.journal").load()
+        assert [r["t"] for r in records] == ["game", "shuffle", "drank", "drank", "throw",
+                                             "duty"]
+        assert records[-1] == {"t": "duty", "c": "r", "why": "dropped-dice"}
+        assert voice.spoken[-1] == "Červený se musí napít, protože shodil kostku."
+    finally:
+        rig.stop()

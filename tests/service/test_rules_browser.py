@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules_text import clovece, gobbit
+from companion.rules_text import clovece, gobbit, napij
 from companion.service.rules_browser import WHY, RulesBrowser, page_size, paginate
 from companion.ui.fonts import body_font, heading_font, missing_glyphs
 from companion.ui.screens import WIDTH
@@ -35,7 +35,8 @@ def test_reading_and_going_back():
     assert isinstance(b.view(), ListView) and b.view().selected == 1
 
 
-@pytest.mark.parametrize("topics", [clovece.TOPICS, gobbit.TOPICS], ids=["clovece", "gobbit"])
+@pytest.mark.parametrize("topics", [clovece.TOPICS, gobbit.TOPICS, napij.TOPICS],
+                         ids=["clovece", "gobbit", "napij"])
 def test_every_topic_can_be_drawn_and_is_our_own_wording(topics):
     from pathlib import Path
 

@@ -42,6 +42,8 @@ def test_the_first_set_up_item_switches_between_the_games(tmp_path):
     c = build(tmp_path)
     assert c.game == "clovece" and c.view().items[0] == "Hra: Člověče"
     c.handle(S, 0.0)
+    assert c.game == "napij" and c.view().items[0] == "Hra: Člověče, napij se!"
+    c.handle(S, 0.0)
     assert c.game == "gobbit" and c.view().items[0] == "Hra: Gobbit (rozhodčí)"
     c.handle(S, 0.0)
     assert c.view().items[0] == "Hra: Gobbit (balíček)"
@@ -55,6 +57,7 @@ def test_the_configured_game_comes_first(tmp_path):
 
 def test_after_a_restart_the_journals_game_resumes(tmp_path):
     c = build(tmp_path)
+    c.handle(S, 0.0)  # to napij se
     c.handle(S, 0.0)  # to Gobbit
     c.handle(L, 0.0)  # to ▶ Začít hru
     c.handle(S, 0.0)
@@ -120,3 +123,47 @@ def test_a_registered_game_is_offered_played_and_resumed(tmp_path, race):
     again.handle(S, 0.0)  # undo the step
     assert again.mode == "play" and again.view().lines[0] == "Hráč 1: pole 0 z 20"
     assert len(Journal(tmp_path / "g.journal").load()) == 2
+
+
+def test_the_voice_going_silent_is_said_once(tmp_path):
+    from companion.inputs.events import VoiceLink
+
+    c = build(tmp_path)
+    c.handle(VoiceLink(True), 0.0)  # working from the start: nothing to say
+    assert c.view().footer == ""
+    c.handle(VoiceLink(False, "no-sound-card"), 0.0)
+    assert c.view().footer == "Hlas mlčí: chybí zvuková karta."
+    c.handle(S, 0.0)  # the set-up is used: the line goes
+    assert c.view().footer == ""
+    c.handle(VoiceLink(False, "no-sound-card"), 0.0)
+    assert c.view().footer == ""  # once
+    c.handle(L, 0.0)
+    c.handle(S, 0.0)  # start a game: the host shows the news
+    c.handle(VoiceLink(False, "no-espeak"), 0.0)
+    assert c.host.event_line == "Hlas mlčí: chybí program espeak-ng."
+    c.handle(VoiceLink(True), 0.0)
+    assert c.host.event_line == "Hlas zase mluví."
+
+
+def test_the_voice_is_switched_in_the_settings(tmp_path):
+    saved = []
+    ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(), rng=random.Random(1),
+                      dice=DiceStatus(configured=True), defaults={"players": 2})
+    c = Shell(ctx, save_prefs=saved.append)
+    c.begin(0.0)
+    c.handle(L, 0.0)
+    c.handle(S, 0.0)
+    c.handle(LONG, 0.0)
+    while c.view().items[c.view().selected] != "Nastavení":
+        c.handle(R, 0.0)
+    c.handle(S, 0.0)
+    assert c.view().items[3] == "Hlas: zapnutý" and c.view().items[-1] == "Zpět"
+    for _ in range(3):
+        c.handle(R, 0.0)
+    c.handle(S, 0.0)
+    assert c.view().items[3] == "Hlas: vypnutý" and saved[-1].voice is False
+    ctx.save_prefs()  # a host may keep the preferences too
+    assert len(saved) == 2
+    c.handle(R, 0.0)
+    c.handle(S, 0.0)  # Zpět
+    assert c.mode == "menu"

@@ -32,7 +32,8 @@ from companion.ui.fonts import (
 
 ROOT = Path(__file__).resolve().parents[2]
 UI_GLOBS = ("companion/service/**/*.py", "companion/ui/*.py", "companion/referee/*.py",
-            "companion/engines/*/describe.py", "companion/engines/czech.py",
+            "companion/engines/*/describe.py", "companion/engines/*/places.py",
+            "companion/engines/czech.py",
             "companion/rules_text/*.py")
 UI_SOURCES = sorted({str(p.relative_to(ROOT)) for g in UI_GLOBS for p in ROOT.glob(g)}
                     - {"companion/ui/fonts.py"})  # its private-use probe glyph is meant to miss

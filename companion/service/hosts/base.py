@@ -20,9 +20,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, Protocol, TypeVar
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from companion.engines.game import Game, Record, replay
+from companion.hardware.voice import Announcer, SilentAnnouncer
 from companion.inputs.events import Input
 from companion.ui.views import View
 
@@ -61,6 +63,12 @@ class HostContext:
     want_pads: PadsWanted = lambda seats: None
     defaults: dict[str, Any] = field(default_factory=dict)
     """Set-up defaults from the configuration (``players``, ``computer``, ``variants``...)."""
+    announcer: Announcer = field(default_factory=SilentAnnouncer)
+    """The voice (:mod:`companion.hardware.voice`); a host speaks only while ``prefs.voice``."""
+    data: Path | None = None
+    """The service's data folder (a family's own board and deck files live under it)."""
+    save_prefs: Callable[[], None] = lambda: None
+    """Keep ``prefs`` on disk after a host changed them (the shell sets it)."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +105,24 @@ class Request(StrEnum):
     """What a host may ask of the shell after an input."""
 
     SETUP = "setup"  # show the set-up for a new game (e.g. ● on the winner's screen)
+
+
+class Expect(StrEnum):
+    """What the table is expected to do next (for a robot standing in for the people, and
+    for tests): asked of a host that has :meth:`Expecting.expects`."""
+
+    ROLL = "roll"  # throw the dice
+    CONFIRM = "confirm"  # press ● (a move made on the board, a drink drunk, a message read)
+    CHOOSE = "choose"  # a person picks with ◀ ▶, then ●
+    WAIT = "wait"  # nothing: the companion acts by itself (a timer runs)
+    OVER = "over"  # the game has ended
+
+
+@runtime_checkable
+class Expecting(Protocol):
+    """A host that can say what the table should do next."""
+
+    def expects(self) -> Expect | None: ...
 
 
 class GameHost(Protocol):
@@ -177,9 +203,10 @@ class JournaledGame(Generic[S, A, E, U]):
             raise RuntimeError("no game has been started")
         return self.state
 
-    def start(self, setup: U) -> S:
-        """A new game: the header replaces the journal (durably), then the state is set."""
-        self.journal.replace([self.game.setup_record(setup)])
+    def start(self, setup: U, extra: Record | None = None) -> S:
+        """A new game: the header replaces the journal (durably), then the state is set.
+        ``extra``: keys of the host's own added to the header (the engine ignores them)."""
+        self.journal.replace([{**self.game.setup_record(setup), **(extra or {})}])
         self.setup, self.state, self.events = setup, self.game.new_game(setup), ()
         return self.state
 

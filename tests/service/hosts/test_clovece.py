@@ -96,6 +96,8 @@ def test_the_first_item_switches_to_gobbit(tmp_path):
     t, _, c = make(tmp_path, players=2)
     assert t.game == "clovece"
     t.handle(S, c())
+    assert t.game == "napij"
+    t.handle(S, c())
     assert t.game == "gobbit"
 
 

@@ -1,0 +1,343 @@
+"""Where a piece stands, in words a player can find on the printed board (pure, Czech).
+
+The 80-field board does not fit the OLED, and the printed board has no field
+numbers, so the table is told where a piece is by the landmarks printed on it:
+"v hospodě", "2 pole za rozcestím", "na modrém stanovišti", "v záchytce",
+"na Černé stezce, 3 pole do konce", "v domku, 2. pole".  On the main track the
+nearest landmark behind the piece counts (a start field, an arrow field, a
+junction or a card field: the fields a player sees printed).
+
+:func:`play_lines` says each step of a legal play that way, with what happens
+where it ends (a knock-out, the bottle, the rolling pin, a card);
+:func:`step_path` lists the nodes a step passes, for the strip map.
+Every sentence is ours, with the glossary's words.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from ..czech import PLAYER, PLAYER_ACC, PLAYER_DAT
+from .actions import Choose, Decline, Offer, Play, Step
+from .board import LANE, MAIN, SHORTCUT, STEZKA, TRAP_AREA
+from .describe import describe_event
+from .events import (
+    BottleMoved,
+    BottlePlaced,
+    BottlePushed,
+    Captured,
+    CardDrawn,
+    DeckShuffled,
+    DrawDue,
+    Entered,
+    EnteredHome,
+    Event,
+    How,
+    Moved,
+    MustDrink,
+    Offered,
+    OfferNeeded,
+    Released,
+    ReturnedToPub,
+    Settled,
+    Swapped,
+    ThrowAgain,
+    Thrown,
+    Trapped,
+    TryFailed,
+    TurnForfeited,
+    VoidThrow,
+    Won,
+)
+from .graph import IN
+from .rules import Choice, preview
+from .state import BOTTLE, PUB, SIX, Rules, State
+
+TRAP_IN = {"zachytka": "v záchytce", "bazina": "v bažině", "les": "v lese"}
+TRAP_OUT = {"zachytka": "ze záchytky", "bazina": "z bažiny", "les": "z lesa"}
+TRAP_GEN = {"zachytka": "záchytky", "bazina": "bažiny", "les": "lesa"}
+# colour adjectives by case: locative (na modrém stanovišti), instrumental (za modrým
+# stanovištěm) for the neuter start field; the same for the feminine arrow (šipka)
+START_LOC = ("červeném", "modrém", "zeleném", "žlutém")
+START_INS = ("červeným", "modrým", "zeleným", "žlutým")
+ARROW_LOC = ("červené", "modré", "zelené", "žluté")
+ARROW_INS = ("červenou", "modrou", "zelenou", "žlutou")
+LANDMARKS = ("start", "arrow", "junction", "card")
+
+
+def fields_word(n: int) -> str:
+    """``1 pole``, ``3 pole``, ``5 polí``."""
+    return f"{n} pole" if 1 <= n <= 4 else f"{n} polí"
+
+
+def _landmark(rules: Rules, field: int, colour: int, instrumental: bool) -> str:
+    f = rules.board.fields[field]
+    if f.kind == "start":
+        assert f.colour is not None
+        if instrumental:
+            return "za svým stanovištěm" if f.colour == colour else \
+                f"za {START_INS[f.colour]} stanovištěm"
+        return "na svém stanovišti" if f.colour == colour else \
+            f"na {START_LOC[f.colour]} stanovišti"
+    if f.kind == "arrow":
+        assert f.colour is not None
+        if instrumental:
+            return "za svou šipkou" if f.colour == colour else f"za {ARROW_INS[f.colour]} šipkou"
+        return "na své šipce" if f.colour == colour else f"na {ARROW_LOC[f.colour]} šipce"
+    if f.kind == "junction":
+        return "za rozcestím" if instrumental else "na rozcestí"
+    return "za kartou" if instrumental else "na kartě"
+
+
+@functools.lru_cache(maxsize=8)
+def _behind(rules: Rules) -> dict[int, tuple[int, int]]:
+    """Main-track field -> (the nearest landmark field at or behind it, fields between)."""
+    board = rules.board
+    main = board.main
+    marks = [i for i, f in enumerate(main) if board.fields[f].kind in LANDMARKS]
+    out: dict[int, tuple[int, int]] = {}
+    n = len(main)
+    for k, f in enumerate(main):
+        if not marks:
+            out[f] = (main[0], k)
+            continue
+        d = min((k - m) % n for m in marks)
+        out[f] = (main[(k - d) % n], d)
+    return out
+
+
+def _trap_ahead(rules: Rules, field: int) -> str:
+    """The trap (or the pair of traps) a trap-path field leads to: ``zachytka`` or
+    ``bazina+les``."""
+    board = rules.board
+    f = board.fields[field]
+    seen = 0
+    while f.kind not in ("trap", "junction") and seen < len(board.fields):
+        f = board.f(f.links[1])
+        seen += 1
+    if f.kind == "trap":
+        return f.trap or "zachytka"
+    return "+".join(_trap_ahead(rules, board.index[e]) for e in f.exits)
+
+
+def _traps_gen(traps: str) -> str:
+    """``"záchytky"``, ``"bažiny a lesa"``."""
+    return " a ".join(TRAP_GEN[t] for t in traps.split("+"))
+
+
+def _path_to(traps: str, inward: bool) -> str:
+    gen = _traps_gen(traps)
+    if inward:
+        return f"na cestě do {gen}"
+    return f"na cestě {'ze' if gen.startswith(('z', 's')) else 'z'} {gen}"
+
+
+def where(rules: Rules, colour: int, node: int) -> str:
+    """Where a piece of ``colour`` on ``node`` stands (``PUB``: in its pub), in the locative:
+    ``"2 pole za rozcestím"``, ``"v záchytce"``, ``"na Černé stezce, 3 pole do konce"``."""
+    if node == PUB:
+        return "v hospodě"
+    g = rules.graph
+    board = rules.board
+    field = g.field[node]
+    f = board.fields[field]
+    area = board.area[field]
+    if f.kind == "trap":
+        return TRAP_IN.get(f.trap or "", "v pasti")
+    if g.home_rank[node] >= 0:
+        return f"v domku, {g.home_rank[node] + 1}. pole"
+    if f.kind == "rolling_pin":
+        return "na válečku"
+    if area == LANE:
+        return "na cestě k domku"
+    if area == MAIN:
+        mark, d = _behind(rules)[field]
+        if d == 0:
+            return _landmark(rules, mark, colour, False)
+        return f"{fields_word(d)} {_landmark(rules, mark, colour, True)}"
+    if area == SHORTCUT:
+        for sc in board.shortcuts:
+            if field in sc:
+                return f"na zkratce, {sc.index(field) + 1}. pole"
+        return "na zkratce"
+    if area == STEZKA:
+        if f.kind == "turnoff":
+            return "na odbočce Černé stezky"
+        i = board.stezka.index(field)
+        size = len(board.stezka)
+        left, gone = (size - 1 - i, i + 1) if g.heading[node] > 0 else (i, size - i)
+        if left == 0:
+            return "na konci Černé stezky"
+        if left < gone:  # count what is nearer: the fields left, or the fields walked
+            return f"na Černé stezce, {fields_word(left)} do konce"
+        return f"na Černé stezce, {gone}. pole"
+    if area == TRAP_AREA:
+        if f.kind == "junction":
+            return f"na rozcestí u {_traps_gen(_trap_ahead(rules, field))}"
+        return _path_to(_trap_ahead(rules, field), g.direction[node] == IN)
+    return f"na poli {f.id}"  # pragma: no cover - the validator gives every field an area
+
+
+def origin(rules: Rules, colour: int, node: int) -> str:
+    """The piece that moves, by where it stands: ``"z hospody"`` for the pub, else
+    :func:`where`."""
+    return "z hospody" if node == PUB else where(rules, colour, node)
+
+
+def _path(rules: Rules, colour: int, loc: int, values: Sequence[int],
+          exit_: int | None) -> list[int]:
+    """The nodes a piece at ``loc`` passes with ``values`` (its target last); ``[]`` when the
+    way cannot be followed (the play is not legal)."""
+    g = rules.graph
+    total = sum(values)
+    thr = g.through[colour]
+    out: list[int] = []
+    if loc == PUB or (loc >= 0 and g.is_trap[loc]):
+        first = g.start[colour] if loc == PUB else g.release[loc]
+        out.append(first)
+        k = total - SIX
+        n = first
+    else:
+        exits = g.exits[colour][loc]
+        if not exits:
+            return []
+        n = exit_ if exit_ is not None else exits[0]
+        out.append(n)
+        k = total - 1
+    for _ in range(k):
+        n = thr[n]
+        if n < 0:
+            return []
+        out.append(n)
+    return out
+
+
+def step_path(state: State, step: Step) -> list[int]:
+    """The nodes the step's piece passes, its target last (the bottle: along the main track);
+    the piece's own node is not included."""
+    g = state.rules.graph
+    if step.piece == BOTTLE:
+        out = []
+        n = state.bottle
+        for _ in range(sum(step.values)):
+            n = g.main_next[n]
+            out.append(n)
+        return out
+    own = state.pieces[state.turn]
+    assert own is not None
+    return _path(state.rules, state.turn, own[step.piece], step.values, step.exit)
+
+
+def _split(events: Sequence[Event]) -> list[list[Event]]:
+    """The events of a play, one list per step (each step begins with its move)."""
+    out: list[list[Event]] = []
+    for e in events:
+        if isinstance(e, Entered | Released | BottleMoved) or (
+                isinstance(e, Moved) and e.values):
+            out.append([])
+        if out:
+            out[-1].append(e)
+    return out
+
+
+def _outcome(events: Sequence[Event], colour: int) -> str:
+    """What happens where a step ends, as a short clause (``""``: nothing to say)."""
+    parts: list[str] = []
+    for e in events:
+        if isinstance(e, Captured):
+            who = "sebe" if e.colour == colour else PLAYER_ACC[e.colour]
+            parts.append(f"láhev vyhodí {who}" if e.how is How.BOTTLE else f"vyhodí {who}")
+        elif isinstance(e, BottlePushed):
+            parts.append("odsune láhev")
+        elif isinstance(e, ReturnedToPub):
+            parts.append("zpět do hospody")
+        elif isinstance(e, EnteredHome):
+            parts.append("domů")
+    return ", ".join(parts)
+
+
+def play_lines(state: State, play: Play) -> tuple[str, ...]:
+    """One line per step of a legal play: ``"6: z hospody → na svém stanovišti"``,
+    ``"3: 2 pole za rozcestím → na kartě, vyhodí modrého"``."""
+    c = state.turn
+    rules = state.rules
+    g = rules.graph
+    own = state.pieces[c]
+    assert own is not None
+    try:
+        parts = _split(preview(state, play))
+    except Exception:  # an illegal play has no preview: say the moves without outcomes
+        parts = []
+    lines = []
+    for i, step in enumerate(play.steps):
+        values = str(sum(step.values))
+        path = step_path(state, step)
+        events = parts[i] if i < len(parts) else []
+        if step.piece == BOTTLE:
+            end = where(rules, c, path[-1]) if path else "?"
+            text = f"{values}: láhev → {end}"
+        else:
+            end = where(rules, c, path[-1]) if path else "?"
+            text = f"{values}: {origin(rules, c, own[step.piece])} → {end}"
+        if path and g.is_card[path[-1]] and not any(isinstance(e, ReturnedToPub) for e in events):
+            if not text.endswith("na kartě"):
+                text += ", karta"
+        what = _outcome(events, c)
+        if what:
+            text += f", {what}"
+        lines.append(text)
+    return tuple(lines)
+
+
+def choice_line(state: State, choice: Choice) -> str:
+    """A card's choice in words: whose piece (and where it stands), offering, declining."""
+    if isinstance(choice, Offer):
+        return f"nabídnout {PLAYER_DAT[choice.colour]}"
+    if isinstance(choice, Decline):
+        return "odmítnout nabídku"
+    assert isinstance(choice, Choose)
+    theirs = state.pieces[choice.colour]
+    assert theirs is not None
+    return f"{PLAYER[choice.colour]}: {where(state.rules, choice.colour, theirs[choice.piece])}"
+
+
+HEADLINE_ORDER: tuple[type, ...] = (
+    Won, Captured, EnteredHome, ReturnedToPub, Trapped, CardDrawn, DrawDue, VoidThrow,
+    TurnForfeited, Entered, Released, BottleMoved, BottlePushed, Swapped, Offered, OfferNeeded,
+    Moved, TryFailed, ThrowAgain, Thrown, Settled, MustDrink, BottlePlaced, DeckShuffled)
+"""The most telling event of an action comes first (as the engine's own headline)."""
+
+
+def say_event(event: Event, state: State) -> str:
+    """One Czech line about an event, with places in words a player finds on the board
+    (the engine's sentences name fields by their ids): ``state`` is the state after it."""
+    rules = state.rules
+    e = event
+    if isinstance(e, Moved):
+        to = where(rules, e.colour, e.to)
+        if not e.values:
+            return f"Karta posunula figurku {PLAYER_ACC[e.colour]}: teď stojí {to}."
+        return f"{PLAYER[e.colour]} táhl {origin(rules, e.colour, e.frm)} → {to}."
+    if isinstance(e, Entered) and e.to != rules.graph.start[e.colour]:
+        return f"{PLAYER[e.colour]} nasadil figurku a došel s ní {where(rules, e.colour, e.to)}."
+    if isinstance(e, Released):
+        trap = rules.board.fields[rules.graph.field[e.frm]].trap or "zachytka"
+        return (f"{PLAYER[e.colour]} vysvobodil figurku {TRAP_OUT[trap]} "
+                f"→ {where(rules, e.colour, e.to)}.")
+    if isinstance(e, BottlePlaced):
+        return f"Láhev stojí {where(rules, -1, e.node)}."
+    if isinstance(e, BottleMoved):
+        return f"{PLAYER[e.colour]} posunul láhev; teď stojí {where(rules, -1, e.to)}."
+    if isinstance(e, BottlePushed):
+        return f"{PLAYER[e.colour]} odsunul láhev o pole za sebe."
+    return describe_event(e, rules)
+
+
+def headline(events: Sequence[Event], state: State) -> str:
+    """The one line a turn screen shows after an action: its most telling event, in words."""
+    for kind in HEADLINE_ORDER:
+        for e in events:
+            if isinstance(e, kind):
+                return say_event(e, state)
+    return say_event(events[0], state) if events else ""

@@ -1,0 +1,271 @@
+"""Drinks at a napij se table: what is announced, and "Účet" (drinks since the box was switched on).
+
+Every drinking duty the engine reports (a :class:`MustDrink` event) is announced
+three ways at once: a banner on the OLED, a buzzer pattern of its own
+(:data:`companion.hardware.buzzer.PATTERNS`, ``drink-<reason>``) and a spoken
+Czech sentence.  Duties that one action gives several players for the same
+reason (the toast when a piece enters its home, "everybody drinks", the start
+of the game) are one announcement.  A void throw and its two penalty drinks are
+one announcement too.  Every text here is ours.
+
+:class:`Tally` keeps "Účet": the drinks drunk per colour in every game since the
+box was switched on, in a small JSON file in the data folder.  "Switched on" is
+the kernel's boot id, so the count starts again after a reboot and survives a
+restart of the service.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.engines.czech import PLAYER, PLAYER_ACC, PLAYER_DAT, PLAYER_LOWER
+from companion.engines.napij.describe import TIMES, describe_duty
+from companion.engines.napij.events import Event, MustDrink, VoidThrow, Won
+from companion.engines.napij.state import DrinkReason
+
+log = logging.getLogger(__name__)
+
+BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
+TALLY_NAME = "napij-ucet.json"
+MAX_GAMES = 200
+"""Games kept in the tally file (the oldest are dropped; a box is rarely on that long)."""
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One duty said three ways: the banner's title and lines, the buzzer pattern, the voice."""
+
+    title: str
+    lines: tuple[str, ...]
+    marks: tuple[int, ...]
+    """The colours concerned (their marks are drawn on the banner)."""
+    pattern: str
+    sentence: str
+
+
+WHY_LINE = {
+    DrinkReason.START: "na začátek hry",
+    DrinkReason.KNOCKED_OUT: "za vyhozenou figurku",
+    DrinkReason.BOTTLE: "za střet s lahví",
+    DrinkReason.PUB: "figurka zpět v hospodě",
+    DrinkReason.CARD: "tak velí karta",
+    DrinkReason.GLASS: "tak velí karta",
+    DrinkReason.EVERYBODY: "karta: pijí všichni",
+    DrinkReason.DROPPED_DICE: "kostka spadla na zem",
+    DrinkReason.DELAY: "za zbytečné zdržování",
+    DrinkReason.CHEATING: "za švindlování",
+    DrinkReason.UPSET: "za rozčilování",
+}
+"""The banner's second line: why (HOME and WINNER name the player toasted)."""
+
+GROUP_CLAUSE = {
+    DrinkReason.KNOCKED_OUT: "se musí napít, protože jim vyhodili figurky",
+    DrinkReason.BOTTLE: "se musí napít za střet s lahví",
+    DrinkReason.PUB: "se musí napít, protože se jim figurky vrátily do hospody",
+    DrinkReason.CARD: "se musí napít{times}, protože jim to ukládá karta",
+    DrinkReason.GLASS: "musí dopít sklenici",
+    DrinkReason.DROPPED_DICE: "se musí napít, protože shodili kostku",
+    DrinkReason.DELAY: "se musí napít za zbytečné zdržování",
+    DrinkReason.CHEATING: "se musí napít za švindlování",
+    DrinkReason.UPSET: "se musí napít, protože se rozčilují",
+}
+"""The spoken sentence for several players with the same duty (plural verbs)."""
+
+
+def pattern_of(reason: DrinkReason) -> str:
+    """The buzzer pattern of a duty."""
+    return f"drink-{reason.value}"
+
+
+def _names(colours: Sequence[int]) -> str:
+    """``"Modrý"``, ``"Modrý a zelený"``, ``"Červený, modrý a žlutý"``."""
+    words = [PLAYER[colours[0]]] + [PLAYER_LOWER[c] for c in colours[1:]]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " a " + words[-1]
+
+
+def _who(colours: Sequence[int], playing: Sequence[int], about: int | None) -> str:
+    """The banner's line naming the players: everybody, everybody but one, or by name."""
+    if set(colours) == set(playing):
+        return "všichni"
+    others = [c for c in playing if c not in colours]
+    if len(others) == 1 and (about is None or about == others[0]):
+        return f"všichni kromě {PLAYER_ACC[others[0]]}"
+    return _names(colours)
+
+
+def _drink(colours: Sequence[int], drinks: int, reason: DrinkReason, about: int | None,
+           playing: Sequence[int]) -> Announcement:
+    times = f" {drinks}×" if drinks > 1 else ""
+    if reason is DrinkReason.HOME:
+        assert about is not None
+        title = "Na zdraví!"
+        lines = (_who(colours, playing, about), f"{PLAYER[about]} má figurku doma")
+        if len(colours) == 1:
+            sentence = describe_duty(MustDrink(colours[0], drinks, reason, about))
+        else:
+            sentence = (f"{_who(colours, playing, about).capitalize()} připíjí "
+                        f"{PLAYER_DAT[about]} na figurku v domku.")
+        return Announcement(title, lines, tuple(colours), pattern_of(reason), sentence)
+    if reason is DrinkReason.WINNER:
+        assert about is not None
+        lines = (_who(colours, playing, about), f"na počest {PLAYER_ACC[about]}")
+        sentence = (f"{PLAYER[about]} vyhrál! {_who(colours, playing, about).capitalize()} "
+                    "mu připíjí na počest vítězství.")
+        return Announcement("Na vítěze!", lines, tuple(colours), pattern_of(reason), sentence)
+    if len(colours) == 1:
+        c = colours[0]
+        title = f"{PLAYER[c]}: dopij sklenici" if reason is DrinkReason.GLASS else \
+            f"{PLAYER[c]}: napij se{times}"
+        return Announcement(title, (WHY_LINE[reason],), (c,), pattern_of(reason),
+                            describe_duty(MustDrink(c, drinks, reason, about)))
+    title = "Dopijte sklenice!" if reason is DrinkReason.GLASS else f"Napijte se{times}!"
+    who = _who(colours, playing, about)
+    if reason in (DrinkReason.START, DrinkReason.EVERYBODY) and who == "všichni":
+        sentence = ("Všichni se napijí na začátek hry." if reason is DrinkReason.START
+                    else "Karta velí, ať se napijí všichni.")
+    else:
+        when = "" if drinks == 1 else f" {TIMES.get(drinks, f'{drinks}krát')}"
+        clause = GROUP_CLAUSE.get(reason, "se musí napít{times}").format(times=when)
+        sentence = f"{who.capitalize()} {clause}."
+    return Announcement(title, (who, WHY_LINE[reason]), tuple(colours), pattern_of(reason),
+                        sentence)
+
+
+def void_throw(colour: int, value: int) -> Announcement:
+    """A throw made before the debt was drunk: it does not count, and costs two more."""
+    return Announcement(
+        f"{PLAYER[colour]}: hod neplatí", ("nejdřív se pije, pak hází", "+1 švindl, +1 zdržování"),
+        (colour,), "void-throw",
+        f"{PLAYER[colour]} hodil dřív, než vypil, co dlužil. Hod neplatí a za švindlování "
+        "a zdržování se napije ještě dvakrát.")
+
+
+def announcements(events: Iterable[Event], playing: Sequence[int]) -> list[Announcement]:
+    """What to announce after an action: one announcement per void throw and per group of
+    equal duties (same reason, number and player toasted), in the order they happened."""
+    out: list[Announcement] = []
+    groups: dict[tuple[DrinkReason, int, int | None], list[int]] = {}
+    order: list[tuple[DrinkReason, int, int | None]] = []
+    void: dict[int, int] = {}
+    for e in events:
+        if isinstance(e, VoidThrow):
+            void[e.colour] = e.value
+            out.append(void_throw(e.colour, e.value))
+            continue
+        if not isinstance(e, MustDrink):
+            continue
+        if e.colour in void and e.reason in (DrinkReason.CHEATING, DrinkReason.DELAY):
+            continue  # said with the void throw
+        key = (e.reason, e.drinks, e.about)
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(e.colour)
+    for key in order:
+        out.append(_drink(groups[key], key[1], key[0], key[2], playing))
+    return out
+
+
+def opening(playing: Sequence[int]) -> Announcement:
+    """The toast that starts every game."""
+    return _drink(list(playing), 1, DrinkReason.START, None, playing)
+
+
+def debt_sentence(colour: int, owed: int, glasses: int) -> str:
+    """The ask at the start of a turn, spoken."""
+    parts = []
+    if owed:
+        parts.append(f"napij se {TIMES.get(owed, f'{owed}krát')}")
+    if glasses:
+        parts.append("dopij sklenici" if glasses == 1 else f"dopij {glasses} sklenice")
+    return (f"{PLAYER[colour]}, než hodíš, {' a '.join(parts)}. Až to bude, stiskni "
+            "prostřední tlačítko.")
+
+
+def winner_sentence(events: Iterable[Event]) -> str | None:
+    for e in events:
+        if isinstance(e, Won):
+            return f"{PLAYER[e.colour]} vyhrál, všechny jeho figurky jsou doma!"
+    return None
+
+
+# --- "Účet": the drinks since the box was switched on -----------------------------------------
+
+def boot_id(path: Path = BOOT_ID) -> str:
+    """The kernel's id of this boot ("" where there is none: the tally never starts again)."""
+    try:
+        return path.read_text("ascii").strip()
+    except OSError:
+        return ""
+
+
+class Tally:
+    """Drinks drunk per colour in each game since the box was switched on (``Účet``).
+
+    ``record(game, drunk)`` sets a game's count (so a resumed or undone game is
+    never counted twice); :meth:`tonight` sums every game.  Without a folder it
+    is kept in memory only.
+    """
+
+    def __init__(self, folder: Path | None, boot: str | None = None) -> None:
+        self.path = folder / TALLY_NAME if folder is not None else None
+        self.boot = boot_id() if boot is None else boot
+        self.games: dict[str, list[int]] = {}
+        self._load()
+
+    def _load(self) -> None:
+        if self.path is None:
+            return
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError) as exc:
+            log.warning("the tally %s cannot be read (%s); it starts again", self.path, exc)
+            return
+        if not isinstance(data, dict) or data.get("boot") != self.boot:
+            return  # another boot: the box was switched off meanwhile
+        games = data.get("games")
+        if isinstance(games, dict):
+            for key, value in games.items():
+                if isinstance(value, list) and len(value) == 4 and all(
+                        isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                        for v in value):
+                    self.games[str(key)] = list(value)
+
+    def record(self, game: str, drunk: Sequence[int]) -> None:
+        """This game's drinks per colour (r, b, g, y) are now ``drunk``."""
+        value = [int(v) for v in drunk]
+        if self.games.get(game) == value:
+            return
+        self.games.pop(game, None)
+        self.games[game] = value
+        while len(self.games) > MAX_GAMES:
+            del self.games[next(iter(self.games))]
+        self._save()
+
+    def game(self, game: str) -> tuple[int, ...]:
+        return tuple(self.games.get(game, [0, 0, 0, 0]))
+
+    def tonight(self) -> tuple[int, ...]:
+        """Every game's drinks since the box was switched on, per colour."""
+        total = [0, 0, 0, 0]
+        for value in self.games.values():
+            for c in range(4):
+                total[c] += value[c]
+        return tuple(total)
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        tmp = self.path.with_suffix(".tmp")
+        try:
+            tmp.write_text(json.dumps({"boot": self.boot, "games": self.games}), "utf-8")
+            os.replace(tmp, self.path)
+        except OSError as exc:  # the count is a courtesy: never stop the game for it
+            log.warning("the tally %s cannot be saved (%s)", self.path, exc)

@@ -1,0 +1,162 @@
+"""Where a piece stands, in words a player finds on the printed board."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engines.napij.actions import Choose, Decline, Offer, Play, Step
+from companion.engines.napij.events import (
+    BottleMoved,
+    BottlePlaced,
+    BottlePushed,
+    Captured,
+    Entered,
+    How,
+    Moved,
+    Released,
+    Thrown,
+    Won,
+)
+from companion.engines.napij.places import (
+    choice_line,
+    fields_word,
+    headline,
+    origin,
+    play_lines,
+    say_event,
+    step_path,
+    where,
+)
+from companion.engines.napij.rules import legal_plays
+from companion.engines.napij.state import BOTTLE, PUB
+
+from .helpers import RULES, G, node, pos
+
+RED, BLUE = 0, 1
+
+
+@pytest.mark.parametrize(("field", "words"), [
+    ("m4", "na svém stanovišti"),
+    ("m5", "1 pole za svým stanovištěm"),
+    ("m7", "3 pole za svým stanovištěm"),
+    ("m3", "na své šipce"),
+    ("m10", "na rozcestí"),
+    ("m12", "2 pole za rozcestím"),
+    ("m8", "na kartě"),
+    ("m9", "1 pole za kartou"),
+    ("m23", "na modré šipce"),
+    ("m24", "na modrém stanovišti"),
+    ("m26", "2 pole za modrým stanovištěm"),
+    ("sb1", "na zkratce, 1. pole"),
+    ("sb6", "na zkratce, 6. pole"),
+    ("c6+", "na odbočce Černé stezky"),
+    ("c2+", "na Černé stezce, 2. pole"),
+    ("c17+", "na Černé stezce, 2 pole do konce"),
+    ("c17-", "na Černé stezce, 3. pole"),
+    ("c19+", "na konci Černé stezky"),
+    ("zp2+i", "na cestě do záchytky"),
+    ("zp2+o", "na cestě ze záchytky"),
+    ("tp1+i", "na cestě do bažiny a lesa"),
+    ("tp1+o", "na cestě z bažiny a lesa"),
+    ("tj+i", "na rozcestí u bažiny a lesa"),
+    ("zach+", "v záchytce"),
+    ("baz-", "v bažině"),
+    ("les+", "v lese"),
+    ("rl1", "na cestě k domku"),
+    ("rh1", "v domku, 1. pole"),
+    ("rh4", "v domku, 4. pole"),
+])
+def test_a_place_is_said_by_the_landmarks_printed_on_the_board(field, words):
+    assert where(RULES, RED, node(field)) == words
+
+
+def test_the_pub_is_where_a_piece_waits_and_where_it_comes_from():
+    assert where(RULES, RED, PUB) == "v hospodě"
+    assert origin(RULES, RED, PUB) == "z hospody"
+    assert origin(RULES, RED, node("m12")) == "2 pole za rozcestím"
+
+
+def test_own_start_and_arrow_are_the_players_own_for_every_colour():
+    assert where(RULES, BLUE, node("m24")) == "na svém stanovišti"
+    assert where(RULES, BLUE, node("m4")) == "na červeném stanovišti"
+    assert where(RULES, BLUE, node("m5")) == "1 pole za červeným stanovištěm"
+    assert where(RULES, BLUE, node("m3")) == "na červené šipce"
+
+
+def test_every_main_field_is_within_a_few_fields_of_a_landmark():
+    for f in RULES.board.main:
+        words = where(RULES, RED, G.one[f])
+        assert words.startswith(("na ", "1 pole", "2 pole", "3 pole", "4 pole")), words
+
+
+def test_fields_are_counted_in_czech():
+    assert [fields_word(n) for n in (1, 2, 4, 5, 12)] == [
+        "1 pole", "2 pole", "4 pole", "5 polí", "12 polí"]
+
+
+def test_a_play_is_said_step_by_step_with_what_happens_where_it_ends():
+    # red on m5 with 6 then 3: blue stands on m8 (a card field, 3 ahead), green on m14
+    s = pos("r:m5,p,p,p b:m8,p,p,p bottle:m60 turn:r throws:6,3")
+    lines = {line for p in legal_plays(s) for line in play_lines(s, p)}
+    assert "3: 1 pole za svým stanovištěm → na kartě, vyhodí modrého" in lines
+    assert "6: z hospody → na svém stanovišti" in lines
+    assert "9: 1 pole za svým stanovištěm → 1 pole za rozcestím" in lines
+
+
+def test_the_rolling_pin_the_bottle_and_home_are_said():
+    s = pos("r:rl1,p,p,p b:m30,p,p,p bottle:m60 turn:r throws:1")
+    [line] = play_lines(s, Play((Step(0, (1,)),)))
+    assert line == "1: na cestě k domku → na válečku, zpět do hospody"
+    s = pos("r:rl1,p,p,p b:m30,p,p,p bottle:m60 turn:r throws:2")
+    [line] = play_lines(s, Play((Step(0, (2,)),)))
+    assert line.endswith("v domku, 1. pole, domů")
+    s = pos("r:m5,p,p,p b:m30,p,p,p bottle:m7 turn:r throws:2")
+    [line] = play_lines(s, Play((Step(0, (2,)),)))
+    assert line == "2: 1 pole za svým stanovištěm → 3 pole za svým stanovištěm, odsune láhev"
+
+
+def test_the_path_of_a_step_ends_on_its_target():
+    s = pos("r:m5,m12,p,p b:m30,p,p,p bottle:m60 turn:r throws:6,3")
+    assert step_path(s, Step(0, (3,))) == [node("m6"), node("m7"), node("m8")]
+    assert step_path(s, Step(2, (6,))) == [node("m4")]
+    assert step_path(s, Step(2, (6, 3))) == [node("m4"), node("m5"), node("m6"), node("m7")]
+    s = pos("r:m10,p,p,p b:m30,p,p,p bottle:m60 turn:r throws:2")
+    assert step_path(s, Step(0, (2,), node("c1+"))) == [node("c1+"), node("c2+")]
+    s = pos("r:m10,p,p,p b:m30,p,p,p bottle:m60 turn:r throws:2 with:bottle")
+    assert step_path(s, Step(BOTTLE, (2,))) == [node("m61"), node("m62")]
+
+
+def test_a_cards_choices_are_said_by_whose_piece_and_where():
+    s = pos("r:m5,p,p,p b:m26,p,p,p bottle:m60 turn:r")
+    assert choice_line(s, Choose(BLUE, 0)) == "Modrý: 2 pole za svým stanovištěm"
+    assert choice_line(s, Offer(BLUE)) == "nabídnout modrému"
+    assert choice_line(s, Decline(BLUE)) == "odmítnout nabídku"
+
+
+def test_moves_on_the_event_line_are_said_in_places_not_field_ids():
+    s = pos("r:m7,p,p,p b:m30,p,p,p bottle:m60 turn:b")
+    assert say_event(Moved(RED, 0, node("m5"), node("m7"), (2,)), s) == \
+        "Červený táhl 1 pole za svým stanovištěm → 3 pole za svým stanovištěm."
+    assert say_event(Moved(RED, 0, node("m5"), node("m7"), ()), s) == \
+        "Karta posunula figurku červeného: teď stojí 3 pole za svým stanovištěm."
+    assert say_event(Entered(RED, 0, node("m6")), s) == \
+        "Červený nasadil figurku a došel s ní 2 pole za svým stanovištěm."
+    assert say_event(Released(RED, 0, node("zach+"), node("zp3+o")), s) == \
+        "Červený vysvobodil figurku ze záchytky → na cestě ze záchytky."
+    assert "m6" not in say_event(BottlePlaced(node("m3")), s)
+    assert say_event(BottleMoved(RED, node("m60"), node("m62")), s).startswith(
+        "Červený posunul láhev")
+    assert say_event(BottlePushed(RED, node("m7"), node("m6")), s) == \
+        "Červený odsunul láhev o pole za sebe."
+    for e in (BottlePlaced(node("m3")), BottleMoved(RED, node("m60"), node("m62"))):
+        assert not any(ch.isdigit() and f"m{ch}" in say_event(e, s) for ch in "0123456789")
+
+
+def test_the_headline_is_the_most_telling_event():
+    s = pos("r:m7,p,p,p b:p,p,p,p bottle:m60 turn:b")
+    events = [Thrown(RED, 2), Moved(RED, 0, node("m5"), node("m7"), (2,)),
+              Captured(RED, BLUE, 0, node("m7"), How.PIECE)]
+    assert headline(events, s) == "Červený vyhodil modrého."
+    assert headline([Thrown(RED, 2)], s) == "Červený hodil dvojku."
+    assert headline([Won(RED), Thrown(RED, 2)], s).startswith("Červený vyhrává")
+    assert headline([], s) == ""

@@ -1,0 +1,748 @@
+"""Člověče, napij se! at the table: set-up, lot, turns in words, cards, drinks, duties, timers,
+computer seats, "Proč?", undo, the journal and resume after a crash at every step."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.engines.napij.board import default_board_text
+from companion.engines.napij.game import GAME
+from companion.engines.napij.notation import format_position, parse_position
+from companion.engines.napij.state import Phase, default_rules
+from companion.hardware.voice import SilentAnnouncer
+from companion.inputs.events import ButtonPress, Dropped, Rolled
+from companion.service.hosts.base import DiceStatus, Expect, HostContext
+from companion.service.hosts.napij import (
+    COMPUTER_DELAY,
+    LOT_STEP,
+    Mode,
+    NapijHost,
+    lot_rounds,
+    pieces_line,
+)
+from companion.service.hosts.napij_drinks import TALLY_NAME
+from companion.service.journal import Journal
+from companion.service.prefs import Prefs
+from companion.service.shell import Shell
+from companion.ui.napij_views import NapijView
+from companion.ui.views import ListView
+
+L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
+LONG = ButtonPress("select", long=True)
+RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
+RULES = default_rules()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self, dt: float = 0.0) -> float:
+        self.t += dt
+        return self.t
+
+
+class Table:
+    """A shell on a napij se table, the loop's part played by the test."""
+
+    def __init__(self, tmp_path: Path, *, dice: bool = True, prefs: Prefs | None = None,
+                 rng: int = 1, **defaults: object) -> None:
+        self.path = tmp_path
+        self.sounds: list[str] = []
+        self.voice = SilentAnnouncer()
+        self.saved: list[Prefs] = []
+        defaults = {"players": 2, **defaults}
+        self.ctx = HostContext(Journal(tmp_path / "g.journal"), prefs or Prefs(auto_delay=1.0),
+                               beep=self.sounds.append, rng=random.Random(rng),
+                               dice=DiceStatus(configured=dice, up=dice), defaults=defaults,
+                               announcer=self.voice, data=tmp_path)
+        self.shell = Shell(self.ctx, start_with="napij", save_prefs=self.saved.append)
+        self.clock = Clock()
+        self.shell.begin(self.clock())
+
+    @property
+    def host(self) -> NapijHost:
+        host = self.shell.host
+        assert isinstance(host, NapijHost)
+        return host
+
+    def press(self, *buttons: ButtonPress) -> None:
+        for b in buttons:
+            self.shell.handle(b, self.clock())
+
+    def roll(self, *values: int) -> None:
+        for v in values:
+            self.shell.handle(Rolled(v), self.clock())
+
+    def wait(self, seconds: float, step: float = 0.25) -> None:
+        """Let time pass as the loop does: a tick every ``step`` seconds."""
+        end = self.clock.t + seconds
+        while self.clock.t < end:
+            self.shell.tick(self.clock(step))
+
+    def view(self):
+        return self.shell.view()
+
+    def records(self) -> list[dict]:
+        return Journal(self.path / "g.journal").load()
+
+    def set_option(self, key: str, value: object) -> None:
+        note = self.host.set_option(key, value)
+        assert note is None, note
+
+    def start(self) -> None:
+        """From the set-up, the last line: ▶ Začít hru."""
+        v = self.view()
+        assert isinstance(v, ListView)
+        while self.view().selected != len(v.items) - 1:
+            self.press(L)
+        self.press(S)
+
+    def dismiss(self) -> None:
+        """Press ● until no announcement is on show."""
+        while self.host.shown is not None:
+            self.press(S)
+
+    def begin(self) -> None:
+        """Start, dismiss the toast and drink it: the first player may throw."""
+        self.start()
+        if self.host.mode is Mode.LOT:
+            self.press(S)
+        self.dismiss()
+        assert self.host.opening
+        self.press(S)
+        assert not self.host.opening
+
+    def put(self, text: str) -> None:
+        """Put the game into a position (the journal is not rewritten)."""
+        self.host.play.state = parse_position(text, RULES)
+        self.host.kinds = ["throw"]
+        self.host.mode = Mode.PLAY
+        self.host.arm(self.clock())
+
+
+def test_the_set_up_offers_the_napij_options(tmp_path):
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "nase.toml").write_text(default_board_text(), "utf-8")
+    t = Table(tmp_path, players=3)
+    v = t.view()
+    assert isinstance(v, ListView) and v.title == "Nová hra: Napij se"
+    assert v.items[0] == "Hra: Člověče, napij se!" and v.items[1] == "Hráči: 3"
+    for line in ("Červený: člověk", "Modrý: člověk", "Zelený: člověk", "Začíná: červený",
+                 "Karty: na displeji", "Plán: výchozí", "Balíček: výchozí", "Hlas: zapnutý",
+                 "Čas na tah: bez limitu"):
+        assert line in v.items, line
+    options = {o.key: o for o in t.host.options()}
+    assert options["board"].texts == ("výchozí", "nase")
+    assert options["first"].texts == ("červený", "modrý", "zelený", "los")
+    assert options["think"].values == (0, 30, 60, 90, 120)
+
+
+def test_starting_writes_the_header_and_the_shuffle_first(tmp_path):
+    t = Table(tmp_path, computer=("g",))
+    t.set_option("think", 60)
+    t.start()
+    header, shuffle = t.records()
+    assert header["game"] == "napij" and header["players"] == 2 and header["first"] == "r"
+    assert header["computer"] == ["g"] and header["think"] == 60 and header["lot"] == []
+    assert len(header["id"]) == 12 and header["deck"] == "virtual"
+    assert shuffle["t"] == "shuffle" and sorted(shuffle["order"]) == list(RULES.deck.numbers)
+    assert t.host.state.phase is Phase.THROW and t.host.opening
+
+
+def test_a_physical_deck_is_not_shuffled(tmp_path):
+    t = Table(tmp_path)
+    t.set_option("deck", "physical")
+    t.start()
+    assert [r["t"] for r in t.records()] == ["game"] and t.records()[0]["deck"] == "physical"
+
+
+def test_the_lot_throws_for_each_in_turn_and_ties_throw_again():
+    script = iter([4, 6, 6, 2, 3, 5])
+    rounds = lot_rounds((RED, BLUE, GREEN, YELLOW), lambda: next(script))
+    assert rounds == (((RED, 4), (BLUE, 6), (GREEN, 6), (YELLOW, 2)),
+                      ((BLUE, 3), (GREEN, 5)))
+
+
+def test_the_lot_is_shown_throw_by_throw_and_its_winner_starts(tmp_path):
+    t = Table(tmp_path, players=4, first="lot", rng=5)
+    t.start()
+    host = t.host
+    assert host.mode is Mode.LOT
+    rounds = host.lot
+    winner = max(rounds[-1], key=lambda cv: cv[1])[0]
+    assert t.records()[0]["first"] == "rbgy"[winner]
+    assert t.records()[0]["lot"] == [[["rbgy"[c], v] for c, v in r] for r in rounds]
+    v = t.view()
+    assert isinstance(v, NapijView) and v.player == "Los: kdo začne"
+    assert all(row.text.endswith("…") for row in v.rows) and v.event == ""
+    t.wait(LOT_STEP + 0.1)
+    first_colour, first_value = rounds[0][0]
+    assert t.view().rows[first_colour].text.endswith(f": {first_value}")
+    total = sum(len(r) for r in rounds)
+    t.wait(LOT_STEP * total)
+    assert t.view().prompt.startswith("Začíná ")
+    t.wait(3)
+    assert host.mode is Mode.PLAY and host.state.turn == winner
+    assert t.view().event.startswith("Los rozhodl: začíná")
+
+
+def test_the_game_starts_with_everybodys_drink_announced_three_ways(tmp_path):
+    t = Table(tmp_path)
+    t.start()
+    v = t.view()
+    assert v.banner is not None and v.banner.title == "Napijte se!"
+    assert "drink-start" in t.sounds
+    assert t.voice.spoken == ["Všichni se napijí na začátek hry."]
+    t.dismiss()
+    v = t.view()
+    assert v.player == "Na zdraví!" and v.prompt == "● všichni vypili"
+    assert t.host.expects() is Expect.CONFIRM
+    t.press(S)
+    assert [r["t"] for r in t.records()[2:]] == ["drank", "drank"]
+    assert t.host.state.drunk[RED] == 1 and t.host.state.drunk[GREEN] == 1
+    assert t.host.expects() is Expect.ROLL
+
+
+def test_a_player_who_owes_is_asked_first_and_a_throw_before_that_is_void(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r2")
+    v = t.view()
+    assert v.rows[0].text == "Červený dluží 2:" and v.prompt == "vypij a stiskni ●"
+    assert "debt" in t.sounds and t.voice.spoken[-1].startswith("Červený, než hodíš")
+    assert t.host.expects() is Expect.CONFIRM
+    t.roll(5)  # thrown before drinking
+    assert t.records()[-1] == {"t": "throw", "v": 5}
+    s = t.host.state
+    assert s.throws == () and s.owed[RED] == 4  # void: two more, due at once
+    assert t.view().banner.title == "Červený: hod neplatí" and "void-throw" in t.sounds
+    assert any("Hod neplatí" in said for said in t.voice.spoken)
+    t.dismiss()
+    assert t.view().rows[0].text == "Červený dluží 4:"
+    t.press(S)  # drank
+    assert t.records()[-1] == {"t": "drank", "c": "r"} and t.host.state.debt(RED) == 0
+    t.roll(3)
+    assert t.host.state.throws == (3,)
+
+
+def test_the_dropped_die_is_the_duty_called_by_itself_and_undo_takes_it_back(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    n = len(t.records())
+    t.shell.handle(Dropped(), t.clock())
+    assert t.records()[-1] == {"t": "duty", "c": "r", "why": "dropped-dice"}
+    v = t.view()
+    assert v.banner.title == "Červený: napij se" and v.banner.lines == ("kostka spadla na zem",)
+    assert "drink-dropped-dice" in t.sounds and "shodil kostku" in t.voice.spoken[-1]
+    assert t.host.state.debt(RED) == 1 and t.host.state.due(RED) == 0  # due next turn
+    t.dismiss()
+    t.press(LONG)
+    items = t.view().items
+    assert "Dluhy" in items and "Povinnost napít se" in items and "Účet" in items
+    t.press(R, S)  # Vrátit poslední akci
+    assert len(t.records()) == n and t.host.state.debt(RED) == 0
+    assert t.view().event == "Vráceno: povinnost napít se."
+
+
+def test_the_other_duties_are_called_from_the_menu(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.press(LONG)
+    while t.view().items[t.view().selected] != "Povinnost napít se":
+        t.press(R)
+    t.press(S)
+    v = t.view()
+    assert v.player == "Kdo se napije?" and [r.text for r in v.rows] == [
+        "Červený", "Zelený", "Zpět"]
+    t.press(R, S)  # Zelený
+    v = t.view()
+    assert [r.text for r in v.rows][:4] == ["Zelený shodil kostku", "Zelený zdržuje",
+                                            "Zelený švindluje", "Zelený rozčiluje se"]
+    t.press(R, R, R, S)
+    assert t.records()[-1] == {"t": "duty", "c": "g", "why": "upset"}
+    assert t.host.mode is Mode.PLAY and t.view().banner.lines == ("za rozčilování",)
+    assert "drink-upset" in t.sounds
+
+
+def test_the_ledger_shows_what_is_owed_and_drunk_and_takes_a_drink(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:g3 drunk:r2,g1")
+    t.host.on_menu("ledger", t.clock())
+    v = t.view()
+    assert v.player == "Dluhy" and v.note == "dluží  vypil"
+    assert v.rows[0].text.split() == ["Červený", "0", "2"]
+    assert v.rows[1].text.split() == ["Zelený", "3", "1"] and v.rows[1].mark == GREEN
+    t.press(S)  # red owes nothing
+    assert "illegal" in t.sounds
+    t.press(R, S)
+    assert t.records()[-1] == {"t": "drank", "c": "g"}
+    assert t.view().rows[1].text.split() == ["Zelený", "0", "4"]
+    t.press(R, S)  # Zpět
+    assert t.host.mode is Mode.PLAY
+
+
+def test_ucet_counts_this_game_and_every_game_since_the_box_was_switched_on(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.host.on_menu("tally", t.clock())
+    v = t.view()
+    assert v.player == "Účet" and v.rows[0].text.split() == ["Červený", "1", "1"]
+    first_id = t.host.game_id
+    t.press(S)  # back to the game
+    assert t.host.mode is Mode.PLAY
+    # a second game on the same evening
+    t.press(LONG)
+    while t.view().items[t.view().selected] != "Nová hra":
+        t.press(R)
+    t.press(S, S)
+    t.begin()
+    assert t.host.game_id != first_id
+    t.host.on_menu("tally", t.clock())
+    assert t.view().rows[0].text.split() == ["Červený", "1", "2"]
+    assert (tmp_path / TALLY_NAME).exists()
+
+
+def test_the_thinking_timer_calls_the_delay_duty_once(tmp_path):
+    t = Table(tmp_path)
+    t.set_option("think", 30)
+    t.begin()
+    t.wait(29)
+    assert t.records()[-1]["t"] == "drank"
+    t.wait(1.5)
+    assert t.records()[-1] == {"t": "duty", "c": "r", "why": "delay"}
+    assert "drink-delay" in t.sounds and t.view().event == "Červený přemýšlí moc dlouho."
+    t.wait(60)
+    assert sum(1 for r in t.records() if r["t"] == "duty") == 1
+    t.roll(3, 3, 3)  # acting starts the clock again (three tries: green is next)
+    t.wait(31)
+    assert t.records()[-1] == {"t": "duty", "c": "g", "why": "delay"}
+
+
+def test_reading_the_rules_is_not_thinking(tmp_path):
+    t = Table(tmp_path)
+    t.set_option("think", 30)
+    t.begin()
+    t.wait(20)
+    t.press(LONG)  # the menu: the host is not ticked
+    t.clock(100)
+    t.press(LONG)
+    t.wait(5)
+    assert t.records()[-1]["t"] == "drank"
+    t.wait(6)
+    assert t.records()[-1]["why"] == "delay"
+
+
+def test_the_thinking_timer_is_off_by_default(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.wait(200, step=1.0)
+    assert all(r["t"] != "duty" for r in t.records())
+
+
+def test_a_play_is_shown_in_words_with_a_strip_map_and_chosen_with_the_buttons(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m5,p,p,p g:m8,p,p,p bottle:m60 turn:r throws:6,3")
+    v = t.view()
+    plays = t.host.plays()
+    assert len(plays) > 2 and v.prompt == f"◀▶ tah 1/{len(plays)}, ● ok"
+    assert v.throws == (6, 3) and v.player == "Červený" and v.mark == RED
+    texts = set()
+    for _ in plays:
+        texts.add(tuple(m.text for m in t.view().moves))
+        t.press(R)
+    assert ("6: z hospody → na svém stanovišti",
+            "3: 1 pole za svým stanovištěm → na kartě, vyhodí zeleného") in texts
+    assert t.view().moves[0].strip is not None
+    strip = t.view().moves[0].strip
+    assert strip.moving == 0 and strip.cells[strip.target].kind in (
+        "normal", "card", "start", "junction", "arrow")
+    t.press(L)
+    chosen = plays[t.host.selected]
+    t.press(S)
+    assert t.records()[-1] == GAME.encode(chosen)
+
+
+def test_a_junction_offers_both_ways(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m10,rh4,rh3,rh2 g:m30,p,p,p bottle:m60 turn:r throws:2")
+    texts = []
+    for _ in t.host.plays():
+        texts.append(t.view().moves[0].text)
+        t.press(R)
+    assert sorted(texts) == ["2: na rozcestí → 2 pole za rozcestím",
+                             "2: na rozcestí → na Černé stezce, 2. pole"]
+    assert any(c.kind == "junction" and c.branch for c in t.view().moves[0].strip.cells)
+
+
+def test_a_single_play_plays_itself_after_the_pause(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.roll(6)
+    t.roll(2)
+    assert t.view().prompt == "Jediný tah…" and t.host.expects() is Expect.WAIT
+    t.wait(1.2)
+    assert t.records()[-1]["t"] == "play"
+    assert t.view().event == "Červený nasadil figurku a došel s ní 2 pole za svým stanovištěm."
+    assert t.host.state.turn == GREEN
+
+
+def test_the_bottle_is_declared_with_a_button_before_the_throw(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r")
+    assert any(r.text == "● = hrát tento tah lahví" for r in t.view().rows)
+    t.press(S)
+    assert t.records()[-1] == {"t": "bottle"} and t.view().note == "láhev"
+    t.roll(4)
+    assert t.view().moves[0].text.startswith("4: láhev → ")
+    t.put("r:p,p,p,p g:m30,p,p,p bottle:m60 turn:r")  # no piece in play: no bottle
+    assert not any("lahví" in r.text for r in t.view().rows)
+    t.press(S)
+    assert t.sounds[-1] == "illegal"
+
+
+def test_without_a_dice_the_throw_is_entered_and_the_bottle_is_one_of_the_values(tmp_path):
+    t = Table(tmp_path, dice=False)
+    t.begin()
+    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r")
+    assert any(r.text == "Hod: ◀ 1 ▶" for r in t.view().rows)
+    assert t.view().prompt == "Bez kostky: ● ok" and t.host.expects() is Expect.CHOOSE
+    t.press(L)
+    assert any(r.text == "Hod: ◀ láhev ▶" for r in t.view().rows)
+    t.press(L, S)
+    assert t.records()[-1] == {"t": "throw", "v": 6}
+
+
+def test_a_card_choice_is_made_on_the_same_screen(tmp_path):
+    t = Table(tmp_path, players=3)
+    t.begin()
+    t.put("r:m40,p,p,p b:m28,p,p,p g:m50,m52,p,p bottle:m60 turn:b "
+          "deck:1,2,3,4,5,6,7,8,9,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,"
+          "30,31,32,10 card:10@b1#1")
+    v = t.view()
+    assert v.player == "Modrý" and v.rows[0].text == "Koho karta zasáhne?"
+    assert [r.text for r in v.rows[1:]] == ["Červený: 4 pole za kartou", "Zelený: na rozcestí",
+                                            "Zelený: 2 pole za rozcestím"]
+    assert [r.mark for r in v.rows[1:]] == [RED, GREEN, GREEN]
+    assert v.selected == 1 and v.event.startswith("Karta 10: ")
+    t.press(R, R)
+    assert t.view().selected == 3
+    choice = t.host.card_choices()[2]
+    t.press(S)
+    assert t.records()[-1] == GAME.encode(choice)
+
+
+def test_an_offered_card_asks_whom_to_offer_and_the_co_player_answers(tmp_path):
+    t = Table(tmp_path, players=3)
+    t.begin()
+    deck = [27] + [n for n in RULES.deck.numbers if n != 27]
+    t.put("r:m40,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3 "
+          f"deck:{','.join(map(str, deck))}")
+    t.press(S)  # the only play: blue lands on the card field m28 and draws card 27
+    t.dismiss()
+    v = t.view()
+    assert v.rows[0].text == "Komu nabídneš kartu?"
+    assert [r.text for r in v.rows[1:]] == ["nabídnout červenému", "nabídnout zelenému"]
+    t.press(S)
+    v = t.view()
+    assert v.player == "Červený" and v.rows[0].text == "Vezmeš nabídku? Kterou?"
+    assert v.rows[-1].text == "odmítnout nabídku"
+    t.press(L, S)
+    assert t.records()[-1] == {"t": "decline", "c": "r"}
+
+
+def test_a_physical_card_is_entered_with_the_buttons_and_confirmed_by_its_text(tmp_path):
+    t = Table(tmp_path)
+    t.set_option("deck", "physical")
+    t.begin()
+    t.put("r:m8,p,p,p g:m30,p,p,p bottle:m60 turn:r deck:physical draw:r1@m8#0")
+    v = t.view()
+    assert v.rows[-1].text == "◀ 1 ▶" and v.prompt == "◀ ▶ číslo, ● dál"
+    assert t.host.expects() is Expect.CHOOSE
+    t.press(L)
+    assert t.view().rows[-1].text == "◀ 32 ▶"
+    t.press(L, L, L, L, L, L, L, L, L)  # down to 23: drink once
+    assert t.view().rows[-1].text == "◀ 23 ▶"
+    t.press(S)
+    v = t.view()
+    assert v.player == "Karta 23" and v.prompt == "● platí, ◀ jiné číslo"
+    assert " ".join(r.text for r in v.rows) == RULES.deck.card(23).text
+    t.press(L)
+    assert t.view().rows[-1].text == "◀ 23 ▶"
+    t.press(S, S)
+    assert t.records()[-1] == {"t": "draw", "card": 23}
+    assert t.view().banner.title == "Červený: napij se"
+
+
+def test_a_card_drawn_from_the_virtual_deck_is_shown(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    deck = [23] + [n for n in RULES.deck.numbers if n != 23]
+    t.put(f"r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:3 deck:{','.join(map(str, deck))}")
+    t.press(S)
+    v = t.view()
+    assert v.player == "Karta 23 · Červený" and v.prompt == "● dál"
+    assert " ".join(r.text for r in v.rows) == RULES.deck.card(23).text
+    t.press(S)
+    assert t.view().banner.title == "Červený: napij se"
+
+
+def test_computer_seats_throw_drink_and_show_their_play(tmp_path):
+    t = Table(tmp_path, dice=False, computer=("r", "g"))
+    t.begin()
+    v = t.view()
+    assert v.computer and v.prompt == "PC hází…" and t.host.expects() is Expect.WAIT
+    t.wait(COMPUTER_DELAY + 0.1)
+    assert t.records()[-1]["t"] == "throw"
+    t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
+    v = t.view()
+    assert v.prompt.startswith("Táhni za PC") and t.host.expects() is Expect.CONFIRM
+    best = t.host.plays()[t.host.selected]
+    t.press(R)
+    assert t.host.plays()[t.host.selected] == best  # a person cannot change its mind
+    t.press(S)
+    assert t.records()[-1] == GAME.encode(best)
+    t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:g owe:g2")
+    assert t.view().rows[0].text == "Počítač dluží 2."
+    t.wait(COMPUTER_DELAY + 0.1)
+    assert t.records()[-1] == {"t": "drank", "c": "g"}
+
+
+def test_a_computer_seat_asks_a_person_to_throw_the_dice_for_it(tmp_path):
+    t = Table(tmp_path, computer=("r",))
+    t.begin()
+    assert t.view().prompt == "Hoď za PC" and t.host.expects() is Expect.ROLL
+    t.wait(5)
+    assert t.records()[-1]["t"] == "drank"  # it waits for the dice
+
+
+def test_why_says_which_values_each_piece_can_take(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m5,p,rh4,p g:m30,p,p,p bottle:m60 turn:r throws:6,3")
+    t.press(ButtonPress("help"))
+    v = t.view()
+    assert v.items[0] == "Proč?"
+    text = t.host.why()
+    assert text.startswith("Červený hodil 6, 3.")
+    assert "Figurka z hospody: 6 ano; 3 ne: Z hospody se figurka dostane jen šestkou; 9 ano." \
+        in text
+    assert "Figurka v domku, 4. pole: 6 ne" in text
+
+
+def test_a_throw_nobody_asked_for_does_not_count(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
+    n = len(t.records())
+    t.roll(2)
+    assert len(t.records()) == n and t.view().event == "Tenhle hod se nepočítá."
+
+
+def test_undo_takes_back_a_throw_but_not_the_shuffle(tmp_path):
+    t = Table(tmp_path)
+    t.start()
+    assert t.host.undo(t.clock()) is False and t.host.event_line == "Není co vrátit."
+    t.dismiss()
+    t.press(S)
+    t.roll(4)
+    assert t.host.undo(t.clock()) is True
+    assert t.view().event == "Vráceno: hod 4." and t.host.state.tries == 0
+
+
+def test_the_winner_is_toasted_then_ucet_then_a_new_game(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:rl1,rh4,rh3,rh2 g:m30,p,p,p bottle:m60 turn:r throws:2")
+    t.press(S)
+    assert t.host.mode is Mode.OVER and "win" in t.sounds
+    v = t.view()
+    titles = []
+    while t.host.shown is not None:
+        titles.append(t.view().banner.title)
+        t.press(S)
+    assert "Na vítěze!" in titles and t.host.expects() is Expect.OVER
+    assert any("vyhrál" in s for s in t.voice.spoken)
+    assert t.view().rows[0].text == "Vyhrává červený!"
+    t.press(S)
+    assert t.view().player == "Účet" and t.view().prompt == "● nová hra"
+    t.press(S)
+    assert t.shell.mode == "setup"
+    assert isinstance(v, NapijView)
+
+
+def test_the_voice_is_silent_when_switched_off_in_the_set_up(tmp_path):
+    t = Table(tmp_path)
+    t.set_option("voice", False)
+    assert t.ctx.prefs.voice is False and t.saved and t.saved[-1].voice is False
+    t.start()
+    assert t.voice.spoken == [] and "drink-start" in t.sounds
+
+
+def test_a_familys_board_file_is_checked_at_the_start(tmp_path):
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "nase.toml").write_text(default_board_text(), "utf-8")
+    (boards / "rozbity.toml").write_text(default_board_text().replace(
+        'm5 = { kind = "normal", at = [0, 15], next = "m6" }',
+        'm5 = { kind = "normalni", at = [0, 15], next = "m6" }'), "utf-8")
+    t = Table(tmp_path)
+    note = t.host.set_option("board", str(boards / "rozbity.toml"))
+    assert note is not None and "rozbity.toml" in note and "kind must be one of" in note
+    t.start()
+    v = t.view()
+    assert isinstance(v, NapijView) and v.player == "Plán nejde použít"
+    text = "".join(r.text for r in v.rows).replace(" ", "")
+    assert text.startswith("boards/rozbity.toml:") and "kindmustbeoneof" in text
+    assert all(len(r.text) <= 24 for r in v.rows) and t.records() == []
+    t.press(S)
+    assert t.shell.mode == "setup"
+    t.set_option("board", str(boards / "nase.toml"))
+    t.start()
+    assert t.records()[0]["board"] == str(boards / "nase.toml")
+
+
+def test_a_resumed_game_keeps_its_seats_lot_and_time_limit(tmp_path):
+    t = Table(tmp_path, players=4, first="lot", computer=("b",), rng=3)
+    t.set_option("think", 90)
+    t.start()
+    t.press(S)
+    t.dismiss()
+    t.press(S)
+    t.roll(2)
+    again = Table(tmp_path)
+    host = again.host
+    assert again.shell.mode == "play" and host.mode is Mode.PLAY
+    assert host.state == t.host.state and host.seats_computer == frozenset({BLUE})
+    assert host.lot == t.host.lot and host.think == 90 and host.game_id == t.host.game_id
+    assert again.view().event == "Hra pokračuje, kde skončila."
+
+
+def drive(t: Table, rng: random.Random) -> bool:
+    """One step of a random evening at the table; False when nothing more happens."""
+    host = t.host
+    if host.shown is not None:
+        t.press(S)
+        return True
+    if host.mode is Mode.OVER:
+        return False
+    s = host.state
+    e = host.expects()
+    if e is Expect.WAIT:
+        t.wait(1.5)
+    elif e is Expect.ROLL:
+        if rng.random() < 0.03:
+            t.shell.handle(Dropped(), t.clock())
+        elif rng.random() < 0.05 and not host.opening and s.due(s.turn):
+            t.roll(rng.randint(1, 6))  # a void throw now and then
+        else:
+            t.roll(rng.randint(1, 6))
+    elif e is Expect.CONFIRM:
+        t.press(S)
+    elif e is Expect.CHOOSE:
+        if s.phase is Phase.DRAW and not host.card_confirm:
+            for _ in range(rng.randrange(len(RULES.deck.numbers))):
+                t.press(R)
+        elif s.phase in (Phase.PLAY, Phase.CHOOSE):
+            for _ in range(rng.randrange(4)):
+                t.press(R)
+        t.press(S)
+    return True
+
+
+@pytest.mark.parametrize("deck", ["virtual", "physical"])
+def test_resume_after_a_crash_at_every_step(tmp_path, deck):
+    """Play a random game; after every step, a crash (with and without a torn next record)
+    must resume to exactly the state of that step, with the deck and the drawn cards."""
+    rng = random.Random(11)
+    live = tmp_path / "live"
+    live.mkdir()
+    t = Table(live, players=3, computer=("b",), rng=4)
+    t.set_option("deck", deck)
+    t.start()
+    path = live / "g.journal"
+    snapshots = [(path.read_bytes(), t.host.state)]
+    steps = 0
+    while steps < 260 and drive(t, rng):
+        steps += 1
+        data = path.read_bytes()
+        if data != snapshots[-1][0]:
+            snapshots.append((data, t.host.state))
+    kinds = {r["t"] for r in t.records()}
+    assert {"throw", "play", "drank"} <= kinds
+    assert ("shuffle" in kinds) == (deck == "virtual") and ("draw" in kinds) == (deck == "physical")
+    assert len(snapshots) > 100
+    for i, (data, state) in enumerate(snapshots):
+        for tail in (b"", b'{"t":"throw","v"'):
+            crash = tmp_path / f"crash{i}-{len(tail)}"
+            crash.mkdir()
+            (crash / "g.journal").write_bytes(data + tail)
+            again = Table(crash)
+            assert again.shell.mode == "play", i
+            assert again.host.state == state, (i, format_position(state))
+            shutil.rmtree(crash)
+
+
+def test_the_throw_screen_says_where_the_players_pieces_are(tmp_path):
+    s = parse_position("r:m5,p,rh4,zach+ g:m30,p,p,p bottle:m60 turn:r", RULES)
+    assert pieces_line(s, RED) == "V hospodě 1, ve hře 1, v pasti 1, doma 1."
+    assert pieces_line(s, GREEN) == "V hospodě 3, ve hře 1."
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m5,p,rh4,zach+ g:m30,p,p,p bottle:m60 turn:r")
+    assert any(r.text.startswith("V hospodě 1, ve hře 1,") for r in t.view().rows)
+
+
+def test_a_die_dropped_during_the_set_up_costs_nothing(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.press(LONG)
+    while t.view().items[t.view().selected] != "Nová hra":
+        t.press(R)
+    t.press(S, S)
+    n = len(t.records())
+    t.shell.handle(Dropped(), t.clock())
+    assert len(t.records()) == n and t.shell.mode == "setup"
+
+
+def test_a_familys_deck_file_is_checked_too_and_named(tmp_path):
+    from companion.engines.napij.deck import default_deck_text
+
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "nase.toml").write_text(default_deck_text().replace('effect = "drink"',
+                                                                 'effect = "sip"', 1))
+    t = Table(tmp_path)
+    assert t.host.set_option("cards", str(decks / "nase.toml")) is not None
+    t.start()
+    v = t.view()
+    assert v.player == "Balíček nejde použít" and "nase.toml" in "".join(r.text for r in v.rows)
+
+
+def test_a_header_without_an_id_gets_the_same_id_on_every_resume(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    records = t.records()
+    del records[0]["id"]
+    Journal(tmp_path / "g.journal").replace(records)
+    first = Table(tmp_path).host.game_id
+    assert first and Table(tmp_path).host.game_id == first
+
+
+def test_the_opening_toast_asks_nobody_to_drink_again(tmp_path):
+    t = Table(tmp_path, players=4, first="lot", rng=5)
+    t.start()
+    t.press(S)  # past the lot
+    t.dismiss()
+    said = len(t.voice.spoken)
+    t.press(S)
+    assert len(t.voice.spoken) == said and "debt" not in t.sounds
+    assert [r["c"] for r in t.records()[2:]][0] == "rbgy"[t.host.state.turn]
