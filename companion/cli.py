@@ -38,6 +38,15 @@ GAME_COMMANDS: dict[str, str] = {
 }
 
 
+def printable(text: str) -> str:
+    """``text`` with control characters written as escapes (a message quotes what was typed,
+    and a terminal must not get a line break or an escape sequence out of it)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
+
+
 INTERNAL_ERROR = 70
 """Exit code of a failure that is a bug, not bad input (sysexits' EX_SOFTWARE)."""
 
@@ -110,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             handler = cmd_run
         return int(handler(args) or 0)
     except (UsageError, RefusedError) as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion: {printable(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         return 130

@@ -74,6 +74,8 @@ class Problem:
     message: str
 
     def text(self, source: str) -> str:
+        if not source.isprintable():  # a name with control characters is shown quoted
+            source = repr(source)
         loc = f"{source}:{self.line}" if self.line else source
         who = f" {self.where}:" if self.where else ""
         return f"{loc}:{who} {self.message}"
