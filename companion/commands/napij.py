@@ -378,9 +378,12 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     p.set_defaults(func=cmd_apply)
 
     p = games["selfplay"].add_parser("napij", help="Člověče, napij se!")
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    p.add_argument("--games", type=int, default=20,
+                   help="how many games to play (default: 20)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="seed of the throws and the shuffles (default: 1)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                   help="players per game (default: 4)")
     data_options(p)
     p.set_defaults(func=cmd_selfplay)
 
