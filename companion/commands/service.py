@@ -87,6 +87,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise UsageError(f"--gif must name a file to write, not {args.gif!r}.")
     if not gif.parent.is_dir():
         raise UsageError(f"The folder {gif.parent} for --gif does not exist.")
+    if not args.verbose:  # the demo prints its result line and nothing else unless asked
+        logging.getLogger().setLevel(logging.ERROR)
     result = run_demo(_config(args), seed=args.seed, gif=gif, players=args.players,
                       max_rolls=args.max_rolls, frame_seconds=args.frame_ms / 1000)
     print(f"winner: {result['winner']}  rolls: {result['rolls']}  "

@@ -54,6 +54,9 @@ class Service:
         self.stopped = False
         self.on_idle: list[Callable[[], None]] = []
         self.on_view: list[Callable[[View], None]] = []
+        self.frame_time: Callable[[View, float], float] | None = None
+        """The animation time of a frame (blinking, scrolling); default: seconds since the
+        start.  ``companion demo`` counts views instead, so that a seed gives the same GIF."""
 
     def post(self, event: Input) -> None:
         """Thread-safe: hand an input to the loop."""
@@ -62,7 +65,8 @@ class Service:
     def draw(self, now: float) -> None:
         view = self.controller.view()
         self.screen.contrast(self.controller.contrast)
-        self.screen.show(render(view, now - self.t0))
+        t = self.frame_time(view, now) if self.frame_time is not None else now - self.t0
+        self.screen.show(render(view, t))
         for cb in self.on_view:
             cb(view)
         self.last_view = view  # published last: once seen, its frame is on the display

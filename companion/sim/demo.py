@@ -6,6 +6,12 @@ journal; a small robot stands in for the people at the table (it shakes the
 dice when the screen asks for a roll and presses ● when the computer's move
 has been shown).  Every OLED frame goes to an animated GIF (luma.emulator's
 ``gifanim``).
+
+The same seed gives the same GIF, byte for byte: the dice, the companion's own
+throws and the computer's choices come from the seed; the robot acts once on
+every new screen (never again on a timeout) and starts the game only once the
+dice is connected; and the animation time of a frame (blinking, scrolling) is
+counted in views, one GIF frame's time per new view, not read from the clock.
 """
 
 from __future__ import annotations
@@ -29,6 +35,22 @@ from companion.ui.views import ListView, TurnView, View, WinView
 from .terminal import PinPresser
 
 log = logging.getLogger(__name__)
+
+
+class FrameTime:
+    """The animation time of a frame counted in views: every new view moves it on by one
+    GIF frame's time, the same view keeps it (so redraws add no frame)."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.views = 0
+        self.last: View | None = None
+
+    def __call__(self, view: View, now: float) -> float:
+        if view != self.last:
+            self.last = view
+            self.views += 1
+        return self.views * self.step
 
 
 class Robot:
@@ -56,10 +78,17 @@ class Robot:
 
     def _run(self) -> None:
         win_seen = 0.0
+        acted: View | None = None
         while not self.done.is_set():
             self.changed.wait(0.5)
             self.changed.clear()
             view = self.view
+            if view is acted and not isinstance(view, WinView):
+                continue  # one action per new screen: a slow machine never doubles one
+            if isinstance(view, ListView) and view.title.startswith("Nová hra") \
+                    and not self.app.ctx.dice.usable:
+                continue  # the game starts once the dice is there (the same first screen)
+            acted = view
             if isinstance(view, ListView) and view.title.startswith("Nová hra"):
                 if view.selected != len(view.items) - 1:
                     self.presser.press("left")
@@ -97,7 +126,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         demo_cfg = replace(
             cfg,
             game=replace(cfg.game, name="clovece", players=players, computer=computer,
-                         first="red", auto_move_delay=0.05),
+                         first="red", auto_move_delay=0.05, computer_dice=True,
+                         computer_confirm_delay=0.0),
             service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
                             shutdown_command=""),
         )
@@ -107,6 +137,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         with SimulatedDice(seed=seed, device_id="demo-dice") as dice:
             app = App(demo_cfg, pin_factory=factory, device=device, dice_port=dice.path,
                       rng=random.Random(seed))
+            app.service.frame_time = FrameTime(frame_seconds)
             presser = PinPresser(factory, dict(demo_cfg.pins.buttons), 0.3)
             robot = Robot(app, dice, presser, max_rolls)
             robot.start()
