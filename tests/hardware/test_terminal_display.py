@@ -148,18 +148,23 @@ def test_a_terminal_too_small_for_any_picture_says_what_size_it_needs(monkeypatc
 
 
 @pytest.mark.parametrize(("size", "mode", "width"), [
-    ((130, 37), "half", 128), ((129, 37), "quad", 64), ((66, 37), "quad", 64),
-    ((66, 36), "braille", 64), ((66, 21), "braille", 64)])
+    ((130, 36), "half", 128), ((129, 36), "quad", 64), ((66, 36), "quad", 64),
+    ((66, 35), "braille", 64), ((66, 20), "braille", 64), ((65, 20), None, 0),
+    ((66, 19), "braille", 64), ((66, 17), None, 0)])
 def test_the_sizes_the_readme_names_give_their_drawing(monkeypatch, size, mode, width):
-    """README: half blocks from 130×37, quadrants from 66×37, Braille from 66×21 (with the
-    three lines of make run's footer)."""
+    """README: with make run's two footer lines, half blocks from 130×36, quadrants from
+    66×36, Braille from 66×20 (66×18 still draws the picture, without the footer)."""
     out = io.StringIO()
     d = TerminalDisplay(stream=out)
     monkeypatch.setattr(d, "terminal_size", lambda: size)
-    d.set_footer("a\nb\nc")
+    d.set_footer("a\nb")
     assert d.text_mode() == mode
     d.display(checker())
-    assert len(last_picture(out)[0]) == width
+    if mode is None:
+        assert last_picture(out) == []
+        assert "potřebuji aspoň 66×20" in " ".join(out.getvalue().replace("\x1b[K", "").split())
+    else:
+        assert len(last_picture(out)[0]) == width
 
 
 class Tty(io.StringIO):
