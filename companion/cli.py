@@ -29,6 +29,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands.service",
 )
 
+DESCRIPTION = ("The companion referees Czech table games at a real table: the table service "
+               "(the default command), its simulator, and tools for each game's rules.")
+
 GAME_COMMANDS: dict[str, str] = {
     "moves": "print the legal moves of a position as JSON",
     "apply": "apply a roll (and a move) to a position and print the result",
@@ -67,7 +70,7 @@ Handler = Callable[[argparse.Namespace], int | None]
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="companion", description=__doc__.splitlines()[0] if __doc__ else None)
+    parser = Parser(prog="companion", description=DESCRIPTION)
     parser.add_argument("--config", metavar="FILE", help="configuration file (TOML)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)

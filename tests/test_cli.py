@@ -38,3 +38,39 @@ def test_a_service_start_does_not_import_the_game_commands():
 def test_other_commands_still_get_the_full_parser(capsys):
     assert cli.main(["run", "--bogus"]) == 2
     assert "Unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+def _walk(parser, path):
+    """Every option, positional argument and subcommand under ``parser``, with its help."""
+    import argparse
+
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {c.dest: c.help for c in action._choices_actions}
+            for name, sub in action.choices.items():
+                yield [*path, name], helps.get(name)
+                yield from _walk(sub, [*path, name])
+        elif not isinstance(action, argparse._HelpAction):
+            yield [*path, "/".join(action.option_strings) or action.dest], action.help
+
+
+def test_every_subcommand_and_option_has_a_help_line():
+    found = list(_walk(cli.build_parser(), ["companion"]))
+    assert len(found) > 80  # the walk reaches the per-game commands and their options
+    assert ["companion", "selfplay", "napij", "--seed"] in [p for p, _ in found]
+    missing = [" ".join(path) for path, text in found if not (text and text.strip())]
+    assert missing == []
+
+
+def test_the_top_help_reads_as_plain_words():
+    parser = cli.build_parser()
+    assert parser.description == cli.DESCRIPTION
+    assert "``" not in parser.format_help() and ":data:" not in parser.format_help()
+
+
+def test_the_demo_names_the_games_it_plays():
+    from companion.commands.service import DEMO_GAMES
+
+    demo = cli.build_parser()._subparsers._group_actions[0].choices["demo"]
+    game = next(a for a in demo._actions if a.dest == "game")
+    assert all(g in game.help for g in DEMO_GAMES)

@@ -50,6 +50,11 @@ def _variants(text: str | None) -> frozenset[str]:
     return frozenset(names)
 
 
+def _lower(sentence: str) -> str:
+    """A sentence continued after a colon: its first letter in lower case."""
+    return sentence[:1].lower() + sentence[1:]
+
+
 def move_json(move: Move) -> dict[str, Any]:
     return {
         "from": location_text(move.colour, move.frm),
@@ -80,11 +85,9 @@ def cmd_apply(args: argparse.Namespace) -> int:
         except NotationError as exc:
             raise UsageError(str(exc)) from None
         found = [m for m in legal if m.frm == frm]
-        if not found:
+        if not found:  # the rules say no: in the table's words (docs/DEVELOPING.md)
             reason = why_not(pos, roll, frm)
-            raise RefusedError(
-                f"The move from {args.move} is not legal: {reason.why.value} "
-                f"({describe.explain(reason)})")
+            raise RefusedError(f"Tah z {args.move} nejde: {_lower(describe.explain(reason))}")
         move = found[0]
     try:
         after, _events = apply(pos, roll, move)
@@ -123,9 +126,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
         colour = pos.turn
         after, events = apply(pos, roll, move)
         turn += 1
-        what = (f"{location_text(colour, move.frm)} -> {location_text(colour, move.to)}"
-                if move else "no move")
-        out.write(f"\n#{turn}  {describe.PLAYER[colour]} hodil {roll}: {what}\n")
+        what = describe.path_words(move.frm, move.to) if move else "bez tahu"
+        out.write(f"\n{turn}. hod: {describe.PLAYER[colour]} hodil {roll}, {what}\n")
         out.write(textboard.render(after) + "\n")
         out.write("  " + " ".join(describe.describe_event(e) for e in events) + "\n")
         out.flush()

@@ -98,9 +98,14 @@ def _colour(text: str) -> int:
         raise UsageError(str(exc)) from None
 
 
+def _lower(sentence: str) -> str:
+    return sentence[:1].lower() + sentence[1:]
+
+
 def _refused(state: State, action: Action, what: str, exc: RulesError | None = None) -> RefusedError:
+    """The rules say no: one Czech sentence, in the table's words (docs/DEVELOPING.md)."""
     reason = exc.reason if exc is not None and exc.reason is not None else why_not(state, action)
-    return RefusedError(f"{what} is not legal: {reason.why.value} ({describe.explain(reason)})")
+    return RefusedError(f"{what} nejde: {_lower(describe.explain(reason))}")
 
 
 def _do(state: State, action: Action, what: str, events: list[Event]) -> State:
@@ -120,8 +125,7 @@ def _parse(state: State, fn: Any, text: str, what: str) -> Any:
         raise UsageError(str(exc)) from None
     except IllegalMove as exc:
         assert exc.reason is not None
-        raise RefusedError(f"{what} is not legal: {exc.reason.why.value} "
-                           f"({describe.explain(exc.reason)})") from None
+        raise RefusedError(f"{what} nejde: {_lower(describe.explain(exc.reason))}") from None
 
 
 def _run_inputs(args: argparse.Namespace, state: State, events: list[Event]) -> State:
@@ -131,30 +135,30 @@ def _run_inputs(args: argparse.Namespace, state: State, events: list[Event]) -> 
     if do and (any(simple) or getattr(args, "bottle", False) or getattr(args, "move", None)):
         raise UsageError("Use either --do or the other inputs (--roll, --move, ...), not both.")
     for text in do:
-        action = _parse(state, parse_action, text, f"The action {text!r}")
-        state = _do(state, action, f"The action {text!r}", events)
+        action = _parse(state, parse_action, text, f"Akce {text!r}")
+        state = _do(state, action, f"Akce {text!r}", events)
     for text in getattr(args, "duty", None) or []:
         colour, _, reason = text.partition(":")
         names = {r.value: r for r in CALLED_DUTIES}
         if reason not in names:
             raise UsageError(f"Write --duty C:REASON with REASON one of {', '.join(names)}.")
-        state = _do(state, Duty(_colour(colour), names[reason]), "That duty", events)
+        state = _do(state, Duty(_colour(colour), names[reason]), "Povinnost", events)
     for text in getattr(args, "drank", None) or []:
-        state = _do(state, Drank(_colour(text)), f"Settling {text}", events)
+        state = _do(state, Drank(_colour(text)), f"Vyrovnání dluhu {text}", events)
     if getattr(args, "bottle", False):
-        state = _do(state, DeclareBottle(), "Declaring the bottle", events)
+        state = _do(state, DeclareBottle(), "Hra s láhví", events)
     for text in getattr(args, "roll", None) or []:
-        state = _do(state, Throw(parse_roll(text)), f"The roll {text}", events)
+        state = _do(state, Throw(parse_roll(text)), f"Hod {text}", events)
     move = getattr(args, "move", None)
     if move is not None:
         if state.phase is not Phase.PLAY:
             r = why_not(state, Play(()))
-            raise RefusedError(f"No play is due now: {r.why.value} ({describe.explain(r)})")
-        play = _parse(state, parse_play, move, f"The play {move!r}")
-        state = _do(state, play, f"The play {move!r}", events)
+            raise RefusedError(f"Tah {move!r} teď nejde: {_lower(describe.explain(r))}")
+        play = _parse(state, parse_play, move, f"Tah {move!r}")
+        state = _do(state, play, f"Tah {move!r}", events)
     for text in getattr(args, "choose", None) or []:
-        choice = _parse(state, parse_choice, text, f"Choosing {text}")
-        state = _do(state, choice, f"Choosing {text}", events)
+        choice = _parse(state, parse_choice, text, f"Volba {text}")
+        state = _do(state, choice, f"Volba {text}", events)
     return state
 
 
@@ -375,9 +379,12 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     p.set_defaults(func=cmd_apply)
 
     p = games["selfplay"].add_parser("napij", help="Člověče, napij se!")
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    p.add_argument("--games", type=int, default=20,
+                   help="how many games to play (default: 20)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="seed of the throws and the shuffles (default: 1)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                   help="players per game (default: 4)")
     data_options(p)
     p.set_defaults(func=cmd_selfplay)
 

@@ -78,6 +78,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise UsageError(f"The demo plays {', '.join(DEMO_GAMES)}, not {args.game!r}.")
     gif = output_file(args.gif, "--gif")
     wav = output_file(args.wav, "--wav") if args.wav is not None else None
+    if not args.verbose:  # the demo prints its result line and nothing else unless asked
+        logging.getLogger().setLevel(logging.ERROR)
     result = run_demo(_config(args), seed=args.seed, gif=gif, players=args.players,
                       max_rolls=args.max_rolls, frame_seconds=args.frame_ms / 1000,
                       game=args.game, wav=wav)

@@ -3,13 +3,18 @@
 Plain ANSI text (cursor home, no colours, no curses), so it works over SSH and
 under tmux.  The resolution follows the terminal: half blocks (1 x 2 pixels
 per character, 128 x 32 characters) when it is wide enough, quadrant blocks
-(2 x 2, 64 x 32) or Braille dots (2 x 4, 64 x 16) in smaller terminals.
+(2 x 2, 64 x 32) or Braille dots (2 x 4, 64 x 16) in smaller terminals; each
+with a one-character border and the footer lines under it (:func:`needed`).
+A terminal too small even for the Braille picture gets one Czech sentence
+saying what size it needs instead of a broken picture, and a resized terminal
+(SIGWINCH) is drawn again at once.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sys
 import threading
 from typing import Any, TextIO
@@ -56,12 +61,43 @@ def to_text(image: Image.Image, mode: str) -> list[str]:
     return rows
 
 
-def choose_mode(columns: int, lines: int, spare_lines: int = 3) -> str:
-    if columns >= WIDTH + 2 and lines >= HEIGHT // 2 + 2 + spare_lines:
-        return "half"
-    if columns >= WIDTH // 2 + 2 and lines >= HEIGHT // 2 + 2 + spare_lines:
-        return "quad"
-    return "braille"
+MODES = ("half", "quad", "braille")
+_CELLS = {"half": (1, 2), "quad": (2, 2), "braille": (2, 4)}  # pixels per character
+
+
+def needed(mode: str, footer_lines: int = 0) -> tuple[int, int]:
+    """The columns and lines a ``mode`` takes: the picture, its border and the footer."""
+    cx, cy = _CELLS[mode]
+    return WIDTH // cx + 2, HEIGHT // cy + 2 + footer_lines
+
+
+def choose_mode(columns: int, lines: int, spare_lines: int = 3) -> str | None:
+    """The finest drawing that fits the terminal with ``spare_lines`` under it; ``None``:
+    not even the Braille picture fits."""
+    for mode in MODES:
+        want_cols, want_lines = needed(mode, spare_lines)
+        if columns >= want_cols and lines >= want_lines:
+            return mode
+    return None
+
+
+def too_small(columns: int, lines: int, footer_lines: int) -> list[str]:
+    """What a terminal too small for any picture shows instead, wrapped to its width."""
+    want_cols, want_lines = needed("braille", footer_lines)
+    text = (f"Terminál {columns}×{lines} je na obrázek displeje malý: potřebuji aspoň "
+            f"{want_cols}×{want_lines} znaků (ostrý obrázek od {needed('half', footer_lines)[0]}"
+            f"×{needed('half', footer_lines)[1]}). Zvětši okno, hra zatím běží dál.")
+    out: list[str] = []
+    line = ""
+    width = max(10, columns - 1)
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    out.append(line)
+    return out[:max(1, lines - 1)]
 
 
 class TerminalDisplay(device):  # type: ignore[misc]
@@ -96,12 +132,41 @@ class TerminalDisplay(device):  # type: ignore[misc]
         self._on = True
         self._cleared = False
         self._closed = False
+        self._watch_resizes()
 
-    def text_mode(self) -> str:
+    def _watch_resizes(self) -> None:
+        """Draw again at once when the terminal is resized (only for a real terminal, and
+        only from the main thread, where Python lets a signal handler be set)."""
+        isatty = getattr(self.stream, "isatty", lambda: False)
+        if not isatty() or threading.current_thread() is not threading.main_thread() \
+                or not hasattr(signal, "SIGWINCH"):
+            return
+        before = signal.getsignal(signal.SIGWINCH)
+
+        def resized(signum: int, frame: Any) -> None:
+            # the handler may interrupt a drawing that holds the lock: draw from a thread
+            threading.Thread(target=self.redraw, name="terminal-resize", daemon=True).start()
+            if callable(before):
+                before(signum, frame)
+
+        signal.signal(signal.SIGWINCH, resized)
+
+    def terminal_size(self) -> tuple[int, int]:
+        s = shutil.get_terminal_size((80, 24))
+        return s.columns, s.lines
+
+    def text_mode(self) -> str | None:
+        """The drawing for the terminal's size now (``None``: too small for any)."""
         if self.forced_mode:
             return self.forced_mode
-        size = shutil.get_terminal_size((80, 24))
-        return choose_mode(size.columns, size.lines)
+        columns, lines = self.terminal_size()
+        footer = len(self.footer.splitlines())
+        return choose_mode(columns, lines, footer) or choose_mode(columns, lines, 0)
+
+    def redraw(self) -> None:
+        """Draw the last picture again (after a resize)."""
+        if self._last is not None:
+            self._draw()
 
     def display(self, image: Image.Image) -> None:
         """Draw ``image`` (of :attr:`size`), turned to the panel's orientation by ``preprocess``."""
@@ -135,10 +200,20 @@ class TerminalDisplay(device):  # type: ignore[misc]
     def _draw(self) -> None:
         assert self._last is not None
         picture = self._last if self._on else Image.new("1", self._last.size)
-        rows = to_text(picture, self.text_mode())
-        border = "+" + "-" * len(rows[0]) + "+"
-        out = [border] + ["|" + r + "|" for r in rows] + [border]
-        out += self.footer.splitlines()
+        mode = self.text_mode()
+        footer = self.footer.splitlines()
+        if mode is None:
+            columns, lines = self.terminal_size()
+            out = too_small(columns, lines, len(footer))
+        else:
+            rows = to_text(picture, mode)
+            border = "+" + "-" * len(rows[0]) + "+"
+            out = [border] + ["|" + r + "|" for r in rows] + [border]
+            if not self.forced_mode:
+                columns, lines = self.terminal_size()
+                out += [f[:columns] for f in footer][:max(0, lines - len(out) - 1)]
+            else:
+                out += footer
         with self.lock:
             if not self._cleared:
                 self.stream.write("\x1b[2J")

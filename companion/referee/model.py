@@ -251,7 +251,10 @@ class RefereeModel:
         if self.stuck:
             pad = min(self.stuck, key=lambda p: (p.seat, str(p.target)))
             more = f" +{len(self.stuck) - 1}" if len(self.stuck) > 1 else ""
-            lines.append(f"Zaseknutá: {seat_label(pad.seat)}→{target_label(pad.target)}{more}")
+            line = f"Zaseknutá: {seat_label(pad.seat)}→{target_label(pad.target)}{more}"
+            if len(line) > WIDTH:
+                line = f"Zaseknutá: {seat_label(pad.seat)}→{target_label(pad.target, True)}{more}"
+            lines.append(line)
         room = 3 - len(lines)
         recent = self.log[-room:] if self.log else []
         if not recent and not lines:

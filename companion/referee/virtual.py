@@ -5,7 +5,9 @@ shuffle comes in as a permutation of the deck (the caller owns the randomness:
 :func:`shuffle_order` with a seeded ``random.Random``).  ● flips for the seat on
 turn (or ends the game when nobody can flip).  The touches of one moment are
 judged as they arrive (a provisional ruling on the screen) and applied once the
-table has been quiet for ``settle_s`` seconds or at the next flip.  ``now`` is
+table has been quiet for ``settle_s`` seconds or at the next flip.  A verdict
+longer than one screen has pages: ▶ turns them (past the last one, back to the
+table), ◀ goes back to the table; on the table ◀ ▶ show the last verdict again.  ``now`` is
 the host's monotonic clock in seconds; it only decides when a moment is over,
 touch order always comes from the pad edge times.
 """
@@ -46,7 +48,7 @@ from companion.engines.gobbit.rules import (
     winners,
 )
 from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
-from companion.ui.referee import BODY_LINES, WIDTH, Screen, row, wrap
+from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, wrap
 
 from .model import touch_of
 
@@ -83,6 +85,7 @@ class VirtualDeckModel:
         self.provisional: Ruling | None = None
         self.last_lines: list[str] = []
         self.show_ruling = False
+        self.page = 0
         self.stuck: set[Pad] = set()
         self._last_arrival: float | None = None
 
@@ -105,8 +108,12 @@ class VirtualDeckModel:
     def on_button(self, button: str, now: float) -> None:
         if button == "select":
             self.flip()
+        elif button == "right" and self.show_ruling:
+            self.page += 1
+            if self.page >= len(self._verdict_pages()):
+                self.show_ruling, self.page = False, 0
         elif button in ("left", "right"):
-            self.show_ruling = not self.show_ruling
+            self.show_ruling, self.page = not self.show_ruling, 0
 
     @property
     def settles_at(self) -> float | None:
@@ -143,7 +150,7 @@ class VirtualDeckModel:
             elif isinstance(e, BecameGhost | LeftGame | ConditionChanged | GameEnded):
                 lines.append(describe_event(e))
         self.last_lines = lines
-        self.show_ruling = True
+        self.show_ruling, self.page = True, 0
         return events
 
     def flip(self) -> list[Event]:
@@ -155,18 +162,23 @@ class VirtualDeckModel:
         action: Action = Finish() if legal == [Finish()] else Flip(on_turn(self.state) or 0)
         new = self._do(action)
         self.last_lines = [describe_event(e) for e in new]
-        self.show_ruling = self.state.over
+        self.show_ruling, self.page = self.state.over, 0
         return events + new
 
     # --- the screen -------------------------------------------------------------------
 
+    def _verdict_pages(self) -> list[Screen]:
+        return paginate([("Verdikt", [wrap(s) for s in self.last_lines])])
+
     def screen(self) -> Screen:
         if self.moment and self.provisional is not None:
-            lines = [line for s in ruling_sentences(self.provisional) for line in wrap(s)]
-            return Screen("Verdikt (běží)", tuple(lines[:BODY_LINES]))
+            pages = paginate([("Verdikt (běží)",
+                               [wrap(s) for s in ruling_sentences(self.provisional)])])
+            return pages[0] if len(pages) == 1 else Screen(
+                pages[0].title, (*pages[0].lines[:BODY_LINES - 1], "…"))
         if self.show_ruling and self.last_lines:
-            lines = [line for s in self.last_lines for line in wrap(s)]
-            return Screen("Verdikt", tuple(lines[:BODY_LINES]))
+            pages = self._verdict_pages()
+            return pages[min(self.page, len(pages) - 1)]
         return self._table()
 
     def _table(self) -> Screen:
@@ -187,7 +199,8 @@ class VirtualDeckModel:
         if spare > 0:
             extra = game_over_sentence(winners(st)) if st.over else (
                 self.last_lines[-1] if self.last_lines else "")
-            lines += wrap(extra)[:spare] if extra else []
+            words = wrap(extra) if extra else []
+            lines += words if len(words) <= spare else ["◀▶ celá zpráva"]
         if self.stuck and len(lines) < BODY_LINES:
             lines.append("Zaseknutá podložka!")
         return Screen(title, tuple(lines[:BODY_LINES + 4]))

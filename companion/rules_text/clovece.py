@@ -36,10 +36,12 @@ TOPICS: tuple[Topic, ...] = (
      "po směru hodinových ručiček."),
     ("Domácí varianty",
      "Povinné vyhazování: kdo může vyhodit, musí; nasazení a uvolnění startu mají "
-     "přednost. Dobrovolné nasazování: po šestce se nasazovat nemusí. V cíli "
-     "nepřeskakovat: v cílových polích se přes figurku nejde. Start chrání figurku: "
-     "figurku na jejím vlastním startu nelze vyhodit."),
+     "přednost. Volné nasazování: po šestce se nasazovat nemusí. Cíl bez přeskoků: "
+     "v cílových polích se přes figurku nejde. Start je bezpečný: figurku na jejím "
+     "vlastním startu nelze vyhodit."),
     ("Ovládání",
      "◀ a ▶ vybírají, ● potvrzuje. Dlouhý stisk ● otevře nabídku. Jediný možný tah se "
-     "provede sám po krátké pauze. Bez kostky se hod zadává tlačítky."),
+     "provede sám po krátké pauze. Bez kostky se hod zadává tlačítky. Tahy se počítají "
+     "od vlastního startu: start, 1. pole, 2. pole… a v cíli cíl 1 až cíl 4. Za počítač "
+     "hází společník sám; jeho figurkou táhne někdo u stolu a potvrdí to tlačítkem ●."),
 )

@@ -123,7 +123,8 @@ class App:
         self.dice_port = port
         prefs_path = data / PREFS_NAME
         prefs = load_prefs(prefs_path, Prefs(contrast=cfg.display.contrast,
-                                             auto_delay=cfg.game.auto_move_delay))
+                                             auto_delay=cfg.game.auto_move_delay,
+                                             computer_confirm=cfg.game.computer_confirm_delay))
         journal_path = data / JOURNAL_NAME
         if journal_path.exists() and (not journal_path.is_file()
                                       or not os.access(journal_path, os.R_OK | os.W_OK)):
@@ -137,7 +138,7 @@ class App:
             journal, prefs, beep=self._beep, rng=rng or random.SystemRandom(),
             dice=DiceStatus(configured=bool(port)), want_pads=self.want_pads,
             defaults={"players": g.players, "variants": g.variants, "computer": g.computer,
-                      "first": g.first, "seats": g.seats},
+                      "first": g.first, "seats": g.seats, "computer_dice": g.computer_dice},
             announcer=self.announcer, data=data)
         self.controller = Shell(self.ctx, start_with=g.name,
                                 save_prefs=lambda p: save_prefs(prefs_path, p))

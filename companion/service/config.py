@@ -56,6 +56,8 @@ class GameConfig:
     computer: tuple[str, ...] = ()
     first: str = "red"
     auto_move_delay: float = 1.5
+    computer_confirm_delay: float = 0.0  # 0: a computer seat's move waits for ●
+    computer_dice: bool = False  # a person rolls the real dice for the computer seats
     seats: int = 4  # Gobbit referee: seats with pads
 
 
@@ -169,6 +171,9 @@ def _check(cfg: Config) -> None:
     if any(ch.isspace() for ch in cfg.voice.device):
         raise ConfigError(f"voice.device must be an ALSA device name such as "
                           f"\"plughw:CARD=Device\" (or \"\"), not {cfg.voice.device!r}.")
+    if not 0 <= g.computer_confirm_delay <= 60:
+        raise ConfigError("game.computer_confirm_delay must be 0 to 60 seconds, "
+                          f"not {g.computer_confirm_delay}.")
     if not cfg.service.data_dir:
         raise ConfigError("service.data_dir must name a directory.")
     shutdown_argv(cfg.service.shutdown_command)

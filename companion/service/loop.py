@@ -63,6 +63,11 @@ class Service:
         self.on_view: list[Callable[[View], None]] = []
         self.on_started: list[Callable[[], None]] = []
         """Called once, right after the first frame is on the display."""
+        self.frame_time: Callable[[View, float], float] | None = None
+        """The animation time of a frame (blinking, scrolling); default: seconds since the
+        screen last changed, so a new line scrolls from its start and a new choice blinks
+        from its "on" phase.  ``companion demo`` counts views instead (the same GIF per seed)."""
+        self._since: tuple[View | None, float] = (None, self.t0)
 
     def post(self, event: Input) -> None:
         """Thread-safe: hand an input to the loop."""
@@ -71,7 +76,13 @@ class Service:
     def draw(self, now: float) -> None:
         view = self.controller.view()
         self.screen.contrast(self.controller.contrast)
-        self.screen.show(render(view, now - self.t0))
+        if self.frame_time is not None:
+            t = self.frame_time(view, now)
+        else:
+            if view != self._since[0]:
+                self._since = (view, now)
+            t = now - self._since[1]
+        self.screen.show(render(view, t))
         for cb in self.on_view:
             cb(view)
         self.last_view = view  # published last: once seen, its frame is on the display

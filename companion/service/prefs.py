@@ -1,5 +1,5 @@
-"""Preferences kept across games (sound, the single-move pause, brightness, the voice): not in
-the journal."""
+"""Preferences kept across games (sound, the single-move pause, the computer's own confirmation,
+brightness, the voice): not in the journal."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 AUTO_DELAYS = (0.0, 1.0, 1.5, 2.0, 3.0)
+CONFIRM_DELAYS = (0.0, 3.0, 5.0, 10.0)
 BRIGHTNESS = (255, 128, 48)
 
 
@@ -18,8 +19,12 @@ BRIGHTNESS = (255, 128, 48)
 class Prefs:
     sound: bool = True
     auto_delay: float = 1.5
+    """Seconds before a single legal move is taken by itself."""
     contrast: int = 255
     voice: bool = True
+    computer_confirm: float = 0.0
+    """Seconds after which a computer seat's shown move counts as made on the board without
+    a press of ● (0: it waits for ●)."""
 
 
 def load_prefs(path: Path, defaults: Prefs) -> Prefs:
@@ -28,7 +33,9 @@ def load_prefs(path: Path, defaults: Prefs) -> Prefs:
         return Prefs(sound=bool(data.get("sound", defaults.sound)),
                      auto_delay=float(data.get("auto_delay", defaults.auto_delay)),
                      contrast=int(data.get("contrast", defaults.contrast)),
-                     voice=bool(data.get("voice", defaults.voice)))
+                     voice=bool(data.get("voice", defaults.voice)),
+                     computer_confirm=float(data.get("computer_confirm",
+                                                     defaults.computer_confirm)))
     except FileNotFoundError:
         return defaults
     except (ValueError, TypeError, AttributeError, OSError):

@@ -2,9 +2,11 @@
 
 The shell is the controller the service loop talks to (``begin``, ``handle``,
 ``tick``, ``view``...).  It owns the set-up screen (its first line chooses the
-game, the rest are the host's declared options), the menu (long ● or the menu
-button), the settings and preferences, the rules browser (with the host's
-"Proč?"), the new-game and shutdown questions, switching games and undo.
+game, the rest are the host's declared options; long ● goes back to a game in
+play), the menu (long ● or the menu button), the settings and preferences, the
+rules browser (with the host's "Proč?"), the questions every destructive menu
+item asks first (undo says what it will take back: "Vrátit hod 5?"; new game;
+shut down, which keeps the game), switching games and undo.
 Everything about one game is the host's (:mod:`companion.service.hosts`);
 games are found in the registry (:mod:`companion.registry`) and imported only
 when the table chooses or resumes one.
@@ -25,11 +27,13 @@ from companion.engines.game import HEADER
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled, VoiceLink
 from companion.registry import GameInfo, UnknownGame, find_game, playable
 from companion.ui.controls import pick
+from companion.ui.fonts import body_font
+from companion.ui.screens import WIDTH, wrap
 from companion.ui.views import ListView, MessageView, View
 
 from .hosts.base import GameHost, HostContext, Request
 from .journal import JournalError
-from .prefs import AUTO_DELAYS, BRIGHTNESS, Prefs
+from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
 from .rules_browser import RulesBrowser
 
 log = logging.getLogger(__name__)
@@ -52,6 +56,7 @@ class Mode(StrEnum):
     MENU = "menu"
     SETTINGS = "settings"
     RULES = "rules"
+    CONFIRM_UNDO = "confirm-undo"
     CONFIRM_NEW = "confirm-new"
     CONFIRM_OFF = "confirm-off"
     BYE = "bye"
@@ -72,6 +77,12 @@ def tables() -> list[Table]:
 
 def _fmt_seconds(s: float) -> str:
     return "vyp." if s == 0 else f"{s:g} s".replace(".", ",")
+
+
+def _next(values: Sequence[float], value: float) -> float:
+    """The value after ``value`` in ``values`` (the first one when it is not among them)."""
+    i = values.index(value) if value in values else -1
+    return values[(i + 1) % len(values)]
 
 
 class Shell:
@@ -97,6 +108,7 @@ class Shell:
         self.settings_index = 0
         self.browser: RulesBrowser | None = None
         self._rules_back = Mode.PLAY
+        self._undo: tuple[str, str] | None = None
         self.quit_requested = False
         self.shutdown_requested = False
         self._begun = False
@@ -221,7 +233,8 @@ class Shell:
             self.mode = self._rules_back
         elif self.mode is Mode.PLAY:
             self.mode, self.menu_index = Mode.MENU, 0
-        elif self.mode in (Mode.MENU, Mode.SETTINGS, Mode.CONFIRM_NEW, Mode.CONFIRM_OFF):
+        elif self.mode in (Mode.MENU, Mode.SETTINGS, Mode.CONFIRM_UNDO, Mode.CONFIRM_NEW,
+                           Mode.CONFIRM_OFF, Mode.SETUP):
             self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
 
     def _in_game(self) -> bool:
@@ -280,9 +293,8 @@ class Shell:
         if key == "back":
             self.mode = Mode.PLAY
         elif key == "undo":
-            self.mode = Mode.PLAY
-            if not self.host.undo(now):
-                self.beep("illegal")
+            self._undo = self._undo_preview()
+            self.mode = Mode.CONFIRM_UNDO
         elif key == "rules":
             self.open_rules(Mode.PLAY)
         elif key == "new":
@@ -294,6 +306,21 @@ class Shell:
         else:
             self.mode = Mode.PLAY
             self.host.on_menu(key, now)
+
+    def _undo_preview(self) -> tuple[str, str] | None:
+        preview = getattr(self.host, "undo_preview", None)  # a host without it: a plain question
+        if preview is None:
+            return ("Vrátit?", "Poslední akce se vrátí.")
+        result: tuple[str, str] | None = preview()
+        return result
+
+    def _on_confirm_undo(self, name: str, now: float) -> None:
+        if name == "select":
+            self.mode = Mode.PLAY
+            if self._undo is not None and not self.host.undo(now):
+                self.beep("illegal")
+        elif name == "left":
+            self.mode = Mode.MENU
 
     def _on_confirm_new(self, name: str, now: float) -> None:
         if name == "select":
@@ -326,12 +353,14 @@ class Shell:
 
     # --- settings ---------------------------------------------------------------------------
 
-    def _settings_items(self) -> list[str]:
+    def _settings_items(self) -> list[tuple[str, str]]:
         p = self.ctx.prefs
         bright = {255: "100 %", 128: "50 %", 48: "20 %"}.get(p.contrast, f"{p.contrast}")
-        return [f"Zvuk: {'zapnutý' if p.sound else 'vypnutý'}",
-                f"Sám táhne po: {_fmt_seconds(p.auto_delay)}",
-                f"Jas: {bright}", f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}", "Zpět"]
+        return [("sound", f"Zvuk: {'zapnutý' if p.sound else 'vypnutý'}"),
+                ("auto", f"Sám táhne po: {_fmt_seconds(p.auto_delay)}"),
+                ("confirm", f"PC potvrdí sám: {_fmt_seconds(p.computer_confirm)}"),
+                ("bright", f"Jas: {bright}"),
+                ("voice", f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}"), ("back", "Zpět")]
 
     def _on_settings(self, name: str, now: float) -> None:
         items = self._settings_items()
@@ -339,15 +368,16 @@ class Shell:
         if item is None:
             return
         p = self.ctx.prefs
-        if self.settings_index == 0:
+        key = item[0]
+        if key == "sound":
             p.sound = not p.sound
-        elif self.settings_index == 1:
-            i = AUTO_DELAYS.index(p.auto_delay) if p.auto_delay in AUTO_DELAYS else 0
-            p.auto_delay = AUTO_DELAYS[(i + 1) % len(AUTO_DELAYS)]
-        elif self.settings_index == 2:
-            i = BRIGHTNESS.index(p.contrast) if p.contrast in BRIGHTNESS else 0
-            p.contrast = BRIGHTNESS[(i + 1) % len(BRIGHTNESS)]
-        elif self.settings_index == 3:
+        elif key == "auto":
+            p.auto_delay = _next(AUTO_DELAYS, p.auto_delay)
+        elif key == "confirm":
+            p.computer_confirm = _next(CONFIRM_DELAYS, p.computer_confirm)
+        elif key == "bright":
+            p.contrast = int(_next(BRIGHTNESS, p.contrast))
+        elif key == "voice":
             p.voice = not p.voice
         else:
             self.mode = Mode.MENU
@@ -357,7 +387,8 @@ class Shell:
     _handlers: dict[Mode, Callable[[Shell, str, float], None]] = {
         Mode.SETUP: _on_setup, Mode.PLAY: _on_play, Mode.MENU: _on_menu,
         Mode.SETTINGS: _on_settings, Mode.RULES: _on_rules,
-        Mode.CONFIRM_NEW: _on_confirm_new, Mode.CONFIRM_OFF: _on_confirm_off,
+        Mode.CONFIRM_UNDO: _on_confirm_undo, Mode.CONFIRM_NEW: _on_confirm_new,
+        Mode.CONFIRM_OFF: _on_confirm_off,
         Mode.BYE: _on_bye,
     }
 
@@ -379,12 +410,20 @@ class Shell:
         if self.mode is Mode.SETUP:
             lines = [label for _, label in self._setup_lines()]
             return ListView(f"Nová hra: {self.host.title}", tuple(lines),
-                            min(self.setup_index, len(lines) - 1), self.notice)
+                            min(self.setup_index, len(lines) - 1),
+                            self.notice or ("dlouze ● = zpět do hry" if self._in_game() else ""))
         if self.mode is Mode.MENU:
             return ListView("Nabídka", tuple(label for _, label in self._menu()),
                             self.menu_index, "dlouze ● = zpět")
         if self.mode is Mode.SETTINGS:
-            return ListView("Nastavení", tuple(self._settings_items()), self.settings_index)
+            return ListView("Nastavení", tuple(label for _, label in self._settings_items()),
+                            self.settings_index)
+        if self.mode is Mode.CONFIRM_UNDO:
+            if self._undo is None:
+                return MessageView("Vrátit", ("Není co vrátit.",), "● zpět do hry")
+            title, text = self._undo
+            return MessageView(title, tuple(wrap(body_font(), text, WIDTH - 1)),
+                               "● ano   ◀ ne")
         if self.mode is Mode.CONFIRM_NEW:
             return MessageView("Nová hra?", ("Rozehraná hra skončí", "a začne se znovu."),
                                "● ano   ◀ ne")

@@ -7,6 +7,12 @@ dice when a roll is due and presses ● when the computer's move has been shown
 or a drink has been announced).  Every OLED frame goes to an animated GIF
 (luma.emulator's ``gifanim``); with ``wav``, every spoken announcement goes to
 one WAV file, in order (the voice's WAV twin, espeak-ng's real audio).
+
+The same seed gives the same GIF, byte for byte: the dice, the companion's own
+throws and the computer's choices come from the seed; the robot acts once on
+every new screen (never again on a timeout) and starts the game only once the
+dice is connected; and the animation time of a frame (blinking, scrolling) is
+counted in views, one GIF frame's time per new view, not read from the clock.
 """
 
 from __future__ import annotations
@@ -37,6 +43,22 @@ log = logging.getLogger(__name__)
 VOICE_SPEED = 40.0
 """The WAV twin "plays" this many times faster than real time: the demo does not wait for the
 speech in real time, and nothing is cut because the robot waits for the voice before acting."""
+
+
+class FrameTime:
+    """The animation time of a frame counted in views: every new view moves it on by one
+    GIF frame's time, the same view keeps it (so redraws add no frame)."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.views = 0
+        self.last: View | None = None
+
+    def __call__(self, view: View, now: float) -> float:
+        if view != self.last:
+            self.last = view
+            self.views += 1
+        return self.views * self.step
 
 
 class Robot:
@@ -88,10 +110,17 @@ class Robot:
 
     def _run(self) -> None:
         over_seen = 0.0
+        acted: tuple[int, Expect | None] | None = None
         while not self.done.is_set():
             self.changed.wait(0.5)
             self.changed.clear()
             view, expect = self.view, self.expect
+            over = isinstance(view, WinView) or expect is Expect.OVER
+            if (id(view), expect) == acted and not over:
+                continue  # one action per new screen: a slow machine never doubles one
+            if isinstance(view, ListView) and self.setup and not self.app.ctx.dice.usable:
+                continue  # the game starts once the dice is there (the same first screen)
+            acted = (id(view), expect)
             if isinstance(view, ListView) and self.setup:
                 if view.selected != len(view.items) - 1:
                     self.presser.press("left")
@@ -163,7 +192,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         demo_cfg = replace(
             cfg,
             game=replace(cfg.game, name=game, players=players, computer=computer,
-                         first="red" if game == "clovece" else "lot", auto_move_delay=0.05),
+                         first="red" if game == "clovece" else "lot", auto_move_delay=0.05,
+                         computer_dice=True, computer_confirm_delay=0.0),
             service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
                             shutdown_command=""),
         )
@@ -175,6 +205,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
                       rng=random.Random(seed), announcer=announcer)
             app.start_hardware()
             app.ctx.prefs.voice = True
+            app.service.frame_time = FrameTime(frame_seconds)
             presser = PinPresser(factory, dict(demo_cfg.pins.buttons), 0.3)
             robot = Robot(app, dice, presser, max_rolls, announcer)
             robot.start()

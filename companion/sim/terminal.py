@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import queue
 import select
 import sys
 import termios
@@ -27,6 +28,16 @@ from companion.service.config import Config
 log = logging.getLogger(__name__)
 
 HELP = "←/a ◀  →/d ▶  Enter/s ●  m nabídka  r hod  f pád  u kostka  q konec"
+SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "výhra",
+          "drink-start": "přípitek", "drink-knocked-out": "vyhozen, pít",
+          "drink-bottle": "láhev, pít", "drink-pub": "do hospody, pít",
+          "drink-card": "karta, pít", "drink-glass": "do dna", "drink-everybody": "pijí všichni",
+          "drink-home": "domeček, přípitek", "drink-winner": "vítěz, přípitek",
+          "drink-dropped-dice": "kostka spadla, pít", "drink-delay": "zdržování, pít",
+          "drink-cheating": "podvod, pít", "drink-upset": "rozčílení, pít",
+          "void-throw": "neplatný hod", "debt": "dluh"}
+"""The buzzer patterns by Czech name, for the status line under the picture."""
+"""The buzzer's patterns as the status line names them (the table's language)."""
 HELP_GOBBIT = "← ◀  → ▶  Enter ●  m nabídka  Ctrl-C konec   podložky (hráč > cíl):"
 
 KEYS = {
@@ -49,18 +60,46 @@ def _keymap(seats: int) -> dict[str, Any]:
 
 
 class PinPresser:
-    """Presses a button the way a finger does: the pin goes low, then high again."""
+    """Presses a button the way a finger does: the pin goes low, then high again.
+
+    :meth:`press` presses now (and returns when the finger is lifted); :meth:`submit`
+    queues a press behind the ones typed before it, so that keys typed quickly (``m d d
+    Enter``) are pressed one after another, as a person would, and none cuts another short.
+    """
+
+    GAP = 0.03  # seconds between two queued presses
 
     def __init__(self, factory: Any, pins: dict[str, int], long_press: float) -> None:
         self.factory = factory
         self.pins = pins
         self.long_press = long_press
+        self._queue: queue.Queue[tuple[str, bool]] = queue.Queue()
+        self._worker: threading.Thread | None = None
 
     def press(self, name: str, long: bool = False) -> None:
         pin = self.factory.pin(self.pins[name])
         pin.drive_low()
         time.sleep(self.long_press + 0.15 if long else 0.05)
         pin.drive_high()
+
+    def submit(self, name: str, long: bool = False) -> None:
+        if self._worker is None:
+            self._worker = threading.Thread(target=self._work, name="presser", daemon=True)
+            self._worker.start()
+        self._queue.put((name, long))
+
+    def idle(self) -> bool:
+        """No press is waiting or being made."""
+        return self._queue.unfinished_tasks == 0
+
+    def _work(self) -> None:
+        while True:
+            name, long = self._queue.get()
+            try:
+                self.press(name, long)
+                time.sleep(self.GAP)
+            finally:
+                self._queue.task_done()
 
 
 class Simulator:
@@ -95,7 +134,7 @@ class Simulator:
         device = self.app.screen.device
         if not hasattr(device, "set_footer"):
             return
-        sound = f"   ♪ {self.last_sound}" if self.last_sound else ""
+        sound = f"   ♪ {SOUNDS.get(self.last_sound, self.last_sound)}" if self.last_sound else ""
         keys = self.pad_keys()
         if keys:
             by_seat: dict[int, list[str]] = {}
@@ -120,9 +159,9 @@ class Simulator:
             return True  # q is a pad key at a Gobbit table: quit with Ctrl-C
         action, arg = KEYS.get(key, ("", ""))
         if action == "press":
-            threading.Thread(target=self.presser.press, args=(arg,), daemon=True).start()
+            self.presser.submit(arg)
         elif action == "long":
-            threading.Thread(target=self.presser.press, args=(arg, True), daemon=True).start()
+            self.presser.submit(arg, long=True)
         elif action == "roll":
             if self.dice.plugged:
                 self.dice.roll()

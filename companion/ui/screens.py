@@ -3,9 +3,15 @@
 ``render(view, t)`` is pure: the same view at the same animation time ``t``
 (seconds) gives the same image, which the tests compare pixel by pixel.
 Blinking toggles every half second; a line too long for the width scrolls.
+``layout(view, t)`` also reports what was drawn where, and :func:`problems`
+finds text cut by the panel's edge or by an ellipsis, text with no room, and
+text and marks drawn over each other (the every-screen test runs it on every
+screen of every game).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -61,122 +67,274 @@ def scrolled(font: ImageFont.FreeTypeFont, text: str, width: int, t: float) -> s
     return out
 
 
-def _inverse(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, text: str,
-             font: ImageFont.FreeTypeFont) -> None:
-    draw.rectangle((x, y, x + w - 1, y + h - 1), fill=1)
-    draw.text((x + 1, y), text, font=font, fill=0)
+# --- what was drawn where (for the clipping and overlap check) -----------------------
+
+Box = tuple[int, int, int, int]
+"""x0, y0, x1, y1 with x1, y1 exclusive."""
 
 
-def _turn(draw: ImageDraw.ImageDraw, v: TurnView, t: float) -> None:
+@dataclass(frozen=True)
+class Ink:
+    """One thing drawn on a frame, as :func:`layout` reports it.
+
+    ``kind``: ``text``; ``mark`` (a colour's mark, ▲ ▼ scroll marks); ``bar`` (an inverted
+    selection or title bar); ``board`` (the mini-map); ``lost`` (a text that had no room
+    at all).  ``box`` is the area it lights (for text: its lit pixels).  A text that stands
+    for a longer one (cut with an ellipsis) has ``whole`` != ``text``, unless it ``scrolls``.
+    """
+
+    kind: str
+    box: Box
+    text: str = ""
+    whole: str = ""
+    scrolls: bool = False
+    on_bar: bool = False
+
+
+def _ink_box(font: ImageFont.FreeTypeFont, xy: tuple[int, int], text: str) -> Box:
+    """The lit pixels of ``text`` drawn at ``xy`` (found by drawing it on a scratch canvas)."""
+    pad = 64
+    scratch = Image.new("1", (WIDTH + 2 * pad, HEIGHT + 2 * pad))
+    d = ImageDraw.Draw(scratch)
+    d.fontmode = "1"
+    d.text((xy[0] + pad, xy[1] + pad), text, font=font, fill=1)
+    box = scratch.getbbox()
+    if box is None:
+        return (xy[0], xy[1], xy[0], xy[1])
+    return (box[0] - pad, box[1] - pad, box[2] - pad, box[3] - pad)
+
+
+class Painter:
+    """Draws on a frame and, when ``record`` is set, notes every item as an :class:`Ink`."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw, record: bool = False) -> None:
+        self.draw = draw
+        self.record = record
+        self.inks: list[Ink] = []
+
+    def text(self, xy: tuple[int, int], text: str, font: ImageFont.FreeTypeFont, fill: int = 1,
+             *, whole: str | None = None, scrolls: bool = False, on_bar: bool = False) -> None:
+        self.draw.text(xy, text, font=font, fill=fill)
+        if self.record and text.strip():
+            self.inks.append(Ink("text", _ink_box(font, xy, text), text,
+                                 text if whole is None else whole, scrolls, on_bar))
+
+    def bar(self, box: Box) -> None:
+        """An inverted (lit) rectangle; text on it is drawn dark with ``on_bar``."""
+        self.draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=1)
+        if self.record:
+            self.inks.append(Ink("bar", box))
+
+    def mark(self, colour: int, x: int, y: int, size: int) -> None:
+        draw_mark(self.draw, colour, x, y, size)
+        if self.record:
+            self.inks.append(Ink("mark", (x, y, x + size, y + size)))
+
+    def symbol(self, xy: tuple[int, int], text: str, font: ImageFont.FreeTypeFont) -> None:
+        """A mark drawn with a glyph (▲ ▼)."""
+        self.draw.text(xy, text, font=font, fill=1)
+        if self.record:
+            self.inks.append(Ink("mark", _ink_box(font, xy, text), text, text))
+
+    def area(self, kind: str, box: Box) -> None:
+        if self.record:
+            self.inks.append(Ink(kind, box))
+
+    def lost(self, text: str) -> None:
+        if self.record:
+            self.inks.append(Ink("lost", (0, 0, 0, 0), "", text))
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def problems(inks: list[Ink]) -> list[str]:
+    """What is wrong with a frame's layout: text cut (by the panel's edge, or with an ellipsis
+    where the whole text matters), a text with no room, or text and marks drawn over each
+    other (a scroll mark on a text or on the selection bar, text over the player's mark)."""
+    found: list[str] = []
+    texts = [i for i in inks if i.kind == "text"]
+    for i in inks:
+        if i.kind == "lost":
+            found.append(f"no room for {i.whole!r}")
+    for t in texts:
+        x0, y0, x1, y1 = t.box
+        if x0 < 0 or y0 < 0 or x1 > WIDTH - 1 or y1 > HEIGHT:
+            found.append(f"{t.text!r} is cut by the panel's edge (lit {t.box})")
+        if t.whole != t.text and not t.scrolls:
+            found.append(f"{t.whole!r} is shown cut as {t.text!r}")
+    solid = [i for i in inks if i.kind in ("mark", "board")]
+    for a in solid:
+        for t in texts:
+            if _overlap(a.box, t.box):
+                found.append(f"{t.text!r} overlaps a {a.kind} at {a.box}")
+        for b in inks:
+            if b.kind == "bar" and a.kind == "mark" and _overlap(a.box, b.box):
+                found.append(f"the mark {a.text or a.box!r} is drawn on a selection bar")
+    for b in (i for i in inks if i.kind == "bar"):
+        for t in texts:
+            if not t.on_bar and _overlap(b.box, t.box):
+                found.append(f"{t.text!r} overlaps a selection bar at {b.box}")
+    for n, a in enumerate(texts):
+        for b in texts[n + 1:]:
+            if _overlap(a.box, b.box) and a.on_bar == b.on_bar:
+                found.append(f"{a.text!r} and {b.text!r} are drawn over each other")
+    return found
+
+
+# --- the screens -----------------------------------------------------------------------
+
+
+def _inverse(p: Painter, x: int, y: int, w: int, h: int, text: str,
+             font: ImageFont.FreeTypeFont, *, whole: str | None = None,
+             scrolls: bool = False) -> None:
+    p.bar((x, y, x + w, y + h))
+    p.text((x + 1, y), text, font, fill=0, whole=whole, scrolls=scrolls, on_bar=True)
+
+
+def _turn(p: Painter, v: TurnView, t: float) -> None:
     font = body_font()
     lh = line_height(font)
     from .minimap import SIZE as MAP_SIZE  # the Člověče board: imported when first drawn
     from .minimap import draw_board
 
-    draw_board(draw, v.position, 0, 0, v.blink, blink_on(t))
+    draw_board(p.draw, v.position, 0, 0, v.blink, blink_on(t))
+    p.area("board", (0, 0, MAP_SIZE, MAP_SIZE))
     x = MAP_SIZE + 3
     w = WIDTH - x
     y = 0
     # who: name and mark (and the computer sign)
-    draw.text((x, y), v.player, font=font, fill=1)
+    p.text((x, y), v.player, font)
     mx = x + _text_width(font, v.player) + 2
-    draw_mark(draw, v.colour, mx, y + 1, 5)
+    p.mark(v.colour, mx, y + 1, 5)
     if v.computer:
-        draw.text((mx + 8, y), "PC", font=font, fill=1)
+        p.text((mx + 8, y), "PC", font)
     y += lh
     # the roll, or how to get one
     if v.roll is not None:
-        draw.text((x, y), f"Hod: {v.roll}", font=font, fill=1)
+        p.text((x, y), f"Hod PC: {v.roll}" if v.roll_virtual else f"Hod: {v.roll}", font)
     elif v.manual_roll is not None:
         label = "Hod: ◀ "
-        draw.text((x, y), label, font=font, fill=1)
+        p.text((x, y), label, font)
         vx = x + _text_width(font, label)
+        value = str(v.manual_roll)
         if blink_on(t):
-            _inverse(draw, vx, y, _text_width(font, str(v.manual_roll)) + 2, lh,
-                     str(v.manual_roll), font)
+            _inverse(p, vx, y, _text_width(font, value) + 2, lh, value, font)
         else:
-            draw.text((vx + 1, y), str(v.manual_roll), font=font, fill=1)
-        draw.text((vx + _text_width(font, str(v.manual_roll)) + 3, y), " ▶", font=font, fill=1)
+            p.text((vx + 1, y), value, font)
+        p.text((vx + _text_width(font, value) + 3, y), " ▶", font)
     y += lh
     if v.tries_shown:
-        draw.text((x, y), f"Pokus {v.tries + 1} ze 3", font=font, fill=1)
+        p.text((x, y), f"Pokus {v.tries + 1} ze 3", font)
         y += lh
-    # numbered choices (three visible, the selected one kept in view)
+    # numbered choices (the selected one kept in view)
     rows = max(1, (HEIGHT - lh - y) // lh - 1)
     first = min(max(0, v.selected - rows + 1), max(0, len(v.choices) - rows))
     for i in range(first, min(len(v.choices), first + rows)):
         c = v.choices[i]
         text = f"{i + 1} {c.label}" + (" ×" if c.capture else "")
         if i == v.selected and len(v.choices) > 1:
-            _inverse(draw, x, y, w, lh, text, font)
+            _inverse(p, x, y, w, lh, fit(font, text, w - 2), font, whole=text)
         else:
-            draw.text((x + 1, y), text, font=font, fill=1)
+            p.text((x + 1, y), fit(font, text, w - 2), font, whole=text)
         y += lh
+    for i in (*range(first), *range(first + rows, len(v.choices))):
+        p.lost(v.choices[i].label)
     # the prompt, or a warning about the dice
     status = v.prompt
     if v.dice == "lost":
         status = DICE_LOST
     elif v.dice == "missing" and v.manual_roll is not None:
         status = DICE_MISSING
-    draw.text((x, HEIGHT - 2 * lh), fit(font, status, w), font=font, fill=1)
-    # what just happened, across the whole width
-    draw.text((0, HEIGHT - lh), scrolled(font, v.event, WIDTH, t), font=font, fill=1)
+    p.text((x, HEIGHT - 2 * lh), fit(font, status, w), font, whole=status)
+    # the selected move in words, or what just happened, across the whole width
+    line = v.words or v.event
+    p.text((0, HEIGHT - lh), scrolled(font, line, WIDTH - 1, t), font, whole=line, scrolls=True)
 
 
-def _list(draw: ImageDraw.ImageDraw, v: ListView, t: float) -> None:
+SCROLL_MARK_W = 7
+"""The column a scrolling list keeps on its right for ▲ ▼ (never on an item or its bar)."""
+
+
+def _list(p: Painter, v: ListView, t: float) -> None:
     head, font = heading_font(), body_font()
     hh, lh = line_height(head), line_height(font)
-    draw.text((0, -1), fit(head, v.title, WIDTH), font=head, fill=1)
-    draw.line((0, hh - 1, WIDTH - 1, hh - 1), fill=1)
-    y0 = hh + 1
+    p.text((0, 0), fit(head, v.title, WIDTH), head, whole=v.title)
+    p.draw.line((0, hh, WIDTH - 1, hh), fill=1)
+    y0 = hh + 2
     rows = (HEIGHT - y0 - (lh if v.footer else 0)) // lh
     first = min(max(0, v.selected - rows + 1), max(0, len(v.items) - rows))
+    scrolling = len(v.items) > rows
+    w = WIDTH - (SCROLL_MARK_W if scrolling else 0)
     for row, i in enumerate(range(first, min(len(v.items), first + rows))):
         y = y0 + row * lh
         text = v.items[i]
         if i == v.selected:
-            _inverse(draw, 0, y, WIDTH, lh, scrolled(font, text, WIDTH - 2, t), font)
+            _inverse(p, 0, y, w, lh, scrolled(font, text, w - 3, t), font, whole=text,
+                     scrolls=True)
         else:
-            draw.text((1, y), fit(font, text, WIDTH - 2), font=font, fill=1)
+            p.text((1, y), fit(font, text, w - 2), font, whole=text)
     if first > 0:
-        draw.text((WIDTH - 6, y0), "▲", font=font, fill=1)
+        p.symbol((WIDTH - 6, y0), "▲", font)
     if first + rows < len(v.items):
-        draw.text((WIDTH - 6, y0 + (rows - 1) * lh), "▼", font=font, fill=1)
+        p.symbol((WIDTH - 6, y0 + (rows - 1) * lh), "▼", font)
     if v.footer:
-        draw.text((0, HEIGHT - lh), fit(font, v.footer, WIDTH), font=font, fill=1)
+        p.text((0, HEIGHT - lh), fit(font, v.footer, WIDTH), font, whole=v.footer)
 
 
-def _win(draw: ImageDraw.ImageDraw, v: WinView, t: float) -> None:
+def _win(p: Painter, v: WinView, t: float) -> None:
     head, font = heading_font(bold=True), body_font()
     lh = line_height(font)
     from .minimap import SIZE as MAP_SIZE
     from .minimap import draw_board
 
-    draw_board(draw, v.position, 0, 0)
+    draw_board(p.draw, v.position, 0, 0)
+    p.area("board", (0, 0, MAP_SIZE, MAP_SIZE))
     x = MAP_SIZE + 4
-    draw.text((x, 2), "Vyhrává", font=head, fill=1)
-    draw.text((x, 18), v.player, font=head, fill=1)
+    p.text((x, 2), "Vyhrává", head)
+    p.text((x, 18), v.player, head)
     if blink_on(t):
-        draw_mark(draw, v.colour, x + _text_width(head, v.player) + 3, 20, 7)
-    draw.text((x, HEIGHT - lh), fit(font, v.footer, WIDTH - x), font=font, fill=1)
+        p.mark(v.colour, x + _text_width(head, v.player) + 3, 20, 7)
+    p.text((x, HEIGHT - lh), fit(font, v.footer, WIDTH - x), font, whole=v.footer)
 
 
-def _message(draw: ImageDraw.ImageDraw, v: MessageView, t: float) -> None:
+def _message(p: Painter, v: MessageView, t: float) -> None:
     head, font = heading_font(), body_font()
     hh, lh = line_height(head), line_height(font)
-    draw.text((0, -1), fit(head, v.title, WIDTH), font=head, fill=1)
+    p.text((0, 0), fit(head, v.title, WIDTH), head, whole=v.title)
     y = hh + 2
     for line in v.lines:
         if y + lh > HEIGHT - (lh if v.footer else 0):
-            break
-        draw.text((0, y), fit(font, line, WIDTH), font=font, fill=1)
+            p.lost(line)
+            continue
+        p.text((0, y), fit(font, line, WIDTH), font, whole=line)
         y += lh
     if v.footer:
-        draw.text((0, HEIGHT - lh), fit(font, v.footer, WIDTH), font=font, fill=1)
+        p.text((0, HEIGHT - lh), fit(font, v.footer, WIDTH), font, whole=v.footer)
 
 
 REFEREE_LINE = 12
 REFEREE_BODY_TOP = 13
+
+
+def _referee(p: Painter, screen: RefereeScreen, font: ImageFont.FreeTypeFont) -> None:
+    draw = p.draw
+    draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), fill="black")
+    p.bar((0, 0, WIDTH, REFEREE_LINE))
+    p.text((1, 0), fit(font, screen.title, WIDTH - 2), font, fill=0, whole=screen.title,
+           on_bar=True)
+    for i, text in enumerate(screen.lines):
+        if i >= REFEREE_LINES:
+            p.lost(text)
+            continue
+        y = REFEREE_BODY_TOP + i * REFEREE_LINE
+        shown = fit(font, text, WIDTH - 2)
+        if screen.selected == i:
+            p.bar((0, y, WIDTH, y + REFEREE_LINE))
+            p.text((1, y), shown, font, fill=0, whole=text, on_bar=True)
+        else:
+            p.text((1, y), shown, font, whole=text)
 
 
 def draw_referee(draw: ImageDraw.ImageDraw, screen: RefereeScreen,
@@ -184,40 +342,41 @@ def draw_referee(draw: ImageDraw.ImageDraw, screen: RefereeScreen,
     """Paint a referee screen (Terminus 6x12): an inverted title bar (rows 0-11), then up to
     four body lines at rows 13, 25, 37 and 49, the selected one inverted; text that does not
     fit is cut with an ellipsis."""
-    draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), fill="black")
-    draw.rectangle((0, 0, WIDTH - 1, REFEREE_LINE - 1), fill="white")
-    draw.text((1, 0), fit(font, screen.title, WIDTH - 2), font=font, fill="black")
-    for i, text in enumerate(screen.lines[:REFEREE_LINES]):
-        y = REFEREE_BODY_TOP + i * REFEREE_LINE
-        colour = "white"
-        if screen.selected == i:
-            draw.rectangle((0, y, WIDTH - 1, y + REFEREE_LINE - 1), fill="white")
-            colour = "black"
-        draw.text((1, y), fit(font, text, WIDTH - 2), font=font, fill=colour)
+    _referee(Painter(draw), screen, font)
 
 
-def render(view: View, t: float = 0.0) -> Image.Image:
-    """The frame of ``view`` at animation time ``t`` seconds."""
+def _paint(view: View, t: float, record: bool) -> tuple[Image.Image, list[Ink]]:
     image = Image.new("1", (WIDTH, HEIGHT))
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"  # no anti-aliasing on a one-bit panel
+    p = Painter(draw, record)
     if isinstance(view, TurnView):
-        _turn(draw, view, t)
+        _turn(p, view, t)
     elif isinstance(view, ListView):
-        _list(draw, view, t)
+        _list(p, view, t)
     elif isinstance(view, WinView):
-        _win(draw, view, t)
+        _win(p, view, t)
     elif isinstance(view, MessageView):
-        _message(draw, view, t)
+        _message(p, view, t)
     elif isinstance(view, RefereeView):
-        draw_referee(draw, view.screen, heading_font())
+        _referee(p, view.screen, heading_font())
     elif isinstance(view, NapijView):
         from .napij_screens import draw_napij  # its own module (it uses this one's helpers)
 
         draw_napij(draw, view, t)
     else:  # pragma: no cover - a view type without a drawing is a programming error
         raise TypeError(f"no drawing for {type(view).__name__}")
-    return image
+    return image, p.inks
+
+
+def render(view: View, t: float = 0.0) -> Image.Image:
+    """The frame of ``view`` at animation time ``t`` seconds."""
+    return _paint(view, t, False)[0]
+
+
+def layout(view: View, t: float = 0.0) -> tuple[Image.Image, list[Ink]]:
+    """The frame of ``view`` and what was drawn where (see :func:`problems`)."""
+    return _paint(view, t, True)
 
 
 def wrap(font: ImageFont.FreeTypeFont, text: str, width: int = WIDTH) -> list[str]:

@@ -19,7 +19,7 @@ from .referee import Screen as RefereeScreen
 
 @dataclass(frozen=True)
 class Choice:
-    label: str  # "12→17", "h→0"
+    label: str  # "5.→8.", "na start", "38.→cíl 3" (counted from the player's own start)
     capture: bool = False
 
 
@@ -41,6 +41,8 @@ class TurnView:
     dice: str = "ok"  # "ok", "missing" (none configured), "lost" (disconnected)
     event: str = ""  # one line: what just happened
     blink: tuple[tuple[int, int], tuple[int, int]] | None = None  # (piece cell, target cell)
+    roll_virtual: bool = False  # the roll was thrown by the companion for a computer seat
+    words: str = ""  # the selected move in words; shown instead of the event while choosing
 
 
 @dataclass(frozen=True)

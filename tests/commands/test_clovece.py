@@ -59,13 +59,15 @@ def test_apply_refuses_an_illegal_move_with_exit_1_and_the_reason(capsys):
     code, out, err = run(capsys, "apply", "clovece", "r:38,f1,f2,f3 g:8,h,h,h turn:r",
                          "--roll", "6", "--move", "38")
     assert code == 1 and out == ""
-    assert "overshoots-goal" in err and err.count("\n") == 1
+    assert err == "companion: Tah z 38 nejde: šestka by figurku poslala za poslední pole cíle.\n"
+    assert "overshoots-goal" not in err  # no internal codes, one language
 
 
 def test_apply_refuses_a_move_from_an_empty_field(capsys):
     code, _, err = run(capsys, "apply", "clovece", "r:5,15,h,h g:8,h,h,h turn:r",
                        "--roll", "3", "--move", "7")
-    assert code == 1 and "no-piece" in err
+    assert code == 1
+    assert err == "companion: Tah z 7 nejde: na tom místě žádná tvoje figurka nestojí.\n"
 
 
 def test_apply_asks_for_move_when_several_are_legal(capsys):
@@ -119,8 +121,17 @@ def test_watch_draws_the_board_and_ends_with_the_winner(capsys):
     name = {"r": "Červený", "g": "Zelený"}[winner]
     assert f"{name} vyhrává po" in out
     # the last board shows all four of the winner's pieces in its goal (no empty ':' left there)
-    board = out.split("#")[-1].splitlines()[1:12]
+    board = out.split(". hod: ")[-1].splitlines()[1:12]
     assert len(board) == 11
+
+
+def test_watch_says_every_throw_in_czech_words(capsys):
+    _, out, _ = run(capsys, "watch", "clovece", "--seed", "7", "--players", "2")
+    heads = [line for line in out.splitlines() if ". hod: " in line]
+    assert heads[0] == "1. hod: Červený hodil 3, bez tahu"
+    assert "4. hod: Zelený hodil 6, z domečku na start" in heads
+    assert any(h.endswith("ze startu na 6. pole") for h in heads)
+    assert not any("->" in h or "no move" in h for h in heads)
 
 
 def test_the_installed_command_never_shows_a_traceback():

@@ -74,3 +74,36 @@ def test_buttons_use_pull_ups_and_are_idle_high(factory):
     assert all(b.pull_up for b in buttons.buttons.values())
     assert not any(b.is_pressed for b in buttons.buttons.values())
     buttons.close()
+
+
+def test_presses_during_a_long_press_follow_it_in_order(factory):
+    """◀ ▶ pressed while ● is held for the menu are not dropped nor reported before the menu
+    opens: they come after the long press, in the order they were pressed."""
+    buttons, got = collect(factory, long_press=0.2)
+    select, right, left = factory.pin(6), factory.pin(13), factory.pin(5)
+    select.drive_low()
+    for pin in (right, right, left):
+        pin.drive_low()
+        pin.drive_high()
+    assert got == []  # waiting for ● to be decided
+    assert wait_for(lambda: len(got) == 4)
+    assert got == [ButtonPress("select", long=True), ButtonPress("right"), ButtonPress("right"),
+                   ButtonPress("left")]
+    select.drive_high()
+    time.sleep(0.05)
+    assert len(got) == 4  # the release of a long press is swallowed
+    buttons.close()
+
+
+def test_a_short_press_keeps_its_place_before_presses_made_while_it_was_down(factory):
+    buttons, got = collect(factory, long_press=0.5)
+    select, right = factory.pin(6), factory.pin(13)
+    select.drive_low()
+    right.drive_low()
+    right.drive_high()
+    select.drive_high()  # released before the long-press time: a short ●, first
+    assert wait_for(lambda: len(got) == 2)
+    assert got == [ButtonPress("select"), ButtonPress("right")]
+    time.sleep(0.6)
+    assert len(got) == 2
+    buttons.close()

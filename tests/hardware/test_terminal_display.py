@@ -130,3 +130,66 @@ def test_cleanup_leaves_the_picture_once():
     d.cleanup()  # luma calls it again at exit
     assert out.getvalue().endswith("\x1b[K\x1b[J\n")
     assert last_picture(out)[0][0] == "▀"
+
+
+def test_a_terminal_too_small_for_any_picture_says_what_size_it_needs(monkeypatch):
+    assert choose_mode(60, 15) is None
+    out = io.StringIO()
+    d = TerminalDisplay(stream=out)
+    monkeypatch.setattr(d, "terminal_size", lambda: (60, 15))
+    d.set_footer("řádek nápovědy\ndruhý řádek")
+    d.display(checker())
+    frame = out.getvalue().rsplit("\x1b[H", 1)[1]
+    text = frame.replace("\x1b[K", "").replace("\x1b[J", "")
+    assert "|" not in text and "█" not in text  # no broken picture
+    assert "Terminál 60×15 je na obrázek displeje malý" in " ".join(text.split())
+    assert "66×20" in text  # Braille picture, its border and the two footer lines
+    assert all(len(line) <= 60 for line in text.split("\n")) and text.count("\n") < 15
+
+
+@pytest.mark.parametrize(("size", "mode", "width"), [
+    ((130, 36), "half", 128), ((129, 36), "quad", 64), ((66, 36), "quad", 64),
+    ((66, 35), "braille", 64), ((66, 20), "braille", 64), ((65, 20), None, 0),
+    ((66, 19), "braille", 64), ((66, 17), None, 0)])
+def test_the_sizes_the_readme_names_give_their_drawing(monkeypatch, size, mode, width):
+    """README: with make run's two footer lines, half blocks from 130×36, quadrants from
+    66×36, Braille from 66×20 (66×18 still draws the picture, without the footer)."""
+    out = io.StringIO()
+    d = TerminalDisplay(stream=out)
+    monkeypatch.setattr(d, "terminal_size", lambda: size)
+    d.set_footer("a\nb")
+    assert d.text_mode() == mode
+    d.display(checker())
+    if mode is None:
+        assert last_picture(out) == []
+        assert "potřebuji aspoň 66×20" in " ".join(out.getvalue().replace("\x1b[K", "").split())
+    else:
+        assert len(last_picture(out)[0]) == width
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_resized_terminal_is_drawn_again_at_once(monkeypatch):
+    import os
+    import signal
+    import time
+
+    before = signal.getsignal(signal.SIGWINCH)
+    try:
+        out = Tty()
+        monkeypatch.setenv("COLUMNS", "140")
+        monkeypatch.setenv("LINES", "40")
+        d = TerminalDisplay(stream=out)
+        d.display(checker())
+        assert len(last_picture(out)[0]) == 128
+        monkeypatch.setenv("COLUMNS", "80")
+        os.kill(os.getpid(), signal.SIGWINCH)  # the terminal says it was resized
+        end = time.monotonic() + 2
+        while len(last_picture(out)[0]) != 64 and time.monotonic() < end:
+            time.sleep(0.01)
+        assert len(last_picture(out)[0]) == 64  # no new frame was needed
+    finally:
+        signal.signal(signal.SIGWINCH, before)

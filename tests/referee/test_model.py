@@ -207,7 +207,12 @@ def test_stuck_pads_are_shown_until_released():
     model.on_pad_event(PadStuck(2, "g"))
     assert model.screen().lines[0] == "Zaseknutá: H2→hřbitov"
     model.on_pad_event(PadStuck(1, 1))
-    assert model.screen().lines[0].endswith("+1")
+    assert model.screen().lines[0] == "Zaseknutá: H1→H1 +1"
+    model.on_pad_event(PadReleased(1, 1))
+    model.on_pad_event(PadStuck(1, "g"))
+    assert model.screen().lines[0] == "Zaseknutá: H1→hřb. +1"  # "hřbitov +1" would not fit
+    model.on_pad_event(PadReleased(1, "g"))
+    model.on_pad_event(PadStuck(1, 1))
     model.on_pad_event(PadReleased(2, "g"))
     model.on_pad_event(PadReleased(1, 1))
     assert not model.stuck and not model.screen().lines[0].startswith("Zaseknutá")

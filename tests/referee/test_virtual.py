@@ -154,3 +154,29 @@ def test_stuck_pads_are_noted():
     assert "Zaseknutá podložka!" in model.screen().lines
     model.on_pad_event(PadReleased(1, 2), now=1.0)
     assert "Zaseknutá podložka!" not in model.screen().lines
+
+
+def test_a_verdict_longer_than_a_screen_has_pages_and_none_is_cut():
+    model = small()
+    model.last_lines = ["Hráč 2 fauloval, jeho kupička jde na hřbitov.",
+                        "Hráč 1 bere kupičku hráče 2.", "Hráč 2 už nemá karty a stává se duchem."]
+    model.show_ruling = True
+    first = model.screen()
+    assert first.title.startswith("Verdikt") and first.title.endswith("1/2")
+    model.on_button("right", 0.0)
+    second = model.screen()
+    assert second.title.endswith("2/2")
+    words = " ".join((*first.lines, *second.lines)).split()
+    assert words == " ".join(model.last_lines).split()  # every word, none cut
+    model.on_button("right", 0.0)  # past the last page: the table
+    assert model.screen().title.startswith("Na tahu")
+    model.on_button("left", 0.0)  # the verdict again, from its first page
+    assert model.screen() == first
+
+
+def test_the_table_shows_the_last_sentence_only_when_it_fits_whole():
+    model = small()
+    model.last_lines = ["Hráč 2 fauloval, jeho kupička jde na hřbitov a ještě mnohem víc."]
+    assert model.screen().lines[-1] == "◀▶ celá zpráva"
+    model.last_lines = ["Hráč 1 otočil kartu."]
+    assert model.screen().lines[-1] == "Hráč 1 otočil kartu."

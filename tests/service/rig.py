@@ -23,14 +23,14 @@ BUTTON_PINS = {"left": 5, "select": 6, "right": 13}
 
 def rig_config(data: Path, *, players: int = 2, computer: tuple[str, ...] = (),
                auto_delay: float = 0.05, long_press: float = 0.25,
-               game: str = "clovece") -> Config:
+               game: str = "clovece", computer_dice: bool = False) -> Config:
     base = Config()
     return replace(
         base,
         display=replace(base.display, driver="dummy"),
         buttons=replace(base.buttons, long_press=long_press, bounce=0.0),
         game=replace(base.game, name=game, players=players, computer=computer,
-                     auto_move_delay=auto_delay),
+                     auto_move_delay=auto_delay, computer_dice=computer_dice),
         service=replace(base.service, data_dir=str(data), pin_factory="mock", shutdown_command=""),
         voice=replace(base.voice, enabled=False),
     )

@@ -111,7 +111,7 @@ def test_after_a_restart_the_only_legal_move_plays_itself(tmp_path):
 
 
 def test_unplugging_the_dice_on_a_computers_turn_lets_it_throw_by_itself(tmp_path):
-    rig = Rig(tmp_path, computer=("r",))
+    rig = Rig(tmp_path, computer=("r",), computer_dice=True)  # a person throws the real dice
     try:
         start(rig)
         rig.wait(lambda v: isinstance(v, TurnView) and v.dice == "ok" and v.prompt == "Hoď za PC")

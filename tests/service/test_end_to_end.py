@@ -14,7 +14,7 @@ from companion.engines.clovece.game import GAME
 from companion.engines.clovece.notation import format_position
 from companion.engines.game import replay
 from companion.service.journal import Journal
-from companion.ui.views import ListView, TurnView
+from companion.ui.views import ListView, MessageView, TurnView
 
 from .rig import Rig
 
@@ -63,7 +63,7 @@ def test_the_frame_on_the_panel_is_the_rendered_screen(rig):
     v = rig.wait(lambda v: is_turn(v) and v.tries == 1)
     rig.wait(lambda v: bool(seen))
     assert rig.device.image.convert("1").tobytes() == seen[-1]
-    assert v.event == "Šestka nepadla, 1. pokus ze 3."
+    assert v.event == "Červený hodil 2, šestka nepadla."
 
 
 def test_long_press_menu_and_undo_through_the_pins(rig):
@@ -74,6 +74,8 @@ def test_long_press_menu_and_undo_through_the_pins(rig):
     rig.press("select", long=True)
     rig.wait(lambda v: isinstance(v, ListView) and v.title == "Nabídka")
     rig.press("right")
+    rig.press("select")
+    rig.wait(lambda v: isinstance(v, MessageView) and v.title == "Vrátit hod 3?")
     rig.press("select")
     v = rig.wait(lambda v: is_turn(v) and v.event == "Vráceno: hod 3.")
     assert v.tries == 0
@@ -115,7 +117,7 @@ CRASHER = textwrap.dedent("""
     sys.path.insert(0, {tests!r})
     from service.rig import Rig
     rig = Rig(__import__("pathlib").Path({data!r}), seed=5)
-    from companion.ui.views import ListView, TurnView
+    from companion.ui.views import ListView, MessageView, TurnView
     rig.wait(lambda v: isinstance(v, ListView))
     rig.press("left"); rig.wait(lambda v: v.selected == len(v.items) - 1); rig.press("select")
     rig.wait(lambda v: isinstance(v, TurnView) and v.dice == "ok")
@@ -189,3 +191,11 @@ def test_napij_se_through_the_real_adapters_announces_and_calls_the_dropped_die(
         assert voice.spoken[-1] == "Červený se musí napít, protože shodil kostku."
     finally:
         rig.stop()
+
+
+def test_a_missing_config_file_is_named_as_missing(tmp_path):
+    missing = tmp_path / "nowhere.toml"
+    proc = subprocess.run([sys.executable, "-m", "companion", "--config", str(missing)],
+                          capture_output=True, text=True, timeout=30, cwd=ROOT)
+    assert proc.returncode == 2
+    assert proc.stderr == f"companion: The config file {missing} does not exist.\n"

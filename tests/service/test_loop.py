@@ -1,5 +1,5 @@
-"""The service loop: inputs in order, timers, frames only when something changed - and it never
-dies of a failing handler, timer, frame or panel."""
+"""The service loop: inputs in order, timers, frames only when something changed, a screen's
+animation from when it appears - and it never dies of a failing handler, timer, frame or panel."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from luma.core.device import dummy
 from companion.hardware.display import Screen
 from companion.inputs.events import ButtonPress, Receipt, Rolled
 from companion.service.loop import FAULT, Service
-from companion.ui.views import MessageView, View
+from companion.ui.screens import render
+from companion.ui.views import ListView, MessageView, View
 
 
 class Controller:
@@ -140,9 +141,62 @@ def test_the_game_goes_on_without_the_panel_and_it_gets_the_frame_when_back():
             time.sleep(0.1)
         settle(s)
         assert screen.present and len(c.handled) >= 3
-        from companion.ui.screens import render
 
         assert panel.image.convert("1").tobytes() == render(c.view()).tobytes()
     finally:
         s.stop()
         th.join(3)
+
+
+class Still:
+    """A controller whose view the test sets."""
+
+    quit_requested = shutdown_requested = False
+    contrast = 255
+
+    def __init__(self, view: View) -> None:
+        self.shown = view
+
+    def begin(self, now: float) -> None: ...
+    def handle(self, event, now: float) -> None: ...
+    def tick(self, now: float) -> None: ...
+    def next_deadline(self) -> float | None: return None
+    def animated(self) -> bool: return True
+    def view(self) -> View: return self.shown
+
+
+class Panel:
+    def __init__(self) -> None:
+        self.frames: list[bytes] = []
+
+    def contrast(self, level: int) -> None: ...
+
+    def show(self, image) -> bool:
+        self.frames.append(image.tobytes())
+        return True
+
+
+LONG = ("Tohle je řádek, který se na displej nevejde, a proto musí rolovat.",)  # selected
+
+
+def test_a_new_screen_scrolls_from_the_start_of_its_lines_whenever_it_appears():
+    first = MessageView("A", ("krátce",))
+    second = ListView("B", LONG)
+    controller, panel = Still(first), Panel()
+    service = Service(controller, panel, clock=lambda: 0.0)  # type: ignore[arg-type]
+    service.draw(0.0)
+    service.draw(500.0)  # a long time on the first screen
+    controller.shown = second
+    service.draw(500.1)
+    assert panel.frames[-1] == render(second, 0.0).tobytes()  # not 500 s into its scroll
+    service.draw(504.1)
+    assert panel.frames[-1] == render(second, 4.0).tobytes()
+    assert render(second, 4.0).tobytes() != render(second, 0.0).tobytes()
+
+
+def test_a_frame_time_given_by_the_caller_wins():
+    controller, panel = Still(ListView("B", LONG)), Panel()
+    service = Service(controller, panel, clock=lambda: 0.0)  # type: ignore[arg-type]
+    service.frame_time = lambda view, now: 4.0
+    service.draw(0.0)
+    assert panel.frames[-1] == render(ListView("B", LONG), 4.0).tobytes()

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from companion.inputs.events import ButtonPress, Rolled
+from companion.inputs.events import ButtonPress, DiceLink, Rolled
 from companion.registry import GameInfo, register, unregister
 from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Shell
-from companion.ui.views import ListView, MessageView
+from companion.ui.views import ListView, MessageView, TurnView
 
 S, R, L = ButtonPress("select"), ButtonPress("right"), ButtonPress("left")
 LONG = ButtonPress("select", long=True)
@@ -120,7 +120,9 @@ def test_a_registered_game_is_offered_played_and_resumed(tmp_path, race):
     assert isinstance(again.view(), ListView)
     assert again.view().items[:2] == ("Zpět do hry", "Vrátit poslední akci")
     again.handle(R, 0.0)
-    again.handle(S, 0.0)  # undo the step
+    again.handle(S, 0.0)  # undo the step: asked first
+    assert again.view().title == "Vrátit?" and again.view().lines == ("Záznam step se smaže.",)
+    again.handle(S, 0.0)
     assert again.mode == "play" and again.view().lines[0] == "Hráč 1: pole 0 z 20"
     assert len(Journal(tmp_path / "g.journal").load()) == 2
 
@@ -157,13 +159,65 @@ def test_the_voice_is_switched_in_the_settings(tmp_path):
     while c.view().items[c.view().selected] != "Nastavení":
         c.handle(R, 0.0)
     c.handle(S, 0.0)
-    assert c.view().items[3] == "Hlas: zapnutý" and c.view().items[-1] == "Zpět"
-    for _ in range(3):
+    assert c.view().items[4] == "Hlas: zapnutý" and c.view().items[-1] == "Zpět"
+    for _ in range(4):
         c.handle(R, 0.0)
     c.handle(S, 0.0)
-    assert c.view().items[3] == "Hlas: vypnutý" and saved[-1].voice is False
+    assert c.view().items[4] == "Hlas: vypnutý" and saved[-1].voice is False
     ctx.save_prefs()  # a host may keep the preferences too
     assert len(saved) == 2
     c.handle(R, 0.0)
     c.handle(S, 0.0)  # Zpět
     assert c.mode == "menu"
+
+
+def test_switching_from_a_saved_gobbit_deck_game_to_clovece_keeps_the_dice_connected(tmp_path):
+    """The defect seen: after a resumed Gobbit deck game the Člověče turn said "Kostka je
+    pryč" although the dice was connected (the dice's state is the table's, not a host's)."""
+    c = build(tmp_path, "gobbit")
+    c.handle(S, 0.0)  # Gobbit (balíček)
+    c.setup_index = len(c.view().items) - 1
+    c.handle(S, 0.0)
+    assert c.mode == "play"
+    again = build(tmp_path, "clovece")  # a restart resumes the deck game
+    assert again.game == "gobbit" and again.host.virtual is not None
+    again.handle(DiceLink(True), 1.0)  # the dice connects while Gobbit is played
+    again.handle(LONG, 1.0)
+    while again.view().items[again.view().selected] != "Nová hra":
+        again.handle(R, 1.0)
+    again.handle(S, 1.0)
+    again.handle(S, 1.0)  # yes
+    while again.game != "clovece":
+        again.handle(S, 1.0)
+    again.setup_index = len(again.view().items) - 1
+    again.handle(S, 1.0)
+    v = again.view()
+    assert isinstance(v, TurnView) and v.dice == "ok" and v.manual_roll is None
+    assert v.prompt == "Hoď kostkou"
+
+
+@pytest.mark.parametrize("table", [("clovece", 0), ("gobbit", 0), ("gobbit", 1)])
+
+
+def test_every_destructive_menu_item_asks_first_and_shut_down_keeps_the_game(tmp_path, table):
+    game, mode_presses = table
+    c = build(tmp_path, game)
+    for _ in range(mode_presses):
+        c.handle(S, 0.0)
+    c.setup_index = len(c.view().items) - 1
+    c.handle(S, 0.0)
+    journal = Journal(tmp_path / "g.journal").load()
+    for item, title in (("Vrátit poslední akci", "Vrátit"), ("Nová hra", "Nová hra?"),
+                        ("Vypnout", "Vypnout?")):
+        c.handle(LONG, 0.0)
+        while c.view().items[c.view().selected] != item:
+            c.handle(R, 0.0)
+        c.handle(S, 0.0)
+        v = c.view()
+        assert isinstance(v, MessageView) and v.title.startswith(title), v
+        if item == "Vypnout":
+            assert "Hra zůstane uložena" in " ".join(v.lines)
+        c.handle(L, 0.0)  # no
+        assert c.mode == "menu"
+        c.handle(LONG, 0.0)
+        assert c.mode == "play" and Journal(tmp_path / "g.journal").load() == journal

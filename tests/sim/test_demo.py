@@ -46,3 +46,41 @@ def test_the_demo_refuses_a_wav_it_cannot_write(tmp_path, capsys):
     assert main(["demo", "--game", "napij", "--gif", str(tmp_path / "a.gif"),
                  "--wav", str(tmp_path / "no" / "a.wav")]) == 2
     assert "--wav" in capsys.readouterr().err
+
+
+def test_the_same_seed_gives_the_same_gif_byte_for_byte(tmp_path, capsys):
+    a, b = tmp_path / "a.gif", tmp_path / "b.gif"
+    for gif in (a, b):
+        assert main(["demo", "--seed", "5", "--players", "2", "--gif", str(gif),
+                     "--max-rolls", "40"]) == 0
+    capsys.readouterr()
+    assert a.read_bytes() == b.read_bytes()
+    with Image.open(a) as im:
+        assert im.n_frames > 40
+
+
+def test_frame_time_counts_views_not_seconds():
+    from companion.sim.demo import FrameTime
+    from companion.ui.views import MessageView
+
+    t = FrameTime(0.2)
+    one, two = MessageView("a"), MessageView("b")
+    assert t(one, 100.0) == 0.2 and t(one, 107.5) == 0.2  # a redraw: the same time
+    assert t(two, 107.6) == 0.4
+
+
+def test_the_demo_says_nothing_on_stderr_unless_asked(tmp_path):
+    import subprocess
+    import sys
+
+    def run(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "companion", *extra, "demo", "--seed", "2",
+                               "--players", "2", "--max-rolls", "5",
+                               "--gif", str(tmp_path / "d.gif")],
+                              capture_output=True, text=True, timeout=120)
+
+    quiet = run()
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    assert quiet.stdout.startswith("winner: ")
+    loud = run("-v")
+    assert loud.returncode == 0 and "connected" in loud.stderr

@@ -46,3 +46,57 @@ def test_every_key_is_documented_in_the_help_line():
     for key in KEYS:
         if len(key) == 1 and key.isalpha():
             assert f"{key} " in HELP or f"/{key} " in HELP, key
+
+
+def wait_view(sim, pred, timeout=8.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        v = sim.app.service.last_view
+        if v is not None and pred(v):
+            return v
+        time.sleep(0.01)
+    raise AssertionError(f"timed out; the screen shows {sim.app.service.last_view!r}")
+
+
+def test_keys_typed_quickly_are_pressed_in_order_and_none_is_lost(tmp_path):
+    """A quick ``m d d Enter`` aimed at "Pravidla" opens the rules (it once undid a roll)."""
+    import threading
+
+    from companion.service.journal import Journal
+    from companion.ui.views import TurnView
+
+    out = io.StringIO()
+    sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=out)
+    th = threading.Thread(target=sim.app.run, daemon=True)  # the dice reader too
+    th.start()
+    try:
+        wait_view(sim, lambda v: isinstance(v, ListView))
+        for key in "a\r":  # to "▶ Začít hru", start
+            sim.key(key)
+        wait_view(sim, lambda v: isinstance(v, TurnView) and v.dice == "ok")
+        sim.key("r")  # a roll of the simulated dice
+        wait_view(sim, lambda v: isinstance(v, TurnView) and "hodil" in v.event)
+        journal = Journal(tmp_path / "game.journal").load()
+        assert journal[-1]["t"] == "roll"
+        for key in "mdd\r":  # typed at once
+            sim.key(key)
+        v = wait_view(sim, lambda v: isinstance(v, ListView) and v.title.startswith("Pravidla"))
+        assert v.title == "Pravidla: Člověče"
+        end = time.monotonic() + 2
+        while not sim.presser.idle() and time.monotonic() < end:
+            time.sleep(0.01)
+        assert Journal(tmp_path / "game.journal").load() == journal  # nothing undone
+    finally:
+        sim.app.service.stop()
+        th.join(5)
+        sim.dice.close()
+
+
+def test_the_status_line_speaks_czech():
+    from companion.hardware.buzzer import PATTERNS
+    from companion.sim.terminal import SOUNDS
+
+    assert set(SOUNDS) == set(PATTERNS)  # every buzzer pattern has its Czech name
+    english = {"turn", "illegal", "six", "win"}
+    assert not english & {w for name in SOUNDS.values() for w in name.split()}
+    assert not english & set(HELP.split())

@@ -98,6 +98,12 @@ class RaceHost:
     def notify(self, line: str) -> None:
         self.line = line
 
+    def undo_preview(self) -> tuple[str, str] | None:
+        records = self.ctx.journal.load()
+        if len(records) <= 1:
+            return None
+        return ("Vrátit?", f"Záznam {records[-1]['t']} se smaže.")
+
     def undo(self, now: float) -> bool:
         return self.play.undo() is not None
 

@@ -166,3 +166,48 @@ def test_luma_canvas_gives_the_same_picture():
 def test_czech_letters_are_drawn():
     img = render_ref(Screen("", ("ěščřžýáíé",)))
     assert lit_ref(img, (0, BODY_TOP, 128, BODY_TOP + 3)) > 0  # the accents above the letters
+
+
+# --- the layout check (what the every-screen test runs on every screen) -------------------
+
+
+def test_layout_reports_texts_marks_and_bars_and_a_tidy_screen_has_no_problems():
+    from companion.ui.screens import layout, problems
+
+    image, inks = layout(ListView("Nabídka", tuple(f"Řádek {i}" for i in range(9)), 8, "pata"))
+    kinds = {i.kind for i in inks}
+    assert {"text", "bar", "mark"} <= kinds
+    assert image.tobytes() == render(ListView("Nabídka", tuple(f"Řádek {i}" for i in range(9)),
+                                              8, "pata")).tobytes()
+    assert problems(inks) == []
+
+
+def test_the_check_finds_a_mark_on_a_selection_bar_and_on_a_text():
+    from companion.ui.screens import Ink, problems
+
+    bar = Ink("bar", (0, 14, 128, 22))
+    mark = Ink("mark", (122, 14, 127, 22), "▼", "▼")
+    text = Ink("text", (1, 30, 125, 37), "Povinné vyhazování: ne", "Povinné vyhazování: ne")
+    on_text = Ink("mark", (120, 30, 125, 37), "▼", "▼")
+    found = problems([bar, mark, text, on_text])
+    assert any("selection bar" in f for f in found)
+    assert any("overlaps a mark" in f for f in found)
+
+
+def test_the_check_finds_an_ellipsis_a_lost_line_and_a_glyph_at_the_edge():
+    from companion.ui.screens import layout, problems
+
+    cut = problems(layout(MessageView("Nadpis", ("Tahle věta je na jeden řádek displeje "
+                                                 "opravdu příliš dlouhá.",)))[1])
+    assert any("shown cut" in f for f in cut)
+    lost = problems(layout(MessageView("Nadpis", ("řádek",) * 9))[1])
+    assert any("no room" in f for f in lost)
+    edge = problems(layout(turn_view(roll=None, choices=(), prompt="Táhni za PC, ●"))[1])
+    assert any("edge" in f for f in edge)
+
+
+def test_a_scrolling_line_is_not_cut():
+    from companion.ui.screens import layout, problems
+
+    long = "Tah propadá: žádná figurka nemůže táhnout, hraje modrý."
+    assert problems(layout(turn_view(event=long), 3.0)[1]) == []

@@ -1,7 +1,16 @@
-"""Czech sentences for what happened and why a piece cannot move (pure functions).
+"""Czech sentences for what happened, which move is which and why a piece cannot move.
 
-Every sentence is written for this product (not copied from the rules sources)
-and whole, so that the Czech endings agree; see ../shared/GLOSSARY.md.
+Pure functions of the position, the roll and the move.  Every sentence is
+written for this product (not copied from the rules sources) and whole, so that
+the Czech endings agree; see ../shared/GLOSSARY.md.
+
+Fields are named the way a player can find them on the *real* board, which has
+no numbers: counted from the player's own start field ("start", then "1. pole"
+... "39. pole" clockwise), the goal fields as "cíl 1" (nearest) ... "cíl 4"
+(deepest), and the house as "domeček".  When a colour has more than one piece
+on the track, the words also say which one moves by its place in the row:
+"přední" (furthest along), "zadní" (the last), and "prostřední", "druhá",
+"třetí" in between.
 """
 
 from __future__ import annotations
@@ -11,12 +20,15 @@ from ..czech import MARK_NAME as MARK_NAME
 from ..czech import PLAYER as PLAYER
 from ..czech import PLAYER_ACC as PLAYER_ACC
 from ..czech import PLAYER_LOWER as PLAYER_LOWER
-from .notation import location_text
 from .rules import (
+    GOAL_FIRST,
+    HOUSE,
+    TRACK_LEN,
     Captured,
     Entered,
     EnteredGoal,
     Event,
+    Move,
     Moved,
     PassReason,
     Reason,
@@ -43,8 +55,7 @@ def describe_event(event: Event) -> str:
     if isinstance(event, Entered):
         return f"{PLAYER[event.colour]} nasadil figurku."
     if isinstance(event, Moved):
-        return (f"{PLAYER[event.colour]} táhl z {location_text(event.colour, event.frm)}"
-                f" na {location_text(event.colour, event.to)}.")
+        return f"{PLAYER[event.colour]} táhl {path_words(event.frm, event.to)}."
     if isinstance(event, Captured):
         return f"{PLAYER[event.colour]} vyhodil {PLAYER_ACC[event.victim]}."
     if isinstance(event, EnteredGoal):
@@ -62,6 +73,106 @@ def describe_event(event: Event) -> str:
     if isinstance(event, Won):
         return f"{PLAYER[event.colour]} vyhrává!"
     raise TypeError(f"unknown event {event!r}")
+
+
+# --- where a piece stands and where it goes, counted from the player's own start ---
+
+
+def on_track(progress: int) -> bool:
+    return 0 <= progress < TRACK_LEN
+
+
+def field_name(progress: int) -> str:
+    """Where a piece stands, nominative: "domeček", "start", "5. pole", "cíl 2"."""
+    if progress == HOUSE:
+        return "domeček"
+    if progress >= GOAL_FIRST:
+        return f"cíl {progress - GOAL_FIRST + 1}"
+    return "start" if progress == 0 else f"{progress}. pole"
+
+
+def field_where(progress: int) -> str:
+    """Where a piece stands, as a place: "v domečku", "na startu", "na 5. poli", "v cíli 2"."""
+    if progress == HOUSE:
+        return "v domečku"
+    if progress >= GOAL_FIRST:
+        return f"v cíli {progress - GOAL_FIRST + 1}"
+    return "na startu" if progress == 0 else f"na {progress}. poli"
+
+
+def path_words(frm: int, to: int) -> str:
+    """From where to where, for a sentence: "z domečku na start", "z 5. na 8. pole",
+    "ze startu na 6. pole", "z 38. pole do cíle 3", "z cíle 1 do cíle 3"."""
+    if frm == HOUSE:
+        return "z domečku na start"
+    if frm >= GOAL_FIRST:
+        return f"z cíle {frm - GOAL_FIRST + 1} do cíle {to - GOAL_FIRST + 1}"
+    if to >= GOAL_FIRST:
+        source = "ze startu" if frm == 0 else f"z {frm}. pole"
+        return f"{source} do cíle {to - GOAL_FIRST + 1}"
+    source = "ze startu" if frm == 0 else f"z {frm}."
+    return f"{source} na {to}. pole"
+
+
+def path_label(frm: int, to: int) -> str:
+    """The same path in at most ten characters, for a row of the turn screen:
+    "na start", "5.→8.", "start→6.", "38.→cíl 3", "cíl 1→3"."""
+    if frm == HOUSE:
+        return "na start"
+    if frm >= GOAL_FIRST:
+        return f"cíl {frm - GOAL_FIRST + 1}→{to - GOAL_FIRST + 1}"
+    source = "start" if frm == 0 else f"{frm}."
+    target = f"cíl {to - GOAL_FIRST + 1}" if to >= GOAL_FIRST else f"{to}."
+    return f"{source}→{target}"
+
+
+_RANKS = {2: ("přední", "zadní"), 3: ("přední", "prostřední", "zadní"),
+          4: ("přední", "druhá", "třetí", "zadní")}
+
+
+def rank_word(pieces: tuple[int, ...], progress: int) -> str:
+    """Which of the colour's pieces on the track stands at ``progress``, by its place in the
+    row ("přední", "zadní", ...); "" when it is the only one there (or not on the track)."""
+    row = sorted((p for p in pieces if on_track(p)), reverse=True)
+    if len(row) < 2 or not on_track(progress):
+        return ""
+    return _RANKS[len(row)][row.index(progress)]
+
+
+def move_words(pieces: tuple[int, ...], move: Move) -> str:
+    """The move as the table reads it, one sentence: which piece, from where to where, and
+    whom it sends home ("Přední figurka z 27. na 30. pole, vyhodí modrého.")."""
+    rank = rank_word(pieces, move.frm)
+    text = path_words(move.frm, move.to)
+    text = f"{rank.capitalize()} figurka {text}" if rank else text[0].upper() + text[1:]
+    if move.capture is not None:
+        text += f", vyhodí {PLAYER_ACC[move.capture]}"
+    return text + "."
+
+
+def piece_words(pieces: tuple[int, ...], progress: int) -> str:
+    """A piece named for the table: "Domeček", "Figurka na startu", "Přední figurka
+    (27. pole)", "Figurka v cíli 2"."""
+    if progress == HOUSE:
+        return "Domeček"
+    rank = rank_word(pieces, progress)
+    if rank:
+        return f"{rank.capitalize()} figurka ({field_name(progress)})"
+    return f"Figurka {field_where(progress)}"
+
+
+def throw_line(colour: int, value: int, events: list[Event], computer: bool = False) -> str:
+    """The line after a throw: who threw what, and what came of it when no move waits
+    ("Červený hodil 2, šestka nepadla."); ``computer``: thrown by the companion itself."""
+    who = f"{PLAYER[colour]} (PC)" if computer else PLAYER[colour]
+    for e in events:
+        if isinstance(e, TurnPassed) and e.reason is PassReason.TRIES:
+            return f"{who} hodil {value}, ani třetí pokus nevyšel."
+        if isinstance(e, TurnPassed) and e.reason is PassReason.FORFEIT:
+            return f"{who} hodil {value}, žádná figurka nemůže táhnout."
+    if any(isinstance(e, TryFailed) for e in events):
+        return f"{who} hodil {value}, šestka nepadla."
+    return f"{who} hodil {value}."
 
 
 def headline(events: list[Event]) -> str:

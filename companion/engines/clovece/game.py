@@ -11,7 +11,8 @@ Journal records (the formats the table service has always written, so every
 journal resumes):
 
 * ``{"t": "game", "game": "clovece", "players": 4, "variants": [...],
-  "computer": ["b"], "first": "r"}`` - the header (:class:`Setup`);
+  "computer": ["b"], "first": "r"}`` - the header (:class:`Setup`; ``"computer_dice":
+  true`` when a person rolls the real dice for the computer seats);
 * ``{"t": "roll", "v": 5, "src": "dice" | "manual" | "computer"}`` - a :class:`Roll`;
 * ``{"t": "move", "from": "12"}`` - the move of the pending roll, named by where
   its piece stands (notation of docs/notation.md).
@@ -77,12 +78,15 @@ class State(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """Players (2 to 4), house rules, the colours the computer plays, who starts."""
+    """Players (2 to 4), house rules, the colours the computer plays, who starts, and whether
+    a person rolls the real dice for the computer seats (``computer_dice``; by default the
+    companion throws for them itself)."""
 
     players: int = 4
     variants: frozenset[str] = frozenset()
     computer: frozenset[int] = frozenset()
     first: int = RED
+    computer_dice: bool = False
 
 
 class Misstep(StrEnum):
@@ -126,7 +130,7 @@ class CloveceGame:
             "variants": [v for v in VARIANT_ORDER if v in setup.variants],
             "computer": [COLOURS[c] for c in sorted(setup.computer)],
             "first": COLOURS[setup.first],
-        }
+        } | ({"computer_dice": True} if setup.computer_dice else {})
 
     def setup_from_record(self, record: Record) -> Setup:
         if record.get("t") != HEADER:
@@ -150,8 +154,11 @@ class CloveceGame:
                 raise NotationError(f"The game header names an unknown colour {c!r}.")
         if COLOURS.index(first) not in SEATS_BY_PLAYERS[players]:
             raise NotationError(f"{first} does not play in a {players}-player game.")
+        computer_dice = record.get("computer_dice", False)
+        if not isinstance(computer_dice, bool):
+            raise NotationError("The game header's computer_dice is true or false.")
         return Setup(players, frozenset(names), frozenset(COLOURS.index(c) for c in computer),
-                     COLOURS.index(first))
+                     COLOURS.index(first), computer_dice)
 
     def new_game(self, setup: Setup) -> State:
         return State(rules.new_game(setup.players, setup.variants, setup.first))

@@ -163,6 +163,10 @@ class GameHost(Protocol):
         ...
 
     # --- what the shell's menu reaches -----------------------------------------------
+    def undo_preview(self) -> tuple[str, str] | None:
+        """What :meth:`undo` would take back, for the question the shell asks first: a short
+        title ("Vrátit hod 5?") and a sentence; ``None``: nothing to take back."""
+        ...
     def undo(self, now: float) -> bool:
         """Take back the last confirmed action (journal first); ``False``: nothing to take."""
         ...

@@ -4,8 +4,15 @@ The game is the protocol game of :mod:`companion.engines.clovece.game`, kept in
 its journal by :class:`~.base.JournaledGame`: a roll (from the dice, entered
 with ◀ ▶ ●, or thrown by the companion for a computer seat) and a confirmed move
 are each on disk before the screen shows them.  A single legal move plays
-itself after the pause set in the settings; a computer seat's move is chosen by
-:mod:`companion.players.clovece_bot` and shown for a person to make on the board.
+itself after the pause set in the settings.
+
+Computer seats play themselves: the companion throws for them (a virtual throw,
+shown as "Hod PC"), unless the set-up's "PC hází: kostkou" asks a person to
+roll the real dice for them; the move is chosen by
+:mod:`companion.players.clovece_bot` and shown in words for a person to make on
+the board, confirmed with one ● (or by itself after the settings' "PC potvrdí
+sám" time).  Moves are named in words counted from the player's own start
+(:mod:`companion.engines.clovece.describe`), never by engine field numbers.
 """
 
 from __future__ import annotations
@@ -16,9 +23,18 @@ from enum import StrEnum
 from typing import Any
 
 from companion.engines.clovece.board import cell_of
-from companion.engines.clovece.describe import PLAYER, PLAYER_LOWER, explain, headline
-from companion.engines.clovece.game import GAME, Action, Setup, Source, State
-from companion.engines.clovece.notation import location_text
+from companion.engines.clovece.describe import (
+    PLAYER,
+    PLAYER_LOWER,
+    explain,
+    headline,
+    move_words,
+    path_label,
+    path_words,
+    piece_words,
+    throw_line,
+)
+from companion.engines.clovece.game import GAME, Action, Roll, Setup, Source, State
 from companion.engines.clovece.rules import (
     COLOURS,
     HOUSE,
@@ -30,7 +46,7 @@ from companion.engines.clovece.rules import (
     why_not,
 )
 from companion.engines.errors import RulesError
-from companion.engines.game import Record
+from companion.engines.game import Record, replay
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.players.clovece_bot import choose
 from companion.ui.controls import cycle
@@ -43,9 +59,9 @@ log = logging.getLogger(__name__)
 
 VARIANT_LABELS = {
     "mandatory-capture": "Povinné vyhazování",
-    "voluntary-entry": "Dobrovolné nasazování",
-    "no-jump-in-goal": "V cíli nepřeskakovat",
-    "safe-start": "Start chrání figurku",
+    "voluntary-entry": "Volné nasazování",
+    "no-jump-in-goal": "Cíl bez přeskoků",
+    "safe-start": "Start je bezpečný",
 }
 COMPUTER_ROLL_DELAY = 1.0
 RETRY_AFTER = 3.0
@@ -61,6 +77,7 @@ class Mode(StrEnum):
 class Timer(StrEnum):
     AUTO_MOVE = "auto-move"  # the only legal move plays itself
     COMPUTER_ROLL = "computer-roll"  # the companion throws for a computer seat
+    COMPUTER_CONFIRM = "computer-confirm"  # the computer's shown move counts as made
 
 
 class CloveceHost:
@@ -73,6 +90,7 @@ class CloveceHost:
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
         self.variants = set(d.get("variants", ()))
         self.first = str(d.get("first", "red"))
+        self.computer_dice = bool(d.get("computer_dice", False))
         self.play: JournaledGame[State, Action, Event, Setup] = JournaledGame(GAME, ctx.journal)
         self.mode = Mode.IDLE
         self.selected = 0
@@ -80,6 +98,8 @@ class CloveceHost:
         self.event_line = ""
         self.deadline: float | None = None
         self.timer: Timer | None = None
+        self.roll_src: Source | None = None
+        """Where the pending roll came from (a computer's virtual throw is shown as such)."""
 
     # --- set-up ---------------------------------------------------------------------
 
@@ -88,6 +108,9 @@ class CloveceHost:
         for c in SEATS_BY_PLAYERS[self.players]:
             opts.append(Option(f"seat:{c}", PLAYER[c], (False, True), ("člověk", "počítač"),
                                c in self.computer))
+        if any(c in self.computer for c in SEATS_BY_PLAYERS[self.players]):
+            opts.append(Option("computer_dice", "PC hází", (False, True), ("sám", "kostkou"),
+                               self.computer_dice))
         for v in VARIANT_ORDER:
             opts.append(Option(f"variant:{v}", VARIANT_LABELS[v], (False, True), ("ne", "ano"),
                                v in self.variants))
@@ -107,13 +130,16 @@ class CloveceHost:
             self.variants = self.variants | {v} if value else self.variants - {v}
         elif key == "first":
             self.first = str(value)
+        elif key == "computer_dice":
+            self.computer_dice = bool(value)
         return None
 
     def start(self, now: float) -> None:
         seats = SEATS_BY_PLAYERS[self.players]
         first = seats[0] if self.first == "red" else self.ctx.rng.choice(seats)
         setup = Setup(self.players, frozenset(self.variants),
-                      frozenset(c for c in self.computer if c in seats), first)
+                      frozenset(c for c in self.computer if c in seats), first,
+                      self.computer_dice)
         self.play.start(setup)
         self.mode = Mode.PLAY
         self.event_line = f"Nová hra, začíná {PLAYER_LOWER[first]}."
@@ -126,6 +152,8 @@ class CloveceHost:
             log.error("journal %s cannot be replayed (%s); starting at the set-up",
                       self.ctx.journal.path, exc)
             return False
+        self.computer_dice = self.setup.computer_dice
+        self._sync_roll_src()
         self.mode = Mode.WIN if self.state.pos.winner is not None else Mode.PLAY
         self.arm(now)
         return True
@@ -157,6 +185,10 @@ class CloveceHost:
     def computer_turn(self) -> bool:
         return self.state.pos.turn in self.setup.computer
 
+    def _computer_throws(self) -> bool:
+        """The companion throws for the computer seat on turn (else a person rolls the dice)."""
+        return not (self.setup.computer_dice and self.ctx.dice.usable)
+
     def arm(self, now: float) -> None:
         """Set the timers (and the computer's choice) for the state the game is now in."""
         s = self.state
@@ -173,8 +205,11 @@ class CloveceHost:
             elif self.computer_turn:
                 best = choose(s.pos, s.roll)
                 self.selected = moves.index(best) if best in moves else 0
+                if self.ctx.prefs.computer_confirm > 0:
+                    self.deadline = now + self.ctx.prefs.computer_confirm
+                    self.timer = Timer.COMPUTER_CONFIRM
             return
-        if self.computer_turn and not self.ctx.dice.usable:
+        if self.computer_turn and self._computer_throws():
             self.deadline, self.timer = now + COMPUTER_ROLL_DELAY, Timer.COMPUTER_ROLL
 
     def _manual_allowed(self) -> bool:
@@ -185,12 +220,13 @@ class CloveceHost:
         before = self.state
         action = GAME.chance_action(before, value, src)  # type: ignore[call-arg]
         self.play.commit(action)  # on disk before the screen shows it
+        self.roll_src = src
         after = self.state
+        self.event_line = throw_line(before.pos.turn, value, list(self.play.events[1:]),
+                                     computer=src is Source.COMPUTER)
         if after.roll is None:  # no legal move: three tries or forfeit, already played
-            self.event_line = headline(list(self.play.events[1:]))
             self._after_step(now)
         else:
-            self.event_line = f"{PLAYER[after.pos.turn]} hodil {value}."
             self.arm(now)
         if value == 6:
             self.ctx.beep("six")
@@ -275,6 +311,9 @@ class CloveceHost:
                 self._confirm(self.moves()[0], now)  # sets the next timers
             elif self.timer is Timer.COMPUTER_ROLL and s.roll is None and self.computer_turn:
                 self._roll(self.ctx.rng.randint(1, 6), Source.COMPUTER, now)
+            elif self.timer is Timer.COMPUTER_CONFIRM and s.roll is not None and self.computer_turn:
+                moves = self.moves()
+                self._confirm(moves[min(self.selected, len(moves) - 1)], now)
             else:
                 self.deadline, self.timer = None, None
         except JournalError:
@@ -289,6 +328,28 @@ class CloveceHost:
 
     # --- the shell's menu --------------------------------------------------------------------
 
+    def undo_preview(self) -> tuple[str, str] | None:
+        """What undo would take back: a question and a sentence ("Vrátit hod 5?")."""
+        if not self.play.started:
+            return None
+        records = self.ctx.journal.load()
+        if len(records) <= 1:
+            return None
+        last = records[-1]
+        try:
+            before = replay(GAME, records[:-1]).state
+            action = GAME.decode(last, before)
+        except RulesError:
+            return None
+        who = PLAYER[before.pos.turn]
+        if isinstance(action, Roll):
+            how = {Source.DICE: "kostkou", Source.MANUAL: "tlačítky",
+                   Source.COMPUTER: "za PC"}[Source(action.src)]
+            return (f"Vrátit hod {action.value}?",
+                    f"{who} hodil {action.value} ({how}). Ten hod se smaže a hází se znovu.")
+        return ("Vrátit tah?", f"{who} táhl {path_words(action.frm, action.to)}. "
+                               "Figurku postav zpátky, volí se znovu.")
+
     def undo(self, now: float) -> bool:
         removed = self.play.undo() if self.play.started else None
         if removed is None:
@@ -296,8 +357,17 @@ class CloveceHost:
             return False
         what = f"hod {removed.get('v')}" if removed.get("t") == "roll" else "tah"
         self.event_line = f"Vráceno: {what}."
+        self._sync_roll_src()
         self.arm(now)
         return True
+
+    def _sync_roll_src(self) -> None:
+        """The pending roll's source, read from its journal record (after a resume or undo)."""
+        self.roll_src = None
+        if self.state.roll is not None:
+            last = self.ctx.journal.load()[-1]
+            if last.get("t") == "roll" and last.get("src") in tuple(Source):
+                self.roll_src = Source(str(last["src"]))
 
     def menu_items(self) -> Sequence[tuple[str, str]]:
         return ()
@@ -315,9 +385,8 @@ class CloveceHost:
         c = s.pos.turn
         lines = [f"{PLAYER[c]} hodil {s.roll}."]
         own = s.pos.pieces[c] or ()
-        for p in sorted(set(own), key=lambda p: (p == HOUSE, p)):
-            where = "Domeček" if p == HOUSE else f"Figurka na {location_text(c, p)}"
-            lines.append(f"{where}: {explain(why_not(s.pos, s.roll, p))}")
+        for p in sorted(set(own), key=lambda p: (p == HOUSE, -p)):
+            lines.append(f"{piece_words(own, p)}: {explain(why_not(s.pos, s.roll, p))}")
         return "\n".join(lines)
 
     # --- outputs ------------------------------------------------------------------------------
@@ -341,32 +410,34 @@ class CloveceHost:
         manual = self.manual if self._manual_allowed() else None
         choices: tuple[Choice, ...] = ()
         blink = None
+        words = ""
         if s.roll is None:
             if manual is not None:
                 prompt = "◀ ▶ hod, ● ok"
-            elif computer and dice.usable:
-                prompt = "Hoď za PC"
-            elif computer:
+            elif computer and self._computer_throws():
                 prompt = "PC hází…"
+            elif computer:
+                prompt = "Hoď za PC"
             else:
                 prompt = "Hoď kostkou"
         else:
             moves = self.moves()
-            choices = tuple(
-                Choice(f"{location_text(c, m.frm)}→{location_text(c, m.to)}", m.capture is not None)
-                for m in moves)
+            choices = tuple(Choice(path_label(m.frm, m.to), m.capture is not None) for m in moves)
             sel = min(self.selected, len(moves) - 1)
             m = moves[sel]
-            slot = sum(1 for p in pos.pieces[c] or () if p == HOUSE) - 1 if m.frm == HOUSE else 0
+            own = pos.pieces[c] or ()
+            words = move_words(own, m)
+            slot = sum(1 for p in own if p == HOUSE) - 1 if m.frm == HOUSE else 0
             blink = (cell_of(c, m.frm, max(0, slot)), cell_of(c, m.to))
             if len(moves) == 1:
                 prompt = "Jediný tah…"
             elif computer:
-                prompt = "Táhni za PC, ●"
+                prompt = "Táhni za PC ●"
             else:
                 prompt = "◀▶ vyber, ● ok"
         return TurnView(
             position=pos, colour=c, player=PLAYER[c], computer=computer, roll=s.roll,
             prompt=prompt, choices=choices, selected=min(self.selected, max(0, len(choices) - 1)),
             tries=pos.tries, tries_shown=not in_play(pos, c) and s.roll is None,
-            manual_roll=manual, dice=status, event=self.event_line, blink=blink)
+            manual_roll=manual, dice=status, event=self.event_line, blink=blink,
+            roll_virtual=s.roll is not None and self.roll_src is Source.COMPUTER, words=words)

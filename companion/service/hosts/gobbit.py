@@ -28,7 +28,7 @@ from companion.engines.gobbit.game import (
     record_action,
     with_deal_record,
 )
-from companion.engines.gobbit.rules import Action, Deal
+from companion.engines.gobbit.rules import Action, Deal, Discard, Flip, Touches
 from companion.inputs.events import ButtonPress, Input, PadEvent
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
@@ -199,6 +199,21 @@ class GobbitHost:
         return RefereeView(model.screen())
 
     # --- menu ---------------------------------------------------------------------------
+
+    def undo_preview(self) -> tuple[str, str] | None:
+        """With the virtual deck: the last flip, ruling or end of the game (never the deal)."""
+        if self.virtual is None or not self.virtual.actions:
+            return None
+        last = self.virtual.actions[-1]
+        if isinstance(last, Flip):
+            return ("Vrátit otočení?", f"Hráč {last.seat} otočil kartu. Vrátí ji zpět na "
+                                       "balíček a otáčí znovu.")
+        if isinstance(last, Touches):
+            return ("Vrátit verdikt?", "Poslední doteky a jejich verdikt se smažou, kupičky "
+                                       "se vrátí, jak byly.")
+        if isinstance(last, Discard):
+            return ("Vrátit odhození?", f"Hráč {last.seat} si vezme zpět kartu ze hřbitova.")
+        return ("Vrátit konec hry?", "Hra bude pokračovat, jako by neskončila.")
 
     def undo(self, now: float) -> bool:
         """With the virtual deck, take back the last flip or ruling (not the deal)."""

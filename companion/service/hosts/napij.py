@@ -785,6 +785,21 @@ class NapijHost:
 
     # --- the shell's menu --------------------------------------------------------------------
 
+    def undo_preview(self) -> tuple[str, str] | None:
+        """What undo would take back, for the shell's question ("Vrátit hod 5?")."""
+        if not self.play.started or all(k == "shuffle" for k in self.kinds):
+            return None
+        records = self.ctx.journal.load()
+        if len(records) <= 1:
+            return None
+        last = records[-1]
+        kind = str(last.get("t"))
+        if kind == "throw":
+            return (f"Vrátit hod {last.get('v')}?",
+                    "Ten hod se smaže a hází se znovu; figurky na desce vrať, pokud se hýbaly.")
+        what = UNDONE.get(kind, "akce")
+        return ("Vrátit?", f"Vezme se zpět poslední akce: {what}. Hra bude, jako by nebyla.")
+
     def undo(self, now: float) -> bool:
         if not self.play.started or all(k == "shuffle" for k in self.kinds):
             self.event_line = "Není co vrátit."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from companion.engines.clovece.game import GAME, Setup, State
+from companion.engines.clovece.game import GAME, Setup, Source, State
 from companion.engines.clovece.notation import format_position, parse_position
 from companion.engines.clovece.rules import GREEN, RED
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Rolled
@@ -73,9 +73,12 @@ def test_set_up_changes_players_seats_variants_and_who_starts(tmp_path):
     assert t.view().items[1] == "Hráči: 3"
     t.handle(R, c())  # to red's seat
     t.handle(S, c())
-    assert "Červený: počítač" in t.view().items
+    assert "Červený: počítač" in t.view().items and "PC hází: sám" in t.view().items
     for _ in range(3):
-        t.handle(R, c())  # past blue, green to the first variant
+        t.handle(R, c())  # past blue, green to how the computer throws
+    t.handle(S, c())
+    assert "PC hází: kostkou" in t.view().items
+    t.handle(R, c())  # the first variant
     t.handle(S, c())
     assert "Povinné vyhazování: ano" in t.view().items
     t.handle(L, c())  # wraps... to green
@@ -89,7 +92,7 @@ def test_set_up_changes_players_seats_variants_and_who_starts(tmp_path):
     header = records(tmp_path)[0]
     assert header["players"] == 3 and header["computer"] == ["r"]
     assert header["variants"] == ["mandatory-capture"]
-    assert header["first"] in ("r", "b", "g")
+    assert header["first"] in ("r", "b", "g") and header["computer_dice"] is True
 
 
 def test_the_first_item_switches_to_gobbit(tmp_path):
@@ -120,7 +123,7 @@ def test_a_dice_roll_is_journaled_before_it_is_shown(tmp_path):
     t.handle(Rolled(3), c())
     assert records(tmp_path)[-1] == {"t": "roll", "v": 3, "src": "dice"}
     v = t.view()
-    assert v.tries == 1 and v.event == "Šestka nepadla, 1. pokus ze 3."
+    assert v.tries == 1 and v.event == "Červený hodil 3, šestka nepadla."
 
 
 def test_a_single_legal_move_is_taken_by_itself_after_the_pause(tmp_path):
@@ -129,7 +132,8 @@ def test_a_single_legal_move_is_taken_by_itself_after_the_pause(tmp_path):
     start_game(t, c)
     t.handle(Rolled(6), c())
     v = t.view()
-    assert v.roll == 6 and [ch.label for ch in v.choices] == ["h→0"]
+    assert v.roll == 6 and [ch.label for ch in v.choices] == ["na start"]
+    assert v.words == "Z domečku na start."
     assert v.blink is not None and v.prompt == "Jediný tah…"
     assert "six" in sounds
     t.tick(c(0.5))
@@ -168,10 +172,11 @@ def test_clear_start_duty_then_a_real_choice(tmp_path):
         t.handle(Rolled(v), c())
     t.handle(Rolled(2), c())
     v = t.view()
-    assert [ch.label for ch in v.choices] == ["10→12", "3→5"]
+    assert [ch.label for ch in v.choices] == ["10.→12.", "3.→5."]
+    assert v.words == "Přední figurka z 10. na 12. pole."
     assert v.selected == 0 and v.prompt == "◀▶ vyber, ● ok"
     t.handle(R, c())
-    assert t.view().selected == 1
+    assert t.view().selected == 1 and t.view().words == "Zadní figurka z 3. na 5. pole."
     t.handle(S, c())
     assert records(tmp_path)[-1] == {"t": "move", "from": "3"}
     assert format_position(t.host.state.pos).startswith("r:10,5,h,h")
@@ -225,13 +230,94 @@ def test_a_computer_seat_rolls_itself_without_a_dice(tmp_path):
     assert records(tmp_path)[-1]["src"] == "computer"
 
 
-def test_a_computer_seat_asks_a_person_to_roll_the_dice_for_it(tmp_path):
-    t, _, c = make(tmp_path, players=2, computer=("r",))
+def test_with_the_option_a_computer_seat_asks_a_person_to_roll_the_dice_for_it(tmp_path):
+    t, _, c = make(tmp_path, players=2, computer=("r",), computer_dice=True)
     t.handle(DiceLink(True), c())
     start_game(t, c)
+    assert records(tmp_path)[0]["computer_dice"] is True
     assert t.view().prompt == "Hoď za PC"
     t.tick(c(5))
     assert len(records(tmp_path)) == 1  # it waits for the dice
+    t.handle(Rolled(4), c())
+    assert records(tmp_path)[-1] == {"t": "roll", "v": 4, "src": "dice"}
+    # the dice lost: the companion throws for the computer after all
+    t.handle(DiceLink(False, "unplugged"), c())
+    t.tick(c(1.1))
+    assert records(tmp_path)[-1]["src"] == "computer"
+
+
+def test_by_default_the_companion_throws_for_a_computer_seat_even_with_the_dice(tmp_path):
+    t, _, c = make(tmp_path, players=2, computer=("g",))
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    for value in (1, 1, 1):  # red, a person, rolls the real dice: three tries
+        t.handle(Rolled(value), c())
+    v = t.view()
+    assert v.player == "Zelený" and v.computer and v.prompt == "PC hází…"
+    t.tick(c(1.1))  # no press: the companion throws
+    rec = records(tmp_path)[-1]
+    assert rec["t"] == "roll" and rec["src"] == "computer"
+    v = t.view()
+    assert v.event.startswith(f"Zelený (PC) hodil {rec['v']}")
+
+
+def test_a_virtual_throw_is_shown_as_such_and_one_press_confirms_the_computers_move(tmp_path):
+    t, _, c = make(tmp_path, players=2, computer=("r",))
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    play_to(t, tmp_path, c, "r:5,15,f1,f2 g:8,h,h,h turn:r")
+    t.host._roll(3, Source.COMPUTER, c())
+    v = t.view()
+    assert v.roll == 3 and v.roll_virtual and v.prompt == "Táhni za PC ●"
+    assert v.event == "Červený (PC) hodil 3."
+    assert v.words == "Zadní figurka z 5. na 8. pole, vyhodí zeleného."  # the bot's choice
+    t.tick(c(60))
+    assert t.host.state.roll == 3  # without the setting it waits for the press
+    t.handle(S, c())
+    assert records(tmp_path)[-1] == {"t": "move", "from": "5"}
+
+
+def test_the_computers_move_confirms_itself_after_the_time_set(tmp_path):
+    t, _, c = make(tmp_path, players=2, computer=("r",),
+                   prefs=Prefs(auto_delay=1.0, computer_confirm=5.0))
+    start_game(t, c)
+    play_to(t, tmp_path, c, "r:5,15,f1,f2 g:8,h,h,h turn:r")
+    t.host._roll(3, Source.COMPUTER, c())
+    t.tick(c(4.9))
+    assert t.host.state.roll == 3
+    t.tick(c(0.2))
+    assert t.host.state.roll is None and records(tmp_path)[-1] == {"t": "move", "from": "5"}
+
+
+def test_a_two_player_game_against_the_computer_needs_no_press_on_its_turns(tmp_path):
+    """The computer's turns play with one ● at most (its piece moved on the board); a
+    person's turns are their own rolls and choices."""
+    t, _, c = make(tmp_path, players=2, computer=("g",))
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    rng = random.Random(3)
+    presses_on_computer_turns = 0
+    computer_moves = 0
+    for _ in range(3000):
+        s = t.host.state
+        if s.pos.winner is not None:
+            break
+        if t.host.computer_turn:
+            if s.roll is not None and len(t.host.moves()) > 1:
+                t.handle(S, c())  # the one press: its piece is moved
+                presses_on_computer_turns += 1
+                computer_moves += 1
+            else:
+                t.tick(c(2))  # throws and single moves happen by themselves
+        elif s.roll is None:
+            t.handle(Rolled(rng.randint(1, 6)), c())
+        elif len(t.host.moves()) > 1:
+            t.handle(S, c())
+        else:
+            t.tick(c(2))
+    assert t.host.state.pos.winner is not None
+    assert presses_on_computer_turns == computer_moves
+    assert {r["src"] for r in records(tmp_path) if r["t"] == "roll"} == {"dice", "computer"}
 
 
 def test_the_computers_choice_is_shown_and_confirmed_by_a_person(tmp_path):
@@ -243,7 +329,7 @@ def test_the_computers_choice_is_shown_and_confirmed_by_a_person(tmp_path):
     t.host.play.state = State(t.host.state.pos, 3)
     t.host.arm(c())
     v = t.view()
-    assert v.prompt == "Táhni za PC, ●"
+    assert v.prompt == "Táhni za PC ●"
     assert v.choices[v.selected].capture  # the bot takes the capture
     t.handle(L, c())
     assert t.view().selected == v.selected  # a person cannot change the computer's mind
@@ -259,7 +345,11 @@ def test_long_select_opens_the_menu_and_undo_takes_back_the_last_action(tmp_path
     v = t.view()
     assert isinstance(v, ListView) and v.title == "Nabídka"
     t.handle(R, c())
-    t.handle(S, c())  # Vrátit poslední akci
+    t.handle(S, c())  # Vrátit poslední akci: it asks first and says what it takes back
+    v = t.view()
+    assert isinstance(v, MessageView) and v.title == "Vrátit hod 2?"
+    assert len(records(tmp_path)) == 2
+    t.handle(S, c())  # yes
     assert t.mode == "play"
     assert t.host.state.pos.tries == 0 and len(records(tmp_path)) == 1
     assert t.view().event == "Vráceno: hod 2."
@@ -294,6 +384,9 @@ def test_settings_change_and_are_saved(tmp_path):
     assert t.ctx.prefs.auto_delay == 1.5
     t.handle(R, c())
     t.handle(S, c())
+    assert t.ctx.prefs.computer_confirm == 3.0
+    t.handle(R, c())
+    t.handle(S, c())
     assert t.contrast == 128
 
 
@@ -318,6 +411,50 @@ def test_shut_down_asks_first(tmp_path):
     t.handle(S, c())
     t.handle(S, c())
     assert t.shutdown_requested and t.view().title == "Na shledanou"
+
+
+def test_long_select_in_the_set_up_goes_back_to_the_game_in_play(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    start_game(t, c)
+    t.handle(Rolled(6), c())
+    t.handle(LONG, c())
+    goto(t, c, "Nová hra")
+    t.handle(S, c())
+    t.handle(S, c())  # yes: the set-up of a new game
+    v = t.view()
+    assert isinstance(v, ListView) and v.footer == "dlouze ● = zpět do hry"
+    t.handle(LONG, c())  # changed my mind: the game is still there
+    assert t.mode == "play" and t.host.state.roll == 6
+
+
+def test_undo_with_nothing_to_take_back_says_so(tmp_path):
+    t, sounds, c = make(tmp_path, players=2)
+    start_game(t, c)
+    t.handle(LONG, c())
+    goto(t, c, "Vrátit poslední akci")
+    t.handle(S, c())
+    v = t.view()
+    assert isinstance(v, MessageView) and v.lines == ("Není co vrátit.",)
+    t.handle(S, c())
+    assert t.mode == "play" and len(records(tmp_path)) == 1
+
+
+def test_undo_of_a_move_says_which_move_it_takes_back(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    for value in (6, 6, 3):  # enter, start -> 6, then 6 -> 9
+        t.handle(Rolled(value), c())
+        t.tick(c(2))
+    assert records(tmp_path)[-1] == {"t": "move", "from": "6"}
+    t.handle(LONG, c())
+    goto(t, c, "Vrátit poslední akci")
+    t.handle(S, c())
+    v = t.view()
+    assert v.title == "Vrátit tah?"
+    assert " ".join(v.lines).startswith("Červený táhl z 6. na 9. pole.")
+    t.handle(L, c())  # no: nothing changed
+    assert t.mode == "menu" and records(tmp_path)[-1] == {"t": "move", "from": "6"}
 
 
 def test_new_game_from_the_menu(tmp_path):
@@ -430,7 +567,8 @@ def test_the_rules_browser_explains_why_each_piece_may_or_may_not_move(tmp_path)
         t.handle(R, c())
     assert len(pages) >= 2  # four sentences do not fit one page
     whole = " ".join(" ".join(p.lines) for p in pages)
-    assert "Figurka na 38:" in whole and "za poslední pole cíle" in whole.replace("  ", " ")
+    assert "Přední figurka (38. pole):" in whole
+    assert "za poslední pole cíle" in whole.replace("  ", " ")
     assert "Domeček:" in whole and "nasadit" in whole
     # the auto-move timer does not run while someone reads
     deadline = t.host.deadline

@@ -196,3 +196,44 @@ def test_a_flip_or_a_ruling_the_disk_refuses_is_not_shown_and_tried_again(tmp_pa
     assert not t.host.virtual.moment and t.host.virtual.state != state
     records = Journal(tmp_path / "g.journal").load()
     assert len(records) == 2 + len(t.host.virtual.actions)
+
+
+def test_undo_in_the_virtual_deck_says_what_it_takes_back_and_asks_first(tmp_path):
+    t, _ = make(tmp_path, seats=2)
+    start_virtual(t)
+    t.handle(S, 1.0)  # seat 1 flips
+    records = Journal(tmp_path / "g.journal").load()
+    t.handle(LONG, 2.0)
+    choose(t, "Vrátit")
+    t.handle(S, 2.0)
+    v = t.view()
+    assert isinstance(v, MessageView) and v.title == "Vrátit otočení?"
+    assert " ".join(v.lines).startswith("Hráč 1 otočil kartu.")
+    assert Journal(tmp_path / "g.journal").load() == records  # nothing yet
+    t.handle(S, 2.0)
+    assert t.mode == "play" and len(Journal(tmp_path / "g.journal").load()) == len(records) - 1
+    assert not t.host.virtual.actions
+
+
+def test_settings_are_in_the_gobbit_menu_too(tmp_path):
+    t, _ = make(tmp_path)
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    t.handle(LONG, 0.0)
+    choose(t, "Nastavení")
+    t.handle(S, 0.0)
+    assert t.view().title == "Nastavení"
+
+
+def test_the_set_up_of_a_new_game_can_go_back_to_the_running_one(tmp_path):
+    t, claims = make(tmp_path, seats=2)
+    start_virtual(t)
+    t.handle(S, 1.0)
+    state = t.host.virtual.state
+    t.handle(LONG, 2.0)
+    choose(t, "Nová hra")
+    t.handle(S, 2.0)
+    t.handle(S, 2.0)  # yes: the set-up
+    assert t.mode == "setup" and t.view().footer == "dlouze ● = zpět do hry"
+    t.handle(LONG, 3.0)
+    assert t.mode == "play" and t.host.virtual.state == state and claims == [2]

@@ -244,7 +244,10 @@ def test_the_dropped_die_is_the_duty_called_by_itself_and_undo_takes_it_back(tmp
     t.press(LONG)
     items = t.view().items
     assert "Dluhy" in items and "Povinnost napít se" in items and "Účet" in items
-    t.press(R, S)  # Vrátit poslední akci
+    t.press(R, S)  # Vrátit poslední akci: it asks first, saying what
+    assert t.view().title == "Vrátit?" and "povinnost napít se" in " ".join(t.view().lines)
+    assert len(t.records()) == n + 1
+    t.press(S)
     assert len(t.records()) == n and t.host.state.debt(RED) == 0
     assert t.view().event == "Vráceno: povinnost napít se."
 
