@@ -66,7 +66,8 @@ class VirtualDeckModel:
     def __init__(self, seats: int, order: Sequence[int], *, first: int = 1,
                  rules: Iterable[str] = (), expert: bool = False, settle_s: float = SETTLE_S,
                  deck: Sequence[Card] | None = None, actions: Sequence[Action] = (),
-                 record: Callable[[Action], None] | None = None) -> None:
+                 record: Callable[[Action], None] | None = None,
+                 uncertainty_ms: float = 0.0) -> None:
         rules = frozenset(rules)
         cards = tuple(deck) if deck is not None else standard_deck(rules)
         if sorted(order) != list(range(len(cards))):
@@ -79,6 +80,9 @@ class VirtualDeckModel:
         """Called with each new action after the rules took it and before the state moves:
         the host journals it there (a failure raises and nothing changes)."""
         self.settle_s = settle_s
+        self.uncertainty_ms = uncertainty_ms
+        """The pads' timing uncertainty (D28) the next moments are judged with (each
+        judged moment keeps its own in the journal)."""
         self.moment: list[Touch] = []
         self.provisional: Ruling | None = None
         self.last_lines: list[str] = []
@@ -100,7 +104,7 @@ class VirtualDeckModel:
             return
         self.moment.append(touch_of(event))
         self._last_arrival = now
-        self.provisional = judge(situation(self.state, self.moment))
+        self.provisional = judge(situation(self.state, self.moment, self.uncertainty_ms))
 
     def on_button(self, button: str, now: float) -> None:
         if button == "select":
@@ -134,7 +138,7 @@ class VirtualDeckModel:
         """Judge the pending touches and move the cards."""
         if not self.moment:
             return []
-        events = self._do(Touches(tuple(self.moment)))
+        events = self._do(Touches(tuple(self.moment), self.uncertainty_ms))
         self.moment, self.provisional, self._last_arrival = [], None, None
         lines: list[str] = []
         for e in events:
