@@ -50,10 +50,12 @@ firmware-check: $(STAMP) $(FW_NODE)
 # (default: the first found).
 DICE_PORT ?= auto
 DICE_BOARD := companion/firmware/dice
+FW_LIB := companion/firmware/lib
 flash-dice: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[flash]'
 	$(BIN)/mpremote connect $(DICE_PORT) \
-		exec "import os; 'dice' in os.listdir() or os.mkdir('dice')" + \
+		exec "import os; [d in os.listdir() or os.mkdir(d) for d in ('dice', 'lib')]" + \
+		cp $(sort $(wildcard $(FW_LIB)/*.py)) :lib/ + \
 		cp $(sort $(wildcard $(DICE_BOARD)/dice/*.py)) :dice/ + \
 		cp $(DICE_BOARD)/main.py :main.py + reset
 
