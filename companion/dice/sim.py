@@ -116,8 +116,9 @@ def load_firmware() -> ModuleType:
     return package
 
 
-class _PtyStream:
-    """The firmware's stream on a pty master: non-blocking, and a dead link swallows writes."""
+class PtyStream:
+    """A board firmware's stream on a pty master: non-blocking, and a dead link swallows
+    writes (the simulated dice and the simulated pad hub use it)."""
 
     def __init__(self) -> None:
         self.fd: int | None = None
@@ -176,7 +177,7 @@ class SimulatedDice:
         self.battery_mv = battery_mv
         self.sent: list[tuple[str, int, int]] = []  # (kind, seq, value) in order
         self.last_roll_write_ns = 0  # perf_counter_ns() when the last roll's frame was written
-        self._stream = _PtyStream()
+        self._stream = PtyStream()
         self._slave: int | None = None
         self._pts = ""
         boot_id = self._entropy(4).hex().upper()

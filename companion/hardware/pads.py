@@ -253,7 +253,7 @@ class SlapPads:
     def poll(self) -> None:
         """Report pads that have been active ``stuck_after_s`` seconds (call a few times a second)."""
         now = self._clock()
-        stuck: list[PadEvent] = []
+        stuck: list[PadStuck] = []
         with self._lock:
             for pad, st in self._states.items():
                 if st.active and not st.stuck and now - st.since >= self._stuck_after_s:

@@ -73,7 +73,7 @@ def test_the_sequencer_keeps_the_layouts_time():
     rises = [t for t in range(1, len(trace)) if trace[t][0] == 1 and trace[t - 1][0] == 0]
     assert len(rises) == 24
     assert [trace[t][1] for t in rises[:8]] == [7, 6, 5, 4, 3, 2, 1, 0]
-    assert [b - a for a, b in zip(rises, rises[1:])][:7] == [layout.SLOT_US] * 7
+    assert [rises[k + 1] - rises[k] for k in range(7)] == [layout.SLOT_US] * 7
     assert rises[8] - rises[0] == layout.SCAN_US
     for k, t in enumerate(rises[:8]):
         slot = 7 - k
@@ -88,21 +88,22 @@ def test_the_sequencer_keeps_the_layouts_time():
 
 def test_the_scanner_wires_seven_machines_and_reads_scans():
     pio, rp2 = load_pio()
-    scanner = pio.PioScanner("strobe", "address", ["s%d" % i for i in range(6)])
+    scanner = pio.PioScanner("strobe", "address", [f"s{i}" for i in range(6)])
     assert sorted(rp2.MACHINES) == [0, 1, 2, 3, 4, 5, 6]
     seq = rp2.MACHINES[0]
     assert seq.freq == pio.SEQUENCER_HZ and seq.pins == {"out_base": "address",
                                                          "sideset_base": "strobe"}
     for i, sm in enumerate(scanner.timers):
         assert sm.tx == [pio.COUNT_LIMIT]
-        assert sm.pins == {"set_base": "s%d" % i, "jmp_pin": "s%d" % i, "in_base": "strobe"}
+        assert sm.pins == {"set_base": f"s{i}", "jmp_pin": f"s{i}", "in_base": "strobe"}
     scanner.start()
     assert all(sm.active() for sm in rp2.MACHINES.values())
     table = Table()
     table.touch(9, 0)
     for scan in (0, 1):
-        for sm, row in zip(scanner.timers, table.words(scan)):
-            sm.rx.extend(row)
+        rows = table.words(scan)
+        for m, sm in enumerate(scanner.timers):
+            sm.rx.extend(rows[m])
     assert scanner.read() == (0, table.counts(0))
     index, counts = scanner.read()
     assert index == 1 and counts[9] == table.counts(1)[9]
@@ -110,17 +111,18 @@ def test_the_scanner_wires_seven_machines_and_reads_scans():
 
 def test_a_broken_scan_is_dropped_counted_and_followed_by_the_clock():
     pio, _ = load_pio()
-    scanner = pio.PioScanner("strobe", "address", ["s%d" % i for i in range(6)])
+    scanner = pio.PioScanner("strobe", "address", [f"s{i}" for i in range(6)])
     scanner.start()
     table = Table()
     rows = table.words(0)
     rows[1] = rows[1][2:] + rows[1][:2]  # two words of machine 1 lost, the order broken
-    for sm, row in zip(scanner.timers, rows):
-        sm.rx.extend(row)
+    for m, sm in enumerate(scanner.timers):
+        sm.rx.extend(rows[m])
     scanner.timers[1].rx.append(table.words(1)[1][0])  # a stray word left in the FIFO
     assert scanner.read() is None
     assert scanner.missed() == 1 and all(not sm.rx for sm in scanner.timers)
-    for sm, row in zip(scanner.timers, table.words(7)):
-        sm.rx.extend(row)
+    rows = table.words(7)
+    for m, sm in enumerate(scanner.timers):
+        sm.rx.extend(rows[m])
     index, _ = scanner.read()
     assert index >= 0 and scanner.missed() == 1

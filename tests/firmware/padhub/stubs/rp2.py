@@ -80,6 +80,10 @@ NAMES = {
 }
 
 
+def _emitter(program, name):
+    return lambda *args: program.emit(name, *args)
+
+
 def asm_pio(**kwargs):
     def decorate(function):
         program = Program(kwargs)
@@ -100,7 +104,7 @@ def asm_pio(**kwargs):
         names["wrap_target"] = wrap_target
         names["wrap"] = wrap
         for op in ("nop", "jmp", "wait", "in_", "out", "push", "pull", "mov", "irq", "set"):
-            names[op] = (lambda op: lambda *args: program.emit(op, *args))(op)
+            names[op] = _emitter(program, op)
         saved = dict(function.__globals__)
         for _pass in range(2):
             function.__globals__.clear()
