@@ -337,7 +337,7 @@ class PadHub:
         self._last_ms = 0.0
         self._last_host = 0.0
         self.chatter_count = 0
-        self.device = ""
+        self.hub_name = ""
         if start:
             self.start()
 
@@ -466,10 +466,10 @@ class PadHub:
                     if signal is not None:
                         out.append(signal)
                 elif isinstance(event, HubUp):
-                    self.device = f"{event.device_id} {event.firmware}"
+                    self.hub_name = f"{event.device_id} {event.firmware}"
                     log.info("pad hub %s connected on %s (%d channels, scan %d us)",
-                             self.device, self.port, event.channels, event.scan_us)
-                    out.append(PadLink(True, self.device))
+                             self.hub_name, self.port, event.channels, event.scan_us)
+                    out.append(PadLink(True, self.hub_name))
                 else:
                     log.warning("pad hub disconnected: %s", event.reason)
                     for st in self._states.values():  # what it held is unknown now

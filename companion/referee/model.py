@@ -49,7 +49,7 @@ from companion.engines.gobbit.judge import (
     Verdict,
     judge,
 )
-from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
+from companion.inputs.pads import Pad, PadLink, PadReleased, PadSignal, PadStuck, PadTouch
 from companion.ui.referee import WIDTH, Screen, paginate, row, title_with, wrap
 
 CARD_CHOICES: tuple[Card | None, ...] = (
@@ -171,6 +171,8 @@ class RefereeModel:
         self.log_size = log_size
         self.log: list[Touch] = []
         self.stuck: set[Pad] = set()
+        self.link_down = False
+        """The pad hub's line is down (no touches can come)."""
         self.cards = TableCards({s: None for s in range(1, seats + 1)})
         self.mode = Mode.LOG
         self.page = 0
@@ -191,6 +193,10 @@ class RefereeModel:
             self.stuck.add(event.pad)
         elif isinstance(event, PadReleased):
             self.stuck.discard(event.pad)
+        elif isinstance(event, PadLink):
+            self.link_down = not event.up
+            if event.up:
+                self.stuck.clear()  # the hub tells again what is held
 
     def on_button(self, button: str) -> None:
         if self.mode is Mode.LOG:
@@ -254,6 +260,8 @@ class RefereeModel:
 
     def _log_screen(self) -> Screen:
         lines: list[str] = []
+        if self.link_down:
+            lines.append("Podložky odpojené!")
         if self.stuck:
             pad = min(self.stuck, key=lambda p: (p.seat, str(p.target)))
             more = f" +{len(self.stuck) - 1}" if len(self.stuck) > 1 else ""

@@ -45,7 +45,7 @@ from companion.engines.gobbit.rules import (
     situation,
     winners,
 )
-from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
+from companion.inputs.pads import Pad, PadLink, PadReleased, PadSignal, PadStuck, PadTouch
 from companion.ui.referee import BODY_LINES, WIDTH, Screen, row, wrap
 
 from .model import touch_of
@@ -88,6 +88,7 @@ class VirtualDeckModel:
         self.last_lines: list[str] = []
         self.show_ruling = False
         self.stuck: set[Pad] = set()
+        self.link_down = False
         self._last_arrival: float | None = None
 
     # --- inputs ------------------------------------------------------------------
@@ -98,6 +99,11 @@ class VirtualDeckModel:
             return
         if isinstance(event, PadReleased):
             self.stuck.discard(event.pad)
+            return
+        if isinstance(event, PadLink):
+            self.link_down = not event.up
+            if event.up:
+                self.stuck.clear()
             return
         assert isinstance(event, PadTouch)
         if self.state.over:
@@ -192,7 +198,9 @@ class VirtualDeckModel:
             extra = game_over_sentence(winners(st)) if st.over else (
                 self.last_lines[-1] if self.last_lines else "")
             lines += wrap(extra)[:spare] if extra else []
-        if self.stuck and len(lines) < BODY_LINES:
+        if self.link_down and len(lines) < BODY_LINES:
+            lines.append("Podložky odpojené!")
+        elif self.stuck and len(lines) < BODY_LINES:
             lines.append("Zaseknutá podložka!")
         return Screen(title, tuple(lines[:BODY_LINES + 4]))
 

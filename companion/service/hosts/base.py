@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.engines.game import Game, Record, replay
+from companion.hardware.padtiming import TimingBook
 from companion.inputs.events import Input
 from companion.ui.views import View
 
@@ -61,6 +62,8 @@ class HostContext:
     want_pads: PadsWanted = lambda seats: None
     defaults: dict[str, Any] = field(default_factory=dict)
     """Set-up defaults from the configuration (``players``, ``computer``, ``variants``...)."""
+    pad_timing: TimingBook | None = None
+    """The slap pads' timing budget (uncertainty, per-pad offsets; decision D28), or None."""
 
 
 @dataclass(frozen=True)
