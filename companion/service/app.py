@@ -192,7 +192,8 @@ class App:
         if self.cfg.pads.frontend == "hub":
             from companion.hardware.padhub import PadHub
 
-            check_layout(self.cfg.pins.layout(extra_buttons=self.cfg.buttons.layout == 5))
+            check_layout(self.cfg.pins.layout(extra_buttons=self.cfg.buttons.layout == 5,
+                                              padhub_uart=True))
             self.pads = PadHub.for_seats(seats, on_pad, self.hub_port,
                                          baudrate=self.cfg.pads.hub_baudrate, offsets=offsets)
             return

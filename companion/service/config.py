@@ -225,8 +225,10 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
         raise ConfigError("[pins] must be a table of \"section.name\" = pin.")
     display, buttons = dict(base.display), dict(base.buttons)
     extra, uart = dict(base.buttons_extra), dict(base.dice_uart)
+    hub_uart = dict(base.padhub_uart)
     buzzer = base.buzzer
-    tables = {"display": display, "buttons": buttons, "buttons_extra": extra, "dice_uart": uart}
+    tables = {"display": display, "buttons": buttons, "buttons_extra": extra, "dice_uart": uart,
+              "padhub_uart": hub_uart}
     for key, pin in overrides.items():
         if not isinstance(pin, int) or isinstance(pin, bool):
             raise ConfigError(f"pins.{key} must be a BCM pin number, not {pin!r}.")
@@ -237,7 +239,7 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
             tables[section][name] = pin
         else:
             raise ConfigError(f"pins.{key} is not a pin of the pin map.")
-    return PinMap(display, buttons, extra, buzzer, uart, base.pads)
+    return PinMap(display, buttons, extra, buzzer, uart, base.pads, padhub_uart=hub_uart)
 
 
 def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config:
