@@ -190,3 +190,14 @@ def test_both_splitters_agree(parts: list[bytes], chunks: list[int]) -> None:
         index += 1
     assert lines_ours == lines_theirs
     assert (ours.garbage, ours.truncated, ours.too_long) == (theirs.garbage, theirs.truncated, theirs.too_long)
+
+
+def test_every_frame_in_the_protocol_doc_is_a_valid_frame() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    frames = [word for line in doc.splitlines() for word in line.split()
+              if word.startswith("$") and "*" in word]
+    assert len(frames) >= 15
+    for frame in frames:
+        protocol.decode_any(frame[1:].removesuffix("\\r\\n").encode())  # raises if wrong
