@@ -186,7 +186,7 @@ def main() -> None:
     pairs = make_pairs(args.pairs, args.seed, start)
     n = len(pairs)
     rows = []
-    by_gap: dict[str, list[tuple[int, int, int]]] = {}
+    by_gap: dict[str, list[tuple[int, int, int, int]]] = {}
     for name, run in (("GPIO (TTP223)", run_gpio), ("pad hub", run_hub)):
         t0 = time.perf_counter()
         raw, declared_ms = run(pairs, args.seed, calibrated=False)
@@ -202,10 +202,11 @@ def main() -> None:
         bins = []
         for lo, hi in BINS:
             idx = [k for k, p in enumerate(pairs) if lo <= p.gap_ms < hi]
-            s = Score()
+            raw_score, cal_score = Score(), Score()
             for k in idx:
-                s.add(cal[k], calibrated_ms)
-            bins.append((len(idx), s.wrong, s.ties))
+                raw_score.add(raw[k], 0.0)
+                cal_score.add(cal[k], calibrated_ms)
+            bins.append((len(idx), raw_score.wrong, cal_score.wrong, cal_score.ties))
         by_gap[name] = bins
 
     def pct(x: int) -> str:
@@ -227,9 +228,9 @@ def main() -> None:
     print(f"hub / GPIO: wrong if exact {ratio(h_exact.wrong, g_exact.wrong)}, "
           f"ties declared {ratio(h_dec.ties, g_dec.ties)}, "
           f"ties calibrated {ratio(h_cal.ties, g_cal.ties)}")
-    print("by true gap (calibrated): pairs, wrong, ties")
+    print("by true gap: pairs; wrong if exact; calibrated: wrong, ties")
     for k, (lo, hi) in enumerate(BINS):
-        cells = "   ".join(f"{name}: {c[0]:4d} {c[1]:4d} {c[2]:4d}"
+        cells = "   ".join(f"{name}: {c[0]:4d}; {c[1]:4d}; {c[2]:4d} {c[3]:4d}"
                            for name, c in ((nm, by_gap[nm][k]) for nm in by_gap))
         print(f"  {lo:5.1f}..{min(hi, MAX_GAP_MS):5.1f} ms   {cells}")
 
