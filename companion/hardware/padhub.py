@@ -6,7 +6,8 @@ protocol (docs/protocol.md: talker ``P1``), on USB or on the Pi's UART.  This
 adapter reads that line and produces exactly what
 :class:`~companion.hardware.pads.SlapPads` produces (:class:`PadTouch`,
 :class:`PadStuck`, :class:`PadReleased`), so the referee does not know which
-front end is in use, plus :class:`PadLink` when the hub comes and goes.
+front end is in use, plus :class:`PadLink` when the hub comes and goes (a first
+``PadLink(False, ...)`` when the reader starts: no pads until the hub says hello).
 
 * **Time.** A touch's ``tick`` is the hub's microsecond time stamp (the sample
   time of the scan that first saw it); ``ms`` is that time in milliseconds after
@@ -539,6 +540,10 @@ class PadHub:
     def _run(self) -> None:
         waiting_logged = False
         next_path_check = 0.0
+        try:  # until the hub says hello, the table has no pads
+            self._on_event(PadLink(False, f"waiting for the pad hub on {self.port}"))
+        except Exception:
+            log.exception("the pad event consumer failed")
         while not self._stop.is_set():
             if self._serial is None:
                 if not self._try_open():

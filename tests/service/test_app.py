@@ -83,7 +83,7 @@ def test_the_hub_front_end_claims_a_pad_hub_for_six_seats(tmp_path):
             assert app.pad_timing.current().uncertainty_ms == 1.0
             app.want_pads(6)
             assert isinstance(app.pads, PadHub) and len(app.pads.pads) == 42
-            got = drain(app, 5.0, lambda g: any(isinstance(e, PadLink) for e in g))
+            got = drain(app, 5.0, lambda g: any(isinstance(e, PadLink) and e.up for e in g))
             assert PadLink(True, "sim-hub sim-1.0.0") in got
             hub.run_until(100)
             hub.slap([Pad(6, "g")], 200.0)
