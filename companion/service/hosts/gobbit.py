@@ -242,6 +242,7 @@ class GobbitHost:
         if key == "calibrate":
             self.start_calibration()
             return
+        self.calibration = None  # another screen of the game was asked for: leave it unsaved
         if self.cards is None:
             return
         if key == "dispute":

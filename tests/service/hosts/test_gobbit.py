@@ -259,6 +259,15 @@ def test_leaving_the_calibration_changes_nothing(tmp_path):
     assert not (tmp_path / TIMING_FILE).exists()
 
 
+def test_another_referee_item_from_the_menu_leaves_the_calibration(tmp_path):
+    book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
+    t, _ = started(tmp_path, seats=2, timing=book)
+    open_menu_item(t, "Kalibrace podložek")
+    open_menu_item(t, "Závod Gobbit!")
+    assert t.host.calibration is None and t.view().screen.title.startswith("Závod")
+    assert not book.current().calibrated
+
+
 def test_the_virtual_deck_offers_the_calibration_too(tmp_path):
     book = TimingBook("padhub", path=tmp_path / TIMING_FILE)
     t, _ = make(tmp_path, seats=2, timing=book)
