@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean firmware-check flash-dice
+.PHONY: run test lint typecheck unit bench clean firmware-check flash-dice flash-padhub
 
 # System packages (fonts, Node), the virtual environment and the project with
 # its test extras; redone only when pyproject.toml or the script changes.
@@ -45,17 +45,30 @@ $(FW_NODE): firmware/package.json firmware/package-lock.json $(STAMP)
 firmware-check: $(STAMP) $(FW_NODE)
 	node firmware/run_tests.mjs
 
-# Copy the dice's flash image onto a Pico that runs MicroPython
-# (hardware/dice.md); not part of `make test`.  DICE_PORT: mpremote's device
+# Copy the dice's flash image (and the boards' shared lib/) onto a Pico that runs
+# MicroPython (hardware/dice.md); not part of `make test`.  DICE_PORT: mpremote's device
 # (default: the first found).
 DICE_PORT ?= auto
 DICE_BOARD := companion/firmware/dice
+FW_LIB := companion/firmware/lib
 flash-dice: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[flash]'
 	$(BIN)/mpremote connect $(DICE_PORT) \
-		exec "import os; 'dice' in os.listdir() or os.mkdir('dice')" + \
+		exec "import os; [d in os.listdir() or os.mkdir(d) for d in ('dice', 'lib')]" + \
+		cp $(sort $(wildcard $(FW_LIB)/*.py)) :lib/ + \
 		cp $(sort $(wildcard $(DICE_BOARD)/dice/*.py)) :dice/ + \
 		cp $(DICE_BOARD)/main.py :main.py + reset
+
+# The same for the pad hub (hardware/pads.md); PADHUB_PORT: mpremote's device.
+PADHUB_PORT ?= auto
+PADHUB_BOARD := companion/firmware/padhub
+flash-padhub: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[flash]'
+	$(BIN)/mpremote connect $(PADHUB_PORT) \
+		exec "import os; [d in os.listdir() or os.mkdir(d) for d in ('padhub', 'lib')]" + \
+		cp $(sort $(wildcard $(FW_LIB)/*.py)) :lib/ + \
+		cp $(sort $(wildcard $(PADHUB_BOARD)/padhub/*.py)) :padhub/ + \
+		cp $(PADHUB_BOARD)/main.py :main.py + reset
 
 # The numbers in the README, each against a peer measured in the same run.
 bench: $(STAMP)

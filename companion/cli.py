@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "companion.commands.gobbit",
     "companion.commands.dice",
     "companion.commands.hardware",
+    "companion.commands.pads",
     "companion.commands.service",
 )
 

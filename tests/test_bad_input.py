@@ -42,6 +42,8 @@ BASE: dict[tuple[str, ...], list[str]] = {
                     "--link", "{tmp}/dice"],
     ("dice-read",): ["loop://", "--timeout", "0.05"],
     ("pins",): [],
+    ("pads", "calibrate"): ["--simulate", "1", "--dry-run"],
+    ("pads", "show"): [],
     ("run",): [],
     ("sim",): ["--data-dir", "{tmp}/sim"],
     ("demo",): ["--gif", "{tmp}/out.gif", "--max-rolls", "3"],

@@ -6,7 +6,12 @@ import argparse
 from typing import Any
 
 from companion.engines.errors import RulesError
-from companion.engines.gobbit.describe import kind_word, ruling_sentences, why_sentence
+from companion.engines.gobbit.describe import (
+    call_sentences,
+    kind_word,
+    ruling_sentences,
+    why_sentence,
+)
 from companion.engines.gobbit.judge import judge, parse_situation
 from companion.errors import UsageError
 
@@ -22,6 +27,9 @@ def cmd_judge(args: argparse.Namespace) -> int:
         tops = dict(sit.tops)
         for v in ruling.verdicts:
             print(f"{v.touch}: {kind_word(v)} - {why_sentence(v, tops)}")
+        for call in ruling.calls:
+            for sentence in call_sentences(ruling, call.target):
+                print(sentence)
         for sentence in ruling_sentences(ruling):
             print(sentence)
     return 0

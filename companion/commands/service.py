@@ -55,6 +55,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
     data = folder(args.data_dir, "--data-dir")
     cfg = sim_config(_config(args), data)
+    if args.pads:
+        from dataclasses import replace
+
+        cfg = replace(cfg, pads=replace(cfg.pads, frontend=args.pads))
     if not args.verbose:
         # the terminal shows the OLED: log lines go to a file instead of over the picture
         root = logging.getLogger()
@@ -100,6 +104,9 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                    help=f"where the simulated table keeps its game (default {SIM_DATA})")
     p.add_argument("--seed", type=count_arg(), default=None,
                    help="seed of the simulated dice (default: random)")
+    p.add_argument("--pads", choices=("gpio", "hub"), default=None,
+                   help="Gobbit's pads: GPIO touch modules on mock pins, or a simulated pad hub "
+                   "(up to 6 seats) (default: the configuration's pads.frontend)")
     p.set_defaults(func=cmd_sim)
 
     p = commands.add_parser("demo", help="a headless computer-only game recorded as a GIF "

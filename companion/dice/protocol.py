@@ -6,8 +6,12 @@ One frame is one line of printable ASCII::
 
 ``$``, the body (talker, kind, fields; comma-separated), ``*``, the CRC-32
 (zlib) of the body as eight upper-case hex digits, and CRLF (a bare LF is
-accepted).  The talker is ``D1`` for the dice and ``C1`` for the companion
-(letter + protocol version).
+accepted).  The talker is ``D1`` for the dice, ``P1`` for the pad hub and ``C1``
+for the companion (letter + protocol version).
+
+:func:`decode` reads the dice's line (a pad hub's frame there is refused, as of
+an unknown kind); :func:`decode_any` reads every talker (the pad hub's reader,
+:mod:`companion.hardware.padhub`, uses it).
 
 This is an implementation independent of the firmware's ``dice/protocol.py``:
 both are checked against the same vectors (``firmware/protocol_vectors.json``)
@@ -24,10 +28,13 @@ from typing import assert_never
 
 PROTOCOL_VERSION = 1
 DICE = f"D{PROTOCOL_VERSION}"  # the talker of the dice's frames
+PADHUB = f"P{PROTOCOL_VERSION}"  # the talker of the pad hub's frames
 COMPANION = f"C{PROTOCOL_VERSION}"  # the talker of the companion's frames
-_DICE, _COMPANION = DICE.encode(), COMPANION.encode()
+_DICE, _PADHUB, _COMPANION = DICE.encode(), PADHUB.encode(), COMPANION.encode()
 MAX_LINE = 80  # bytes between "$" and "\n", both excluded; a final "\r" may come on top
 MAX_SEQ = 0xFFFF_FFFF
+MAX_CHANNELS = 64  # pad channels a hub may have (0..63)
+MAX_US = 9_999_999_999_999  # the hub's microsecond clock: 13 digits (115 days)
 
 
 class Reason(StrEnum):
@@ -94,6 +101,41 @@ class Ack:
 
 Message = Hello | Roll | Drop | Beat | Sync | Ack
 
+
+@dataclass(frozen=True)
+class HubHello:
+    """The pad hub introduces itself: like the dice, plus its channels and scan period."""
+
+    device_id: str
+    firmware: str
+    boot: str
+    first: int
+    channels: int
+    scan_us: int
+
+
+@dataclass(frozen=True)
+class PadEdge:
+    """Pad channel ``channel`` was touched (``touched``) or let go at ``us`` on the hub's clock."""
+
+    boot: str
+    seq: int
+    channel: int
+    us: int
+    touched: bool
+
+
+@dataclass(frozen=True)
+class HubBeat:
+    """The hub's heartbeat: its clock now and the scans it missed since it booted."""
+
+    boot: str
+    us: int
+    missed: int
+
+
+HubMessage = HubHello | PadEdge | HubBeat
+
 _HEX = frozenset(b"0123456789ABCDEF")
 _NAME = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _VER = _NAME | frozenset(b".+")
@@ -136,14 +178,40 @@ def _face(text: bytes) -> int:
     return text[0] - 0x30
 
 
+def _ranged(text: bytes, digits: int, low: int, high: int, what: str) -> int:
+    value = _decimal(text, digits)
+    if not low <= value <= high:
+        raise ProtocolError(Reason.FIELD, f"{what} out of range: {value}")
+    return value
+
+
+def _state(text: bytes) -> bool:
+    if text not in (b"0", b"1"):
+        raise ProtocolError(Reason.FIELD, f"not a pad state: {text!r}")
+    return text == b"1"
+
+
 def _fields(fields: list[bytes], count: int) -> list[bytes]:
     if len(fields) != count:
         raise ProtocolError(Reason.FIELD, f"{len(fields)} fields instead of {count}")
     return fields
 
 
-def _message(talker: bytes, kind: bytes, fields: list[bytes]) -> Message:
-    if talker == _DICE:
+def _message(talker: bytes, kind: bytes, fields: list[bytes]) -> Message | HubMessage:
+    if talker == _PADHUB:
+        if kind == b"PAD":
+            boot, seq, channel, us, state = _fields(fields, 5)
+            return PadEdge(_boot(boot), _seq(seq), _ranged(channel, 2, 0, MAX_CHANNELS - 1, "channel"),
+                           _decimal(us, 13), _state(state))
+        if kind == b"BEAT":
+            boot, us, missed = _fields(fields, 3)
+            return HubBeat(_boot(boot), _decimal(us, 13), _ranged(missed, 10, 0, MAX_SEQ, "count"))
+        if kind == b"HELLO":
+            name, ver, boot, first, channels, scan = _fields(fields, 6)
+            return HubHello(_chars(name, _NAME), _chars(ver, _VER), _boot(boot), _seq(first),
+                            _ranged(channels, 2, 1, MAX_CHANNELS, "channels"),
+                            _ranged(scan, 5, 1, 99_999, "scan period"))
+    elif talker == _DICE:
         if kind == b"ROLL":
             boot, seq, value = _fields(fields, 3)
             return Roll(_boot(boot), _seq(seq), _face(value))
@@ -167,7 +235,16 @@ def _message(talker: bytes, kind: bytes, fields: list[bytes]) -> Message:
 
 
 def decode(line: bytes) -> Message:
-    """Decode one line (the bytes between "$" and "\\n"); raises :class:`ProtocolError`."""
+    """Decode one line of the dice's link (the bytes between "$" and "\\n"); raises
+    :class:`ProtocolError` (a pad hub's frame: :attr:`Reason.KIND`)."""
+    message = decode_any(line)
+    if isinstance(message, HubHello | PadEdge | HubBeat):
+        raise ProtocolError(Reason.KIND, "a pad hub's frame on the dice's line")
+    return message
+
+
+def decode_any(line: bytes) -> Message | HubMessage:
+    """Decode one line of any talker; raises :class:`ProtocolError`."""
     if line.endswith(b"\r"):
         line = line[:-1]
     if len(line) > MAX_LINE:
@@ -183,13 +260,13 @@ def decode(line: bytes) -> Message:
     talker = parts[0]
     version = talker[1:]
     if (
-        talker[:1] not in (b"D", b"C")
+        talker[:1] not in (b"D", b"P", b"C")
         or not 1 <= len(version) <= 9
         or not _DIGITS.issuperset(version)
         or (len(version) > 1 and version[0] == 0x30)
     ):
         raise ProtocolError(Reason.KIND, f"unknown talker {talker!r}")
-    if talker not in (_DICE, _COMPANION):
+    if talker not in (_DICE, _PADHUB, _COMPANION):
         raise ProtocolError(Reason.VERSION, f"talker {talker.decode()}")
     if len(parts) < 2:
         raise ProtocolError(Reason.KIND, "no kind")
@@ -197,7 +274,7 @@ def decode(line: bytes) -> Message:
 
 
 @functools.lru_cache(maxsize=1024)
-def encode(message: Message) -> bytes:
+def encode(message: Message | HubMessage) -> bytes:
     """The frame of ``message`` with CRLF; the fields are checked by decoding it back.
 
     Cached: the companion sends the same few ACK frames again and again.
@@ -215,11 +292,17 @@ def encode(message: Message) -> bytes:
             body = f"{COMPANION},SYNC"
         case Ack(boot, seq):
             body = f"{COMPANION},ACK,{boot},{seq}"
+        case HubHello(device_id, firmware, boot, first, channels, scan_us):
+            body = f"{PADHUB},HELLO,{device_id},{firmware},{boot},{first},{channels},{scan_us}"
+        case PadEdge(boot, seq, channel, us, touched):
+            body = f"{PADHUB},PAD,{boot},{seq},{channel},{us},{int(touched)}"
+        case HubBeat(boot, us, missed):
+            body = f"{PADHUB},BEAT,{boot},{us},{missed}"
         case _:
             assert_never(message)
     raw = body.encode()
     line = b"%s*%08X" % (raw, crc32(raw))
-    if decode(line) != message:
+    if decode_any(line) != message:
         raise ProtocolError(Reason.FIELD, f"cannot encode {message!r}")
     return b"$" + line + b"\r\n"
 

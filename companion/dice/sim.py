@@ -11,8 +11,9 @@ and closes the pty (the reader's reads fail, as with a USB unplug);
 firmware re-sends what was not acknowledged.
 
 The firmware ships inside the package, as the dice's flash image
-(``companion/firmware/dice/``: ``main.py`` and the ``dice`` package), so an
-installed companion finds it from any folder; ``COMPANION_DICE_FIRMWARE`` may
+(``companion/firmware/dice/``: ``main.py`` and the ``dice`` package, plus the
+boards' shared ``companion/firmware/lib/``: the wire protocol and the link), so
+an installed companion finds it from any folder; ``COMPANION_DICE_FIRMWARE`` may
 point at another copy of the ``dice`` package.
 """
 
@@ -40,6 +41,9 @@ from companion.errors import UsageError
 FIRMWARE_ENV = "COMPANION_DICE_FIRMWARE"
 BOARD_DIR = Path(__file__).resolve().parents[1] / "firmware" / "dice"
 """The dice's flash image shipped in the package: ``main.py`` and the ``dice`` package."""
+LIB_DIR = Path(__file__).resolve().parents[1] / "firmware" / "lib"
+"""The boards' shared modules (``:lib/`` on a board): ``tablewire``, ``tablelink``."""
+LIB_MODULES = ("tablewire", "tablelink")
 _PACKAGE = "_companion_dice_firmware"
 _MODULES = ("shims", "protocol", "fair", "link")
 
@@ -65,10 +69,34 @@ def firmware_dir() -> Path:
     return path
 
 
+def load_firmware_lib(lib: Path = LIB_DIR) -> dict[str, ModuleType]:
+    """The boards' shared modules, loaded once under the names the boards import them by
+    (``import tablewire``: on a board they sit in ``:lib/``, on ``sys.path``)."""
+    out: dict[str, ModuleType] = {}
+    for name in LIB_MODULES:
+        module = sys.modules.get(name)
+        if module is None:
+            source = lib / f"{name}.py"
+            spec = importlib.util.spec_from_file_location(name, source)
+            if spec is None or spec.loader is None or not source.is_file():
+                raise FirmwareNotFound(
+                    f"The boards' shared firmware is missing from {lib}; reinstall the companion.")
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            try:
+                spec.loader.exec_module(module)
+            except BaseException:
+                del sys.modules[name]
+                raise
+        out[name] = module
+    return out
+
+
 def load_firmware() -> ModuleType:
     """The firmware package (loaded once, under a private name), with its logic modules."""
     package = sys.modules.get(_PACKAGE)
     if package is None:
+        load_firmware_lib()
         path = firmware_dir()
         spec = importlib.util.spec_from_file_location(
             _PACKAGE, path / "__init__.py", submodule_search_locations=[str(path)]
@@ -88,8 +116,9 @@ def load_firmware() -> ModuleType:
     return package
 
 
-class _PtyStream:
-    """The firmware's stream on a pty master: non-blocking, and a dead link swallows writes."""
+class PtyStream:
+    """A board firmware's stream on a pty master: non-blocking, and a dead link swallows
+    writes (the simulated dice and the simulated pad hub use it)."""
 
     def __init__(self) -> None:
         self.fd: int | None = None
@@ -148,7 +177,7 @@ class SimulatedDice:
         self.battery_mv = battery_mv
         self.sent: list[tuple[str, int, int]] = []  # (kind, seq, value) in order
         self.last_roll_write_ns = 0  # perf_counter_ns() when the last roll's frame was written
-        self._stream = _PtyStream()
+        self._stream = PtyStream()
         self._slave: int | None = None
         self._pts = ""
         boot_id = self._entropy(4).hex().upper()

@@ -22,6 +22,10 @@ Chatter.  A pad that becomes active again less than ``chatter_ms`` after it was
 released (edge ticks again) continues the same touch: no second
 :class:`PadTouch`.
 
+Offsets.  A calibration (:mod:`companion.hardware.padcal`) measures how late each
+pad reports compared with the others; ``offsets`` (ms per pad, changed at run time
+with :meth:`SlapPads.set_offsets`) are subtracted from every touch's ``ms``.
+
 Stuck pads.  A pad that stays active ``stuck_after_s`` seconds is reported once
 (:class:`PadStuck`) and ignored until it is released (:class:`PadReleased`).
 This is a coarse, seconds-scale check on the host clock, run by :meth:`SlapPads.poll`
@@ -141,7 +145,8 @@ class SlapPads:
     def __init__(self, pads: Mapping[Pad, int], on_event: Callable[[PadEvent], None], *,
                  pin_factory: PinFactory | None = None, chatter_ms: float = CHATTER_MS,
                  stuck_after_s: float = STUCK_AFTER_S, active_high: bool = True,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 offsets: Mapping[Pad, float] | None = None) -> None:
         if chatter_ms < 0:
             raise ValueError("chatter_ms must not be negative.")
         if stuck_after_s <= 0:
@@ -154,6 +159,7 @@ class SlapPads:
         self._stuck_after_s = stuck_after_s
         self._clock = clock
         self._lock = threading.Lock()
+        self._offsets: dict[Pad, float] = dict(offsets or {})
         self._epoch: Any = None
         self._states: dict[Pad, _PadState] = {pad: _PadState() for pad in pads}
         self._inputs: dict[Pad, PadInput] = {}
@@ -224,7 +230,8 @@ class SlapPads:
                     self.chatter_count += 1
                     return
                 event = PadTouch(pad.seat, pad.target, ticks,
-                                 self._diff_s(ticks, self._epoch) * 1000.0)
+                                 self._diff_s(ticks, self._epoch) * 1000.0
+                                 - self._offsets.get(pad, 0.0))
             else:
                 if not st.active:
                     return
@@ -238,10 +245,15 @@ class SlapPads:
 
     # --- the host side ----------------------------------------------------------------
 
+    def set_offsets(self, offsets: Mapping[Pad, float]) -> None:
+        """Subtract these per-pad offsets (ms, from a calibration) from the next touches."""
+        with self._lock:
+            self._offsets = dict(offsets)
+
     def poll(self) -> None:
         """Report pads that have been active ``stuck_after_s`` seconds (call a few times a second)."""
         now = self._clock()
-        stuck: list[PadEvent] = []
+        stuck: list[PadStuck] = []
         with self._lock:
             for pad, st in self._states.items():
                 if st.active and not st.stuck and now - st.since >= self._stuck_after_s:

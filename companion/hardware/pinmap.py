@@ -2,8 +2,9 @@
 
 A *layout* is what one table set-up wires at once: the display, the three
 buttons, the buzzer and, by choice, the dice UART, the two extra buttons, the
-slap pads of a 2-, 3- or 4-seat Gobbit table and an I2S amplifier for the voice
-(which moves the parts on the PCM pins elsewhere).  :func:`check_layout` proves a
+slap pads of a 2-, 3- or 4-seat Gobbit table (or the pad hub's UART, for up to
+6 seats) and an I2S amplifier for the voice (which moves the parts on the PCM
+pins elsewhere).  :func:`check_layout` proves a
 layout fits the 40-pin header: every pin a real GPIO, none twice, none reserved.
 """
 
@@ -42,9 +43,13 @@ class PinMap:
     without them (a configuration's overrides) keeps the shipped file's."""
     audio_i2s_moves: dict[str, int] = field(default_factory=lambda: _shipped_i2s_part(1))
     """Layout name -> its pin when the I2S amplifier takes the PCM pins."""
+    padhub_uart: dict[str, int] = field(default_factory=lambda: _shipped_padhub_uart())
+    """The pad hub's serial line to the Pi's UART (a pin map built without it keeps the
+    shipped file's)."""
 
     def layout(self, seats: int = 0, extra_buttons: bool = False,
-               dice_uart: bool = False, i2s_audio: bool = False) -> dict[str, int]:
+               dice_uart: bool = False, i2s_audio: bool = False,
+               padhub_uart: bool = False) -> dict[str, int]:
         """Name -> BCM pin of everything wired in one set-up (checked by :func:`check_layout`)."""
         used: dict[str, int] = {}
         used.update({f"display.{k}": v for k, v in self.display.items()})
@@ -54,6 +59,10 @@ class PinMap:
             used.update({f"buttons_extra.{k}": v for k, v in self.buttons_extra.items()})
         if dice_uart:
             used.update({f"dice_uart.{k}": v for k, v in self.dice_uart.items()})
+        if padhub_uart:
+            if not self.padhub_uart:
+                raise PinMapError("The pin map has no UART pins for the pad hub.")
+            used.update({f"padhub_uart.{k}": v for k, v in self.padhub_uart.items()})
         if seats:
             if seats not in self.pads:
                 raise PinMapError(f"The pin map has no pads for {seats} seats.")
@@ -114,6 +123,9 @@ def from_dict(data: dict[str, Any]) -> PinMap:
         fixed = ", ".join(f"{k} = {v}" for k, v in I2S_PINS.items())
         raise PinMapError(f"[audio_i2s] must be the Pi's PCM pins, which are fixed: {fixed}.")
     moves = _pins(data.get("audio_i2s_moves", {}), "audio_i2s_moves")
+    hub_uart = _pins(data.get("padhub_uart", {}), "padhub_uart")
+    if hub_uart and set(hub_uart) != {"tx", "rx"}:
+        raise PinMapError("[padhub_uart] must hold exactly tx and rx.")
     pm = PinMap(
         display=_pins(data["display"], "display"),
         buttons=buttons,
@@ -123,6 +135,7 @@ def from_dict(data: dict[str, Any]) -> PinMap:
         pads=pads,
         audio_i2s=audio_i2s,
         audio_i2s_moves=moves,
+        padhub_uart=hub_uart,
     )
     movable = pm.layout(extra_buttons=True, dice_uart=True)
     for name in moves:
@@ -145,6 +158,15 @@ def _shipped_i2s() -> tuple[dict[str, int], dict[str, int]]:
 
 def _shipped_i2s_part(index: int) -> dict[str, int]:
     return dict(_shipped_i2s()[index])  # a copy: pin maps never share their tables
+
+
+@functools.cache
+def _shipped_padhub_uart_pins() -> tuple[tuple[str, int], ...]:
+    return tuple(_pins(_shipped().get("padhub_uart", {}), "padhub_uart").items())
+
+
+def _shipped_padhub_uart() -> dict[str, int]:
+    return dict(_shipped_padhub_uart_pins())  # a copy: pin maps never share their tables
 
 
 def load_default() -> PinMap:
@@ -172,6 +194,8 @@ LAYOUTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("Gobbit, 3 seats, five buttons, dice UART free", {"seats": 3, "extra_buttons": True,
                                                        "dice_uart": True}),
     ("Gobbit, 4 seats, three buttons", {"seats": 4}),
+    ("Gobbit, up to 6 seats on the pad hub (UART), five buttons",
+     {"extra_buttons": True, "padhub_uart": True}),
     ("Člověče / napij se, dice on USB, five buttons, I2S amplifier (buzzer and menu moved)",
      {"extra_buttons": True, "i2s_audio": True}),
     ("Člověče / napij se, dice on UART, five buttons, I2S amplifier (buzzer and menu moved)",

@@ -1,5 +1,7 @@
 """Slap pads as values: which pad (seat, target) and what it did, with its edge time.
 
+The pad hub also says when its line comes and goes (:class:`PadLink`).
+
 A pad is a (seat, target) pair: seat ``s`` touches the pile of a seat or the
 graveyard ``"g"``.  The pad adapters (GPIO edges, a pad hub) make these
 values; the Gobbit hosts consume them; neither knows the other.
@@ -72,4 +74,12 @@ class PadReleased:
         return Pad(self.seat, self.target)
 
 
-PadSignal = PadTouch | PadStuck | PadReleased
+@dataclass(frozen=True)
+class PadLink:
+    """The pads' link came up or went down (the pad hub's serial line; GPIO pads have none)."""
+
+    up: bool
+    detail: str = ""
+
+
+PadSignal = PadTouch | PadStuck | PadReleased | PadLink

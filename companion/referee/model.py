@@ -33,6 +33,7 @@ from companion.engines.gobbit.cards import (
 )
 from companion.engines.gobbit.describe import (
     CONDITION_LABEL,
+    call_sentences,
     card_name,
     kind_word,
     ruling_sentences,
@@ -48,7 +49,7 @@ from companion.engines.gobbit.judge import (
     Verdict,
     judge,
 )
-from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
+from companion.inputs.pads import Pad, PadLink, PadReleased, PadSignal, PadStuck, PadTouch
 from companion.ui.referee import WIDTH, Screen, paginate, row, title_with, wrap
 
 CARD_CHOICES: tuple[Card | None, ...] = (
@@ -156,16 +157,22 @@ class RefereeModel:
     """Referee mode with real cards for a ``seats``-seat table."""
 
     def __init__(self, seats: int, *, rules: Iterable[str] = (), expert: bool = False,
-                 moment_gap_ms: float = MOMENT_GAP_MS, log_size: int = 64) -> None:
+                 moment_gap_ms: float = MOMENT_GAP_MS, log_size: int = 64,
+                 uncertainty_ms: float = 0.0) -> None:
         if not 2 <= seats <= 8:
             raise ValueError("A Gobbit table has 2 to 8 seats.")
         self.seats = seats
+        self.uncertainty_ms = uncertainty_ms
+        """The pads' timing uncertainty (D28): closer touches are simultaneous; the host
+        sets it from the pads' timing budget (declared or calibrated)."""
         self.rules = frozenset(rules)
         self.expert = expert
         self.moment_gap_ms = moment_gap_ms
         self.log_size = log_size
         self.log: list[Touch] = []
         self.stuck: set[Pad] = set()
+        self.link_down = False
+        """The pad hub's line is down (no touches can come)."""
         self.cards = TableCards({s: None for s in range(1, seats + 1)})
         self.mode = Mode.LOG
         self.page = 0
@@ -186,6 +193,10 @@ class RefereeModel:
             self.stuck.add(event.pad)
         elif isinstance(event, PadReleased):
             self.stuck.discard(event.pad)
+        elif isinstance(event, PadLink):
+            self.link_down = not event.up
+            if event.up:
+                self.stuck.clear()  # the hub tells again what is held
 
     def on_button(self, button: str) -> None:
         if self.mode is Mode.LOG:
@@ -230,7 +241,8 @@ class RefereeModel:
         if Rule.GORILLA.value not in self.rules or top is None or top.species != GORILLA:
             gorilla = None  # a gorilla attack is live only with a gorilla on that pile
         return Situation(tops=tops, ghosts=ghosts, graveyard=graveyard, rules=self.rules,
-                         expert=condition, gorilla=gorilla, touches=tuple(touches))
+                         expert=condition, gorilla=gorilla, touches=tuple(touches),
+                         uncertainty_ms=self.uncertainty_ms)
 
     def ruling(self, touches: Iterable[Touch] | None = None) -> Ruling:
         """The judge's ruling on ``touches`` (default: the latest moment) with the entered cards."""
@@ -248,6 +260,8 @@ class RefereeModel:
 
     def _log_screen(self) -> Screen:
         lines: list[str] = []
+        if self.link_down:
+            lines.append("Podložky odpojené!")
         if self.stuck:
             pad = min(self.stuck, key=lambda p: (p.seat, str(p.target)))
             more = f" +{len(self.stuck) - 1}" if len(self.stuck) > 1 else ""
@@ -274,12 +288,14 @@ class RefereeModel:
             return [Screen("Spor", tuple(wrap("Zadané karty nedávají smysl, oprav je.")))]
         verdicts = {v.touch: v for v in ruling.verdicts}
         sections: list[tuple[str, list[list[str]]]] = []
+        others: list[Touch] = []
         if self.mode is Mode.RACE:
             race = [t for t in moment if t.target == GRAVEYARD]
             if not race:
                 return [Screen("Závod o hřbitov", tuple(wrap("Na hřbitov v poslední chvíli "
                                                              "nikdo nesáhl.")))]
             sections.append(("Závod o hřbitov", _rows(touch_rows(race, verdicts))))
+            close = call_sentences(ruling, GRAVEYARD)
         else:
             pile = contested_pile(moment)
             if pile is None:
@@ -289,10 +305,12 @@ class RefereeModel:
             on_pile = [t for t in moment if t.target == pile]
             sections.append((f"Spor o kupičku {seat_label(pile)}",
                              _rows(touch_rows(on_pile, verdicts))))
+            close = call_sentences(ruling, pile)
             others = [t for t in moment if t.target != pile]
-            if others:
-                sections.append(("Další doteky",
-                                 _rows(touch_rows(others, verdicts, with_target=True))))
+        if close:  # D28: a gap inside the pads' uncertainty is no order at all
+            sections.append(("Kdo byl první", [wrap(s) for s in close]))
+        if others:
+            sections.append(("Další doteky", _rows(touch_rows(others, verdicts, with_target=True))))
         sections.append(("Verdikt", [wrap(s) for s in ruling_sentences(ruling)]))
         sit = self.situation()
         why = [wrap(why_sentence(v, dict(sit.tops))) for v in ruling.verdicts

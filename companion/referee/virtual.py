@@ -47,7 +47,7 @@ from companion.engines.gobbit.rules import (
     situation,
     winners,
 )
-from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
+from companion.inputs.pads import Pad, PadLink, PadReleased, PadSignal, PadStuck, PadTouch
 from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, wrap
 
 from .model import touch_of
@@ -68,7 +68,8 @@ class VirtualDeckModel:
     def __init__(self, seats: int, order: Sequence[int], *, first: int = 1,
                  rules: Iterable[str] = (), expert: bool = False, settle_s: float = SETTLE_S,
                  deck: Sequence[Card] | None = None, actions: Sequence[Action] = (),
-                 record: Callable[[Action], None] | None = None) -> None:
+                 record: Callable[[Action], None] | None = None,
+                 uncertainty_ms: float = 0.0) -> None:
         rules = frozenset(rules)
         cards = tuple(deck) if deck is not None else standard_deck(rules)
         if sorted(order) != list(range(len(cards))):
@@ -81,12 +82,16 @@ class VirtualDeckModel:
         """Called with each new action after the rules took it and before the state moves:
         the host journals it there (a failure raises and nothing changes)."""
         self.settle_s = settle_s
+        self.uncertainty_ms = uncertainty_ms
+        """The pads' timing uncertainty (D28) the next moments are judged with (each
+        judged moment keeps its own in the journal)."""
         self.moment: list[Touch] = []
         self.provisional: Ruling | None = None
         self.last_lines: list[str] = []
         self.show_ruling = False
         self.page = 0
         self.stuck: set[Pad] = set()
+        self.link_down = False
         self._last_arrival: float | None = None
 
     # --- inputs ------------------------------------------------------------------
@@ -98,12 +103,17 @@ class VirtualDeckModel:
         if isinstance(event, PadReleased):
             self.stuck.discard(event.pad)
             return
+        if isinstance(event, PadLink):
+            self.link_down = not event.up
+            if event.up:
+                self.stuck.clear()
+            return
         assert isinstance(event, PadTouch)
         if self.state.over:
             return
         self.moment.append(touch_of(event))
         self._last_arrival = now
-        self.provisional = judge(situation(self.state, self.moment))
+        self.provisional = judge(situation(self.state, self.moment, self.uncertainty_ms))
 
     def on_button(self, button: str, now: float) -> None:
         if button == "select":
@@ -141,7 +151,7 @@ class VirtualDeckModel:
         """Judge the pending touches and move the cards."""
         if not self.moment:
             return []
-        events = self._do(Touches(tuple(self.moment)))
+        events = self._do(Touches(tuple(self.moment), self.uncertainty_ms))
         self.moment, self.provisional, self._last_arrival = [], None, None
         lines: list[str] = []
         for e in events:
@@ -201,7 +211,9 @@ class VirtualDeckModel:
                 self.last_lines[-1] if self.last_lines else "")
             words = wrap(extra) if extra else []
             lines += words if len(words) <= spare else ["◀▶ celá zpráva"]
-        if self.stuck and len(lines) < BODY_LINES:
+        if self.link_down and len(lines) < BODY_LINES:
+            lines.append("Podložky odpojené!")
+        elif self.stuck and len(lines) < BODY_LINES:
             lines.append("Zaseknutá podložka!")
         return Screen(title, tuple(lines[:BODY_LINES + 4]))
 

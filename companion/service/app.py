@@ -33,7 +33,9 @@ if TYPE_CHECKING:
     from companion.dice.reader import DiceEvent, DiceReader
     from companion.hardware.buttons import Buttons
     from companion.hardware.buzzer import Buzzer
+    from companion.hardware.padhub import PadHub
     from companion.hardware.pads import SlapPads
+    from companion.hardware.padtiming import PadTiming
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +97,7 @@ class App:
                  device: DisplayDevice | None = None,
                  dice_port: str | None = None, rng: random.Random | None = None,
                  stream: Any = None, journal_storage: Storage | None = None,
-                 announcer: Announcer | None = None) -> None:
+                 announcer: Announcer | None = None, hub_port: str | None = None) -> None:
         self.cfg = cfg
         self.shutdown = shutdown_argv(cfg.service.shutdown_command)
         if self.shutdown and shutil.which(self.shutdown[0]) is None:
@@ -131,15 +133,23 @@ class App:
             raise UsageError(f"The game journal {journal_path} is not a file this service can "
                              "read and write; move it away or fix its permissions.")
         journal = Journal(journal_path, storage=journal_storage)
-        self.pads: SlapPads | None = None
+        self.pads: SlapPads | PadHub | None = None
+        self.hub_port = cfg.pads.hub_port if hub_port is None else hub_port
+        from companion.hardware.padtiming import TIMING_FILE, TimingBook
+
+        p = cfg.pads
+        self.pad_timing = TimingBook(p.pad_type, path=data / TIMING_FILE,
+                                     overrides=p.declared_ms(), use_calibration=p.use_calibration)
+        self.pad_timing.listeners.append(self._new_pad_timing)
         g = cfg.game
         self.announcer = announcer if announcer is not None else self._voice(cfg)
         self.ctx = HostContext(
             journal, prefs, beep=self._beep, rng=rng or random.SystemRandom(),
             dice=DiceStatus(configured=bool(port)), want_pads=self.want_pads,
             defaults={"players": g.players, "variants": g.variants, "computer": g.computer,
-                      "first": g.first, "seats": g.seats, "computer_dice": g.computer_dice},
-            announcer=self.announcer, data=data)
+                      "first": g.first, "seats": g.seats, "computer_dice": g.computer_dice,
+                      "max_seats": p.max_seats},
+            announcer=self.announcer, data=data, pad_timing=self.pad_timing)
         self.controller = Shell(self.ctx, start_with=g.name,
                                 save_prefs=lambda p: save_prefs(prefs_path, p))
         self.service = Service(self.controller, self.screen)
@@ -212,7 +222,9 @@ class App:
             raise
 
     def want_pads(self, seats: int | None) -> None:
-        """Claim the slap pads of a ``seats``-seat Gobbit table (``None``: release them)."""
+        """Claim the slap pads of a ``seats``-seat Gobbit table (``None``: release them):
+        GPIO pads (the pin map) or the pad hub (``[pads] frontend``), the calibrated
+        offsets subtracted by either."""
         from companion.hardware.pads import SlapPads
         from companion.hardware.pinmap import check_layout
 
@@ -222,12 +234,27 @@ class App:
             self.pads = None
         if seats is None:
             return
-        check_layout(self.cfg.pins.layout(seats=seats, extra_buttons=self.cfg.buttons.layout == 5))
 
         def on_pad(event: PadSignal) -> None:
             self.service.post(PadEvent(event))
 
-        self.pads = SlapPads.from_pinmap(self.cfg.pins, seats, on_pad, pin_factory=self.pin_factory)
+        offsets = self.pad_timing.current().offsets_ms
+        if self.cfg.pads.frontend == "hub":
+            from companion.hardware.padhub import PadHub
+
+            check_layout(self.cfg.pins.layout(extra_buttons=self.cfg.buttons.layout == 5,
+                                              padhub_uart=True))
+            self.pads = PadHub.for_seats(seats, on_pad, self.hub_port,
+                                         baudrate=self.cfg.pads.hub_baudrate, offsets=offsets)
+            return
+        check_layout(self.cfg.pins.layout(seats=seats, extra_buttons=self.cfg.buttons.layout == 5))
+        self.pads = SlapPads.from_pinmap(self.cfg.pins, seats, on_pad, pin_factory=self.pin_factory,
+                                         offsets=offsets)
+
+    def _new_pad_timing(self, timing: PadTiming) -> None:
+        """A calibration took effect: the pads subtract the new offsets from now on."""
+        if self.pads is not None:
+            self.pads.set_offsets(timing.offsets_ms)
 
     def _poll_pads(self) -> None:
         if self.pads is not None:

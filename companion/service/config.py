@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engines.colours import COLOURS
+from companion.hardware.padtiming import PAD_TYPES
 from companion.hardware.pinmap import PinMap, PinMapError, check_layout, load_default
 from companion.registry import playable
 
@@ -61,6 +62,38 @@ class GameConfig:
     seats: int = 4  # Gobbit referee: seats with pads
 
 
+PAD_FRONTENDS = ("gpio", "hub")
+GPIO_MODULES = tuple(name for name, kind in PAD_TYPES.items() if kind.frontend == "gpio")
+
+
+@dataclass(frozen=True)
+class PadsConfig:
+    """Gobbit's slap pads: the front end, the hub's line, the timing uncertainty per pad type
+    (decision D28; defaults: the datasheet figures of ``companion.hardware.padtiming``)."""
+
+    frontend: str = "gpio"  # "gpio": a touch module per pad on the Pi; "hub": the RP2040 pad hub
+    module: str = "ttp223-fast"  # the GPIO pads' touch modules
+    hub_port: str = "/dev/serial0"
+    hub_baudrate: int = 115200
+    ttp223_fast_ms: float = PAD_TYPES["ttp223-fast"].uncertainty_ms
+    ttp223_low_power_ms: float = PAD_TYPES["ttp223-low-power"].uncertainty_ms
+    hub_ms: float = PAD_TYPES["padhub"].uncertainty_ms
+    use_calibration: bool = True  # a calibration in the data folder replaces the declared figure
+
+    @property
+    def pad_type(self) -> str:
+        return "padhub" if self.frontend == "hub" else self.module
+
+    def declared_ms(self) -> dict[str, float]:
+        """Pad type -> its declared uncertainty (ms)."""
+        return {name: float(getattr(self, kind.config_key)) for name, kind in PAD_TYPES.items()}
+
+    @property
+    def max_seats(self) -> int:
+        """Seats with pads: the Pi's header has GPIOs for 4, the hub serves 6."""
+        return 6 if self.frontend == "hub" else 4
+
+
 @dataclass(frozen=True)
 class ServiceConfig:
     data_dir: str = "/var/lib/companion"
@@ -87,6 +120,7 @@ class Config:
     service: ServiceConfig = field(default_factory=ServiceConfig)
     voice: VoiceConfig = field(default_factory=VoiceConfig)
     pins: PinMap = field(default_factory=load_default)
+    pads: PadsConfig = field(default_factory=PadsConfig)
 
     @property
     def data_path(self) -> Path:
@@ -95,7 +129,7 @@ class Config:
 
 _SECTIONS: dict[str, type] = {
     "display": DisplayConfig, "buttons": ButtonsConfig, "dice": DiceConfig,
-    "game": GameConfig, "service": ServiceConfig, "voice": VoiceConfig,
+    "game": GameConfig, "service": ServiceConfig, "voice": VoiceConfig, "pads": PadsConfig,
 }
 
 
@@ -149,8 +183,24 @@ def _check(cfg: Config) -> None:
         raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
     if g.players not in (2, 3, 4):
         raise ConfigError(f"game.players must be 2, 3 or 4, not {g.players}.")
-    if g.seats not in (2, 3, 4):
-        raise ConfigError(f"game.seats must be 2, 3 or 4, not {g.seats}.")
+    pads = cfg.pads
+    if pads.frontend not in PAD_FRONTENDS:
+        raise ConfigError(f"pads.frontend must be \"gpio\" or \"hub\", not {pads.frontend!r}.")
+    if pads.module not in GPIO_MODULES:
+        raise ConfigError(f"pads.module must be one of {', '.join(GPIO_MODULES)}, "
+                          f"not {pads.module!r}.")
+    for kind in PAD_TYPES.values():
+        ms = getattr(pads, kind.config_key)
+        if not 0 <= ms <= 1000:
+            raise ConfigError(f"pads.{kind.config_key} must be 0 to 1000 milliseconds, not {ms}.")
+    if pads.frontend == "hub" and not pads.hub_port:
+        raise ConfigError("pads.hub_port must name the pad hub's serial port.")
+    if not 50 <= pads.hub_baudrate <= 4_000_000:
+        raise ConfigError(f"pads.hub_baudrate must be 50 to 4000000, not {pads.hub_baudrate}.")
+    if not 2 <= g.seats <= pads.max_seats:
+        seats = "2, 3 or 4" if pads.max_seats == 4 else f"2 to {pads.max_seats}"
+        more = " (5 and 6 need the pad hub: pads.frontend = \"hub\")" if pads.max_seats == 4 else ""
+        raise ConfigError(f"game.seats must be {seats}{more}, not {g.seats}.")
     if g.variants:  # Člověče's house rules (its engine is imported only when it is needed)
         from companion.engines.clovece.rules import VARIANT_ORDER
     for v in g.variants:
@@ -196,8 +246,10 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
         raise ConfigError("[pins] must be a table of \"section.name\" = pin.")
     display, buttons = dict(base.display), dict(base.buttons)
     extra, uart = dict(base.buttons_extra), dict(base.dice_uart)
+    hub_uart = dict(base.padhub_uart)
     buzzer = base.buzzer
-    tables = {"display": display, "buttons": buttons, "buttons_extra": extra, "dice_uart": uart}
+    tables = {"display": display, "buttons": buttons, "buttons_extra": extra, "dice_uart": uart,
+              "padhub_uart": hub_uart}
     for key, pin in overrides.items():
         if not isinstance(pin, int) or isinstance(pin, bool):
             raise ConfigError(f"pins.{key} must be a BCM pin number, not {pin!r}.")
@@ -208,7 +260,7 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
             tables[section][name] = pin
         else:
             raise ConfigError(f"pins.{key} is not a pin of the pin map.")
-    return PinMap(display, buttons, extra, buzzer, uart, base.pads)
+    return PinMap(display, buttons, extra, buzzer, uart, base.pads, padhub_uart=hub_uart)
 
 
 def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config:

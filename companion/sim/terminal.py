@@ -4,6 +4,8 @@ Everything real is in the loop: gpiozero ``Button``s on mock pins (keys drive
 the pins low and high), the dice reader on a pty spoken to by the simulated
 dice, the controller, the journal (so a game resumes when you start again),
 and the OLED frames drawn with block characters.  Works over SSH and in tmux.
+With ``[pads] frontend = "hub"`` (``companion sim --pads hub``) the Gobbit pads
+are a simulated pad hub on a second pty, running the hub firmware's logic.
 """
 
 from __future__ import annotations
@@ -109,8 +111,14 @@ class Simulator:
         from companion.dice.sim import SimulatedDice
 
         self.dice = SimulatedDice(seed=seed, device_id="sim-dice")
+        self.hub: Any = None
+        if cfg.pads.frontend == "hub":
+            from companion.hardware.padhub_sim import SimulatedHub
+
+            self.hub = SimulatedHub(seed=seed)
         self.factory = MockFactory()
-        self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream)
+        self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream,
+                       hub_port=self.hub.path if self.hub is not None else None)
         self.app.start_hardware()
         self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
         self.last_sound = ""
@@ -183,6 +191,13 @@ class Simulator:
         pads = self.app.pads
         if pads is None:
             return
+        if self.hub is not None:
+            self.hub.tap(pad)
+            return
+        from companion.hardware.pads import SlapPads
+
+        if not isinstance(pads, SlapPads):
+            return
         pin = pads.device(pad).pin
         pin.drive_high()
         time.sleep(0.03)
@@ -197,6 +212,8 @@ class Simulator:
         finally:
             stop.set()
             self.dice.close()
+            if self.hub is not None:
+                self.hub.close()
 
     def _read_keys(self, stop: threading.Event) -> None:
         fd = sys.stdin.fileno() if sys.stdin and sys.stdin.isatty() else None

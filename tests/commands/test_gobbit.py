@@ -55,6 +55,12 @@ def test_explain_adds_czech_lines_after_the_json(capsys):
     assert "Modrý had nesmí sežrat červeného chameleona." in out and rest
 
 
+def test_explain_says_how_a_close_call_was_decided(capsys):
+    code, out, _ = run(capsys, "1:Cr 2:Sb 3:Cb uncertainty:30 t2>3@0 t3>3@7", "--explain")
+    assert json.loads(out.splitlines()[0])["piles"] == {"3": 3}
+    assert "7 ms – pod přesností čidel (±30 ms): současně." in out.splitlines()
+
+
 def test_the_installed_command_never_shows_a_traceback():
     proc = subprocess.run([sys.executable, "-m", "companion", "judge", "gobbit", "1:Sb 2:Q"],
                           capture_output=True, text=True, timeout=60)

@@ -9,7 +9,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.dice import protocol
-from companion.dice.protocol import Ack, Beat, Drop, Hello, ProtocolError, Reason, Roll, Sync
+from companion.dice.protocol import (
+    Ack,
+    Beat,
+    Drop,
+    Hello,
+    HubBeat,
+    HubHello,
+    PadEdge,
+    ProtocolError,
+    Reason,
+    Roll,
+    Sync,
+)
 from companion.dice.sim import load_firmware
 
 from .support import data_of, load_vectors
@@ -28,10 +40,14 @@ messages = st.one_of(
     st.builds(Beat, boots, st.none() | st.integers(0, 99_999)),
     st.just(Sync()),
     st.builds(Ack, boots, st.integers(0, protocol.MAX_SEQ)),
+    st.builds(HubHello, names, versions, boots, seqs, st.integers(1, 64), st.integers(1, 99_999)),
+    st.builds(PadEdge, boots, seqs, st.integers(0, 63), st.integers(0, protocol.MAX_US),
+              st.booleans()),
+    st.builds(HubBeat, boots, st.integers(0, protocol.MAX_US), st.integers(0, protocol.MAX_SEQ)),
 )
 
 
-def fields_of(message: protocol.Message) -> tuple[str, str, list[str]]:
+def fields_of(message: protocol.Message | protocol.HubMessage) -> tuple[str, str, list[str]]:
     """The firmware's (talker, kind, fields) for a companion message."""
     match message:
         case Hello(d, f, b, first):
@@ -46,13 +62,19 @@ def fields_of(message: protocol.Message) -> tuple[str, str, list[str]]:
             return "C1", "SYNC", []
         case Ack(b, s):
             return "C1", "ACK", [b, str(s)]
+        case HubHello(d, f, b, first, channels, scan):
+            return "P1", "HELLO", [d, f, b, str(first), str(channels), str(scan)]
+        case PadEdge(b, s, channel, us, touched):
+            return "P1", "PAD", [b, str(s), str(channel), str(us), "1" if touched else "0"]
+        case HubBeat(b, us, missed):
+            return "P1", "BEAT", [b, str(us), str(missed)]
     raise AssertionError(message)
 
 
 @pytest.mark.parametrize("vector", VECTORS["frames"], ids=lambda v: v["name"])
 def test_valid_vectors_decode_and_encode(vector: dict[str, Any]) -> None:
     data = data_of(vector)
-    message = protocol.decode(data[1:-1])
+    message = protocol.decode_any(data[1:-1])
     assert fields_of(message) == (vector["talker"], vector["kind"], vector["fields"])
     assert protocol.encode(message) == data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
 
@@ -60,9 +82,10 @@ def test_valid_vectors_decode_and_encode(vector: dict[str, Any]) -> None:
 @pytest.mark.parametrize("vector", VECTORS["rejects"], ids=lambda v: v["name"])
 def test_reject_vectors_are_refused_for_their_reason(vector: dict[str, Any]) -> None:
     data = data_of(vector)
-    with pytest.raises(ProtocolError) as info:
-        protocol.decode(data[1:-1])
-    assert info.value.reason == Reason(vector["reason"])
+    for decode in (protocol.decode, protocol.decode_any):
+        with pytest.raises(ProtocolError) as info:
+            decode(data[1:-1])
+        assert info.value.reason == Reason(vector["reason"])
 
 
 @pytest.mark.parametrize("vector", VECTORS["streams"], ids=lambda v: v["name"])
@@ -90,18 +113,28 @@ def test_encode_refuses_out_of_range_messages() -> None:
             protocol.encode(bad)
 
 
+def test_the_dice_line_refuses_a_pad_hubs_frames() -> None:
+    for message in (PadEdge("3F2A9C01", 1, 3, 5, True), HubBeat("3F2A9C01", 5, 0),
+                    HubHello("hub", "1", "3F2A9C01", 1, 48, 993)):
+        line = protocol.encode(message)[1:-2]
+        assert protocol.decode_any(line) == message
+        with pytest.raises(ProtocolError) as info:
+            protocol.decode(line)
+        assert info.value.reason is Reason.KIND
+
+
 @settings(max_examples=300, derandomize=True, database=None)
 @given(messages)
 def test_both_implementations_encode_the_same_bytes(message: protocol.Message) -> None:
     frame = protocol.encode(message)
     assert frame == FW.encode(*fields_of(message))
-    assert protocol.decode(frame[1:-1]) == message
+    assert protocol.decode_any(frame[1:-1]) == message
     assert FW.decode(frame[1:-2]) == fields_of(message)
 
 
 def _outcome_companion(line: bytes) -> object:
     try:
-        return fields_of(protocol.decode(line))
+        return fields_of(protocol.decode_any(line))
     except ProtocolError as exc:
         return exc.reason.value
 
@@ -126,7 +159,8 @@ def mutated_lines(draw: st.DrawFn) -> bytes:
         elif op == "delete":
             del line[pos : pos + draw(st.integers(1, 4))]
         else:
-            line[pos : pos + 1] = draw(st.sampled_from([b",", b"*", b"0", b"D2", b"C1", b"-", b"\r", b" "]))
+            line[pos : pos + 1] = draw(st.sampled_from([b",", b"*", b"0", b"D2", b"C1", b"P1", b"-",
+                                                        b"\r", b" "]))
     return bytes(line)
 
 
@@ -156,3 +190,14 @@ def test_both_splitters_agree(parts: list[bytes], chunks: list[int]) -> None:
         index += 1
     assert lines_ours == lines_theirs
     assert (ours.garbage, ours.truncated, ours.too_long) == (theirs.garbage, theirs.truncated, theirs.too_long)
+
+
+def test_every_frame_in_the_protocol_doc_is_a_valid_frame() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    frames = [word for line in doc.splitlines() for word in line.split()
+              if word.startswith("$") and "*" in word]
+    assert len(frames) >= 15
+    for frame in frames:
+        protocol.decode_any(frame[1:].removesuffix("\\r\\n").encode())  # raises if wrong

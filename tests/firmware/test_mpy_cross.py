@@ -24,7 +24,9 @@ def mpy_cross(source: Path, out: Path) -> subprocess.CompletedProcess[str]:
 def test_the_firmware_has_files():
     names = {path.relative_to(FIRMWARE).as_posix() for path in SOURCES}
     assert {"dice/main.py", "dice/dice/protocol.py", "dice/dice/link.py", "dice/dice/motion.py",
-            "dice/dice/fair.py"} <= names
+            "dice/dice/fair.py", "lib/tablewire.py", "lib/tablelink.py", "lib/tablestreams.py",
+            "padhub/main.py", "padhub/padhub/pio.py", "padhub/padhub/sense.py",
+            "padhub/padhub/scan.py", "padhub/padhub/app.py", "padhub/padhub/layout.py"} <= names
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.relative_to(FIRMWARE).as_posix())

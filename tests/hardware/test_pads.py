@@ -391,3 +391,22 @@ def test_four_seats_take_every_free_gpio():
     header = set(range(2, 28))
     assert header - used == set()  # 20 pads + display + 3 buttons + buzzer = 26 GPIOs
     assert len(pm.pads[4]) == 20
+
+
+def test_calibrated_offsets_are_subtracted_from_every_touch():
+    f = ClockFactory()
+    got: list = []
+    pads = SlapPads({Pad(1, 1): 17, Pad(2, 1): 27}, got.append, pin_factory=f,
+                    offsets={Pad(2, 1): 12.5})
+    for pad, at in ((Pad(1, 1), 10.000), (Pad(2, 1), 10.020)):
+        f.now = at
+        pads.device(pad).pin.drive_high()
+    assert [round(e.ms, 6) for e in got] == [0.0, 7.5]  # 20 ms apart, 12.5 of it pad 2's own delay
+    pads.set_offsets({})
+    for pad in (Pad(1, 1), Pad(2, 1)):
+        f.now += 0.5
+        pads.device(pad).pin.drive_low()
+    f.now = 12.0
+    pads.device(Pad(2, 1)).pin.drive_high()
+    assert round(got[-1].ms, 6) == 2000.0 and got[-1].tick == 12.0  # the tick is never changed
+    pads.close()

@@ -154,3 +154,23 @@ def test_a_pin_map_built_from_its_parts_keeps_the_shipped_i2s_layout():
     rebuilt.audio_i2s_moves["buzzer"] = 8
     assert PinMap(pm.display, pm.buttons, pm.buttons_extra, pm.buzzer, pm.dice_uart,
                   pm.pads).audio_i2s_moves["buzzer"] == 12  # no table shared between maps
+
+
+def test_the_pad_hub_takes_the_uart_and_leaves_the_five_buttons():
+    pm = load_default()
+    used = pm.layout(extra_buttons=True, padhub_uart=True)
+    check_layout(used)
+    assert used["padhub_uart.tx"] == 14 and used["padhub_uart.rx"] == 15
+    assert {"buttons_extra.menu", "buttons_extra.help"} <= set(used)
+    with pytest.raises(PinMapError):  # one UART: the dice's or the hub's
+        check_layout(pm.layout(dice_uart=True, padhub_uart=True))
+
+
+def test_a_pad_hub_uart_needs_tx_and_rx():
+    data = default_data()
+    data["padhub_uart"] = {"tx": 14}
+    with pytest.raises(PinMapError, match="padhub_uart"):
+        from_dict(data)
+    data["padhub_uart"] = {}
+    with pytest.raises(PinMapError, match="no UART pins"):
+        from_dict(data).layout(padhub_uart=True)

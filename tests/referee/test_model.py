@@ -241,3 +241,60 @@ def test_time_differences_in_czech(ms, text):
 def test_a_table_needs_two_to_eight_seats():
     with pytest.raises(ValueError):
         RefereeModel(1)
+
+
+# --- D28: the dispute is honest about the pads' precision -----------------------------------
+
+
+def _text(model: RefereeModel) -> str:
+    return " | ".join(" ".join(s.lines) for s in all_pages(model))
+
+
+def test_d28_a_gap_inside_the_uncertainty_is_shown_as_simultaneous():
+    model = seed_model(uncertainty_ms=30.0)
+    model.on_pad_event(touch(2, 3, 5000))
+    model.on_pad_event(touch(3, 3, 5007))
+    model.open_dispute()
+    first = model.screen()
+    assert first.lines == ("1. H2 stejně     0 ms", "2. H3 obrana  +7,0 ms")
+    pages = all_pages(model)
+    assert_fits(pages)
+    close = next(p for p in pages if p.title.startswith("Kdo byl první"))
+    assert " ".join(close.lines) == "7 ms – pod přesností čidel (±30 ms): současně."
+    text = _text(model)
+    assert "přednost majitel kupičky" in text
+    assert "Hráč 3 se ubránil a bere si svou kupičku." in text
+    assert model.ruling().to_json()["piles"] == {"3": 3}
+
+
+def test_d28_a_clear_gap_is_shown_with_its_margin():
+    model = seed_model(uncertainty_ms=30.0)
+    model.on_pad_event(touch(2, 3, 5000))
+    model.on_pad_event(touch(3, 3, 5047))
+    model.open_dispute()
+    assert model.screen().lines == ("1. H2 útok       0 ms", "2. H3 pozdě    +47 ms")
+    text = _text(model)
+    assert "47 ms – nad přesností čidel (±30 ms) o 17 ms: první byl hráč 2." in text
+    assert "Hráč 2 bere kupičku hráče 3." in text
+
+
+def test_d28_the_boundary_follows_the_uncertainty_the_host_sets():
+    model = seed_model(uncertainty_ms=30.0)
+    model.on_pad_event(touch(2, 3, 0))
+    model.on_pad_event(touch(3, 3, 30))
+    assert model.ruling().to_json()["piles"] == {"3": 2}  # exactly U apart: a clear call
+    model.uncertainty_ms = 30.5  # e.g. after a calibration
+    assert model.ruling().to_json()["piles"] == {"3": 3}  # now inside: simultaneous
+
+
+def test_d28_a_race_within_the_uncertainty_goes_to_the_lower_seat_and_says_why():
+    model = RefereeModel(3, rules=("gobbit",), uncertainty_ms=1.0)
+    model.cards.tops.update({1: parse_card("Mb"), 2: parse_card("Mr"), 3: parse_card("My")})
+    model.cards.graveyard = True
+    model.on_pad_event(touch(3, "g", 100.0))
+    model.on_pad_event(touch(1, "g", 100.6))
+    model.open_race()
+    assert model.ruling().gobbit == 1
+    text = _text(model)
+    assert "0,6 ms – pod přesností čidel (±1 ms): současně." in text
+    assert "nižším číslem" in text

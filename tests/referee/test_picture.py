@@ -11,10 +11,11 @@ from companion.referee.picture import GAP, SCALE, example_screens, main, picture
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_example_screens_show_log_dispute_verdict_and_virtual_table():
+def test_example_screens_show_log_dispute_close_call_and_virtual_table():
     screens = example_screens()
-    assert [s.title.split()[0] for s in screens] == ["Rozhodčí", "Spor", "Verdikt", "Na"]
-    assert screens[1].lines[0].startswith("1. H2 útok")
+    assert [s.title.split()[0] for s in screens] == ["Rozhodčí", "Spor", "Kdo", "Na"]
+    assert screens[1].lines[0].startswith("1. H2 stejně")
+    assert "pod přesností čidel (±60 ms)" in " ".join(screens[2].lines)
 
 
 def test_picture_size_and_the_committed_file(tmp_path):

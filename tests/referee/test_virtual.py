@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion.engines.gobbit.cards import parse_card, standard_deck
-from companion.engines.gobbit.judge import judge
+from companion.engines.gobbit.judge import Touch, judge
 from companion.engines.gobbit.rules import Touches, apply, new_game, replay, situation
 from companion.inputs.pads import PadReleased, PadStuck, PadTouch
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
@@ -180,3 +180,20 @@ def test_the_table_shows_the_last_sentence_only_when_it_fits_whole():
     assert model.screen().lines[-1] == "◀▶ celá zpráva"
     model.last_lines = ["Hráč 1 otočil kartu."]
     assert model.screen().lines[-1] == "Hráč 1 otočil kartu."
+
+
+def test_d28_moments_are_judged_and_journaled_with_the_pads_uncertainty():
+    model = small(settle_s=1.0)
+    model.uncertainty_ms = 30.0
+    model.on_button("select", 0.0)
+    model.on_button("select", 0.5)  # seat 1: blue snake, seat 2: blue chameleon
+    model.on_pad_event(touch(1, 2, 1000), now=10.0)
+    model.on_pad_event(touch(2, 2, 1020), now=10.01)  # the defence 20 ms later: within 30 ms
+    assert model.provisional is not None
+    assert model.provisional.to_json()["piles"] == {"2": 2}  # simultaneous: the owner keeps it
+    model.poll(11.1)
+    assert model.actions[-1] == Touches((Touch(1, 2, 1000.0), Touch(2, 2, 1020.0)), 30.0)
+    model.uncertainty_ms = 0.0  # a later recalibration does not change what was ruled
+    state, _ = replay(model.start, model.actions)
+    assert state == model.state
+

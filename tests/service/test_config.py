@@ -27,6 +27,34 @@ def test_values_are_read(tmp_path):
     assert cfg.pins.buttons["left"] == 16
 
 
+def test_the_pads_section_chooses_the_front_end_and_declares_the_uncertainties():
+    cfg = from_dict({"pads": {"frontend": "hub", "hub_port": "/dev/ttyACM1", "hub_ms": 2.0},
+                     "game": {"seats": 6}})
+    assert cfg.pads.pad_type == "padhub" and cfg.pads.max_seats == 6 and cfg.game.seats == 6
+    assert cfg.pads.declared_ms()["padhub"] == 2.0
+    assert cfg.pads.declared_ms()["ttp223-fast"] == 60.0
+    cfg = from_dict({"pads": {"module": "ttp223-low-power"}})
+    assert cfg.pads.pad_type == "ttp223-low-power" and cfg.pads.max_seats == 4
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ('[pads]\nfrontend = "wifi"', "pads.frontend"),
+    ('[pads]\nmodule = "ttp224"', "pads.module"),
+    ('[pads]\nttp223_fast_ms = -1', "pads.ttp223_fast_ms"),
+    ('[pads]\nhub_ms = 5000', "pads.hub_ms"),
+    ('[pads]\nfrontend = "hub"\nhub_port = ""', "pads.hub_port"),
+    ('[pads]\nhub_baudrate = 10', "pads.hub_baudrate"),
+    ('[pads]\nuse_calibration = "yes"', "pads.use_calibration"),
+    ('[game]\nseats = 5', "pad hub"),
+    ('[pads]\nfrontend = "hub"\n[game]\nseats = 7', "2 to 6"),
+])
+def test_bad_pads_values_are_one_sentence(tmp_path, text, fragment):
+    p = tmp_path / "c.toml"
+    p.write_text(text)
+    with pytest.raises(ConfigError, match=fragment.replace(".", r"\.")):
+        load(p)
+
+
 @pytest.mark.parametrize("text,fragment", [
     ('[display]\ndriver = "crt"', "display.driver"),
     ('[display]\ni2c_address = "x"', "display.i2c_address"),

@@ -32,3 +32,12 @@ def test_one_row_per_seat_one_column_per_target():
 def test_bad_key_files_are_refused(text, fragment):
     with pytest.raises(PinMapError, match=fragment):
         load_keymap(2, text)
+
+
+@pytest.mark.parametrize("seats", [5, 6])
+def test_five_and_six_seats_have_keys_for_every_pad_of_the_hub(seats):
+    from companion.hardware.padhub import hub_pads
+
+    keys = load_keymap(seats)
+    assert sorted(p.key for p in keys.values()) == sorted(p.key for p in hub_pads(seats))
+    assert "m" not in keys  # m stays the menu

@@ -100,3 +100,41 @@ def test_the_status_line_speaks_czech():
     english = {"turn", "illegal", "six", "win"}
     assert not english & {w for name in SOUNDS.values() for w in name.split()}
     assert not english & set(HELP.split())
+
+
+def test_with_the_hub_the_pad_keys_tap_a_simulated_pad_hub_for_six_seats(tmp_path):
+    import queue
+    from dataclasses import replace
+
+    from companion.hardware.padhub import PadHub
+    from companion.inputs.events import PadEvent
+    from companion.inputs.pads import Pad, PadTouch
+
+    base = sim_config(Config(), tmp_path)
+    cfg = replace(base, pads=replace(base.pads, frontend="hub"),
+                  game=replace(base.game, name="gobbit", seats=6))
+    sim = Simulator(cfg, seed=3, stream=io.StringIO())
+    try:
+        assert sim.hub is not None and sim.app.hub_port == sim.hub.path
+        sim.app.want_pads(6)
+        assert isinstance(sim.app.pads, PadHub)
+        keys = sim.pad_keys()
+        assert len(keys) == 42 and keys["/"] == Pad(6, "g")
+        end = time.monotonic() + 5
+        while not sim.app.pads.connected and time.monotonic() < end:
+            time.sleep(0.01)
+        time.sleep(0.12)  # the hub's baselines settle
+        assert sim.key("/")
+        touch = None
+        while touch is None and time.monotonic() < end + 5:
+            try:
+                event = sim.app.service.queue.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if isinstance(event, PadEvent) and isinstance(event.event, PadTouch):
+                touch = event.event
+        assert touch is not None and touch.pad == Pad(6, "g")
+    finally:
+        sim.app.close()
+        sim.dice.close()
+        sim.hub.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..czech import PLAYER_ACC, PLAYER_LOWER
 from .cards import CHAMELEON, GORILLA, MOSQUITO, SNAKE, Card, Condition
-from .judge import TO_GRAVEYARD, Kind, Ruling, Verdict, Why
+from .judge import GRAVEYARD, TO_GRAVEYARD, Call, Kind, Ruling, Target, Verdict, Why
 from .rules import (
     BecameGhost,
     ConditionChanged,
@@ -84,6 +84,8 @@ def _cap(text: str) -> str:
 def kind_word(verdict: Verdict) -> str:
     """One short word (at most 6 letters) for what a touch was."""
     kind, decisive = verdict.kind, verdict.decisive
+    if verdict.tied and not decisive:
+        return "stejně"  # simultaneous with the decisive touch, which had precedence (D28)
     if kind is Kind.ATTACK:
         return "útok" if decisive else "pozdě"
     if kind is Kind.DEFENCE:
@@ -104,6 +106,8 @@ def why_sentence(verdict: Verdict, tops: dict[int, Card | None] | None = None) -
     why = verdict.why
     tops = tops or {}
     if verdict.kind in (Kind.ATTACK, Kind.DEFENCE, Kind.RACE) and not verdict.decisive:
+        if verdict.tied:
+            return "Dotek platí a přišel současně s jiným, přednost ale měl ten druhý."
         return "Dotek platí, ale někdo jiný byl rychlejší."
     if why is Why.CANNOT_EAT:
         own = tops.get(seat)
@@ -183,6 +187,48 @@ def ruling_sentences(ruling: Ruling) -> list[str]:
     if not out:
         out.append("Žádná kupička se nehýbe.")
     return out
+
+
+def ms_text(ms: float) -> str:
+    """Milliseconds for people, to a tenth, Czech decimal comma: ``7``, ``7,4``, ``0,8``."""
+    text = f"{abs(ms):.1f}"
+    if text.endswith(".0"):
+        text = text[:-2]
+    return text.replace(".", ",")
+
+
+def call_sentences(ruling: Ruling, target: Target) -> list[str]:
+    """How the first touch on ``target`` was decided (D28), honest about the sensors.
+
+    A gap inside the pads' timing uncertainty is "simultaneous" and D2's precedence
+    decides (said in a second sentence); a clear gap is given with its margin.
+    """
+    call = ruling.call(target)
+    if call is None or call.rival is None or call.gap_ms is None:
+        return []
+    gap, within = ms_text(call.gap_ms), ms_text(call.uncertainty_ms)
+    if call.simultaneous:
+        if call.uncertainty_ms > 0:
+            first = f"{gap} ms – pod přesností čidel (±{within} ms): současně."
+        else:
+            first = "Doteky přišly přesně ve stejnou chvíli."
+        return [first, _precedence_sentence(ruling, call)]
+    seat = call.first.seat
+    margin = call.margin_ms
+    if call.uncertainty_ms > 0 and margin is not None:
+        return [f"{gap} ms – nad přesností čidel (±{within} ms) o {ms_text(margin)} ms: "
+                f"první byl hráč {seat}."]
+    return [f"Hráč {seat} byl první o {gap} ms."]
+
+
+def _precedence_sentence(ruling: Ruling, call: Call) -> str:
+    if call.target == GRAVEYARD:
+        return "Při současném sáhnutí na hřbitov vyhrává hráč s nižším číslem."
+    verdict = next((v for v in ruling.verdicts if v.touch == call.first), None)
+    if verdict is not None and verdict.kind in (Kind.DEFENCE, Kind.MISTAKE):
+        return "Při současných dotecích má přednost majitel kupičky."
+    return ("Při současných útocích má přednost hráč, který sedí od kupičky nejblíž "
+            "po směru hodinových ručiček.")
 
 
 def describe_event(event: Event) -> str:

@@ -18,11 +18,13 @@ Journal records (:func:`action_record` / :func:`record_action`):
 * ``{"t": "deal", "order": [17, 3, ...]}`` - the shuffle;
 * ``{"t": "flip", "seat": 2}``, ``{"t": "discard", "seat": 2}``, ``{"t": "finish"}``;
 * ``{"t": "touches", "touches": [[seat, target, ms], ...]}`` - ``target`` a seat
-  number or ``"g"`` (the graveyard), ``ms`` the touch time in milliseconds.
+  number or ``"g"`` (the graveyard), ``ms`` the touch time in milliseconds; with
+  ``"uncertainty": MS`` when the pads' timing uncertainty was not zero (D28).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -81,7 +83,10 @@ def action_record(action: Action) -> Record:
         return {"t": "discard", "seat": action.seat}
     if isinstance(action, Finish):
         return {"t": "finish"}
-    return {"t": "touches", "touches": [[t.seat, t.target, t.ms] for t in action.touches]}
+    record: Record = {"t": "touches", "touches": [[t.seat, t.target, t.ms] for t in action.touches]}
+    if action.uncertainty_ms:
+        record["uncertainty"] = action.uncertainty_ms
+    return record
 
 
 def _touch(item: Any) -> Touch:
@@ -113,7 +118,11 @@ def record_action(record: Mapping[str, Any]) -> Action:
         touches = record.get("touches")
         if not isinstance(touches, list):
             raise NotationError("A touches record lists its touches.")
-        return Touches(tuple(_touch(t) for t in touches))
+        within = record.get("uncertainty", 0.0)
+        if (not isinstance(within, int | float) or isinstance(within, bool)
+                or not math.isfinite(within) or within < 0):
+            raise NotationError(f"A touches record's uncertainty is milliseconds, not {within!r}.")
+        return Touches(tuple(_touch(t) for t in touches), float(within))
     raise NotationError(f"Unknown Gobbit record {kind!r}.")
 
 

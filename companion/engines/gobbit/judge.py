@@ -9,13 +9,19 @@ defences or fouls, which piles move where, and who won a "Gobbit!" race.
 The decisions the rules leave open are numbered in ``docs/gobbit-rules.md``
 (written ``D<n>`` in the comments here); each is pinned by a test.  The text
 form of a situation (``companion judge gobbit``) is described in ``docs/judge.md``.
+
+Touch times come from sensors that are not exact: ``Situation.uncertainty_ms`` is
+the timing uncertainty of the pads in use (D28).  Two touches closer than that
+are never put in order by their times: they count as simultaneous and D2's order
+of precedence decides.  Every decided pile (and the race) gets a :class:`Call`
+saying how it was decided, with the gap and the margin, for the screens.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -59,8 +65,11 @@ class Touch(NamedTuple):
     ms: float
 
     def __str__(self) -> str:
-        ms = f"{self.ms:.6f}".rstrip("0").rstrip(".")
-        return f"t{self.seat}>{self.target}@{ms}"
+        return f"t{self.seat}>{self.target}@{_ms_text(self.ms)}"
+
+
+def _ms_text(ms: float) -> str:
+    return f"{ms:.6f}".rstrip("0").rstrip(".")
 
 
 @dataclass(frozen=True)
@@ -81,6 +90,8 @@ class Situation:
     expert: Condition | None = None
     gorilla: int | None = None
     touches: tuple[Touch, ...] = ()
+    uncertainty_ms: float = 0.0
+    """The pads' timing uncertainty (D28): touch times closer than this are simultaneous."""
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -119,13 +130,41 @@ class Why(StrEnum):
     REPEAT = "repeat"  # the same seat touched the same target again
 
 
+class Call(NamedTuple):
+    """How the first touch on one target (a pile, or ``"g"`` in a race) was decided.
+
+    ``first`` decided it; ``rival`` is the closest other contender (``None``: there was
+    none), ``gap_ms`` = ``rival.ms - first.ms`` (negative when the rival's time was
+    earlier but D2 gave ``first`` precedence).  ``simultaneous``: the contenders were
+    closer than ``uncertainty_ms``, so the sensors cannot tell who was first and D2's
+    precedence decided (D28); otherwise ``first`` was first by ``margin_ms`` more than
+    the uncertainty.
+    """
+
+    target: Target
+    first: Touch
+    rival: Touch | None
+    gap_ms: float | None
+    simultaneous: bool
+    uncertainty_ms: float
+
+    @property
+    def margin_ms(self) -> float | None:
+        """By how much a clear gap exceeds the uncertainty (``None``: no rival, or a tie)."""
+        if self.gap_ms is None or self.simultaneous:
+            return None
+        return self.gap_ms - self.uncertainty_ms
+
+
 class Verdict(NamedTuple):
-    """One touch and what it was; ``decisive``: it decided its pile or won the race."""
+    """One touch and what it was; ``decisive``: it decided its pile or won the race;
+    ``tied``: it was simultaneous with the decisive touch (D28), so precedence decided."""
 
     touch: Touch
     kind: Kind
     why: Why
     decisive: bool = False
+    tied: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,6 +176,7 @@ class Ruling:
     ``buried``: fouling seats without a face-up card, whose deck's top card goes to
     the graveyard instead (FAQ 14, D3).  ``gobbit``: the winner of a race.
     ``race``: the "Gobbit!" condition held.  ``verdicts``: every touch in time order.
+    ``calls``: how each contested target was decided (D28), ascending by target.
     """
 
     fouls: tuple[int, ...] = ()
@@ -145,6 +185,11 @@ class Ruling:
     buried: tuple[int, ...] = ()
     race: bool = False
     verdicts: tuple[Verdict, ...] = ()
+    calls: tuple[Call, ...] = ()
+
+    def call(self, target: Target) -> Call | None:
+        """The call on ``target`` (a seat's pile or ``"g"``), if it was contested."""
+        return next((c for c in self.calls if c.target == target), None)
 
     def to_json(self) -> dict[str, Any]:
         """The contract of ``companion judge gobbit``: exactly fouls, piles and gobbit."""
@@ -314,11 +359,36 @@ def validate(sit: Situation) -> None:
             raise NotationError(f"Touch {touch}: there is no seat {touch.target}.")
         if not math.isfinite(touch.ms):  # any origin will do: only differences matter
             raise NotationError(f"Touch {touch}: the time must be a number of milliseconds.")
+    if not math.isfinite(sit.uncertainty_ms) or sit.uncertainty_ms < 0:
+        raise NotationError("The timing uncertainty must be zero or more milliseconds.")
 
 
 def _in_time_order(touches: Iterable[Touch]) -> list[Touch]:
     # D2: equal times are ordered by seat and target, never by the order they were listed.
     return sorted(touches, key=lambda x: (x.ms, x.seat, str(x.target)))
+
+
+def _decide(target: Target, candidates: Sequence[int], touches: Sequence[Touch],
+            precedence: Callable[[int], tuple[int, ...]],
+            uncertainty: float) -> tuple[int, Call, list[int]]:
+    """The first of ``candidates`` (indexes into ``touches``, in time order), its call and
+    the candidates simultaneous with it (empty when it was clearly first).
+
+    D28: every candidate closer than ``uncertainty`` to the earliest one is simultaneous
+    with it (exactly equal times always are); among simultaneous touches D2's
+    ``precedence`` decides.  A candidate at least ``uncertainty`` after the earliest one
+    was certainly not first.
+    """
+    earliest = touches[candidates[0]].ms
+    tied = [i for i in candidates
+            if touches[i].ms == earliest or round(touches[i].ms - earliest, 6) < uncertainty]
+    first = min(tied, key=precedence)
+    others = [i for i in (tied if len(tied) > 1 else candidates) if i != first]
+    rival = others[0] if others else None
+    gap = touches[rival].ms - touches[first].ms if rival is not None else None
+    call = Call(target, touches[first], touches[rival] if rival is not None else None, gap,
+                len(tied) > 1, uncertainty)
+    return first, call, (tied if len(tied) > 1 else [])
 
 
 def judge(sit: Situation) -> Ruling:
@@ -343,6 +413,8 @@ def judge(sit: Situation) -> Ruling:
     fouls = sorted({touches[i].seat for i, (k, _w) in kinds.items() if k is Kind.FOUL})
     decisive: set[int] = set()
     piles: dict[int, Destination] = {}
+    calls: list[Call] = []
+    tied: set[int] = set()
     for victim in t.seats:
         if t.top(victim) is None:
             continue
@@ -350,15 +422,18 @@ def judge(sit: Situation) -> Ruling:
                       if touch.target == victim
                       and kinds[i][0] in (Kind.ATTACK, Kind.DEFENCE, Kind.MISTAKE)]
 
-        def order(i: int, victim: int = victim) -> tuple[float, int, int]:
-            # D2: at equal times the owner (defence, a ghost's mistake) comes first,
-            # then attackers clockwise from the victim.
-            touch = touches[i]
+        def precedence(i: int, victim: int = victim) -> tuple[int, int]:
+            # D2: among simultaneous touches the owner (defence, a ghost's mistake) comes
+            # first, then attackers clockwise from the victim.
             owner_side = 0 if kinds[i][0] in (Kind.DEFENCE, Kind.MISTAKE) else 1
-            return (touch.ms, owner_side, t.clockwise(victim, touch.seat))
+            return (owner_side, t.clockwise(victim, touches[i].seat))
 
-        contenders.sort(key=order)
-        first = contenders[0] if contenders else None
+        first: int | None = None
+        if contenders:
+            first, call, together = _decide(victim, contenders, touches, precedence,
+                                            sit.uncertainty_ms)
+            calls.append(call)
+            tied.update(together)
         kind, why = kinds[first] if first is not None else (Kind.IGNORED, Why.REPEAT)
         if victim in fouls:
             # FAQ 12: a fouled pile goes to the graveyard unless a predator takes it first.
@@ -380,29 +455,40 @@ def judge(sit: Situation) -> Ruling:
         else:
             piles[victim] = TO_GRAVEYARD  # the gorilla's and the ghosts' victims
     buried = tuple(s for s in fouls if s not in piles and t.top(s) is None)
-    verdicts = tuple(Verdict(touch, *kinds[i], i in decisive) for i, touch in enumerate(touches))
-    return Ruling(tuple(fouls), dict(sorted(piles.items())), None, buried, False, verdicts)
+    verdicts = tuple(Verdict(touch, *kinds[i], i in decisive, i in tied)
+                     for i, touch in enumerate(touches))
+    return Ruling(tuple(fouls), dict(sorted(piles.items())), None, buried, False, verdicts,
+                  tuple(calls))
 
 
 def _race(t: _Table, touches: list[Touch], repeats: set[int]) -> Ruling:
-    """FAQ 16-19: only the graveyard counts; the first non-ghost to touch it wins."""
-    verdicts: list[Verdict] = []
-    winner: int | None = None
+    """FAQ 16-19: only the graveyard counts; the first non-ghost to touch it wins
+    (simultaneous touches, D28: the lower seat number, D2)."""
+    kinds: list[tuple[Kind, Why]] = []
     for i, touch in enumerate(touches):
         if i in repeats:
-            verdicts.append(Verdict(touch, Kind.IGNORED, Why.REPEAT))
+            kinds.append((Kind.IGNORED, Why.REPEAT))
         elif touch.target != GRAVEYARD:
-            verdicts.append(Verdict(touch, Kind.IGNORED, Why.RACE_ONLY))
+            kinds.append((Kind.IGNORED, Why.RACE_ONLY))
         elif touch.seat in t.sit.ghosts:
-            verdicts.append(Verdict(touch, Kind.IGNORED, Why.GHOST_IN_RACE))
+            kinds.append((Kind.IGNORED, Why.GHOST_IN_RACE))
         else:
-            verdicts.append(Verdict(touch, Kind.RACE, Why.RACE, winner is None))
-            if winner is None:
-                winner = touch.seat
+            kinds.append((Kind.RACE, Why.RACE))
+    racers = [i for i, (kind, _why) in enumerate(kinds) if kind is Kind.RACE]
+    first: int | None = None
+    calls: tuple[Call, ...] = ()
+    together: list[int] = []
+    if racers:
+        first, call, together = _decide(GRAVEYARD, racers, touches,
+                                        lambda i: (touches[i].seat,), t.sit.uncertainty_ms)
+        calls = (call,)
+    verdicts = tuple(Verdict(touch, *kinds[i], i == first, i in together)
+                     for i, touch in enumerate(touches))
+    winner = touches[first].seat if first is not None else None
     piles: dict[int, Destination] = {}
     if winner is not None:
         piles = {s: s for s in t.seats if t.top(s) is not None}
-    return Ruling((), piles, winner, (), True, tuple(verdicts))
+    return Ruling((), piles, winner, (), True, verdicts, calls)
 
 
 # --- the text form ---------------------------------------------------------------
@@ -422,6 +508,14 @@ def _seat_number(text: str, token: str) -> int:
     if not _number(text) or int(text) < 1:
         raise NotationError(f"Bad token {_shown(token)}: seats are numbers 1, 2, 3, ...")
     return int(text)
+
+
+def _milliseconds(text: str, token: str) -> float:
+    """A non-negative decimal number of milliseconds (``uncertainty:30``, ``@7.5``)."""
+    if len(text) > 15 or not text.replace(".", "", 1).isdigit() or not text.isascii():
+        raise NotationError(f"Bad token {_shown(token)}: write a number of milliseconds, "
+                            "e.g. uncertainty:30.")
+    return float(text)
 
 
 def _parse_touch(token: str) -> Touch:
@@ -459,6 +553,7 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
     rules: set[str] = set()
     expert: Condition | None = None
     gorilla: int | None = None
+    uncertainty = 0.0
     touches: list[Touch] = []
     once: set[str] = set()
     for token in tokens:
@@ -488,12 +583,14 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
             expert = parse_condition(value)
         elif key == "gorilla":
             gorilla = _seat_number(value, token)
+        elif key == "uncertainty":
+            uncertainty = _milliseconds(value, token)
         else:
             raise NotationError(f"Unknown token {_shown(token)}: see docs/judge.md for the syntax.")
     sit = Situation(
         tops={s: tops.get(s) for s in sorted(set(tops) | ghosts)},
         ghosts=frozenset(ghosts), graveyard=graveyard, rules=frozenset(rules),
-        expert=expert, gorilla=gorilla, touches=tuple(touches))
+        expert=expert, gorilla=gorilla, touches=tuple(touches), uncertainty_ms=uncertainty)
     validate(sit)
     return sit
 
@@ -512,5 +609,7 @@ def format_situation(sit: Situation) -> str:
         parts.append(f"expert:{sit.expert.value}")
     if sit.gorilla is not None:
         parts.append(f"gorilla:{sit.gorilla}")
+    if sit.uncertainty_ms:
+        parts.append(f"uncertainty:{_ms_text(sit.uncertainty_ms)}")
     parts += [str(t) for t in sit.touches]
     return " ".join(parts)

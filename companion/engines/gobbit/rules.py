@@ -95,9 +95,11 @@ class Flip:
 
 @dataclass(frozen=True, slots=True)
 class Touches:
-    """The touches of one moment, ruled together by the judge."""
+    """The touches of one moment, ruled together by the judge; ``uncertainty_ms`` is the
+    pads' timing uncertainty when they were made (D28), kept so that replays rule alike."""
 
     touches: tuple[Touch, ...]
+    uncertainty_ms: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,9 +350,10 @@ def active_seats(state: GameState) -> tuple[int, ...]:
     return tuple(s for s in state.seats if s not in state.out)
 
 
-def situation(state: GameState, touches: Iterable[Touch] = ()) -> Situation:
+def situation(state: GameState, touches: Iterable[Touch] = (),
+              uncertainty_ms: float = 0.0) -> Situation:
     """The judge's view of this state with the given touches (D10: touches by or on seats
-    that left the game are dropped)."""
+    that left the game are dropped) and the pads' timing uncertainty (D28)."""
     seats = active_seats(state)
     kept = tuple(t for t in touches
                  if t.seat in seats and (t.target == "g" or t.target in seats))
@@ -362,6 +365,7 @@ def situation(state: GameState, touches: Iterable[Touch] = ()) -> Situation:
         expert=condition(state),
         gorilla=state.gorilla,
         touches=kept,
+        uncertainty_ms=uncertainty_ms,
     )
 
 
@@ -399,7 +403,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if isinstance(action, Flip):
         state = _flip(state, action.seat, events)
     elif isinstance(action, Touches):
-        state, ends = _touches(state, action.touches, events)
+        state, ends = _touches(state, action.touches, events, action.uncertainty_ms)
     elif isinstance(action, Discard):
         state = _discard(state, action.seat, events)
     elif isinstance(action, Finish):
@@ -484,10 +488,10 @@ def _discard(state: GameState, seat: int, events: list[Event]) -> GameState:
                           graveyard=state.graveyard + (card,), strays=state.strays - {seat})
 
 
-def _touches(state: GameState, touches: Iterable[Touch],
-             events: list[Event]) -> tuple[GameState, bool]:
+def _touches(state: GameState, touches: Iterable[Touch], events: list[Event],
+             uncertainty_ms: float = 0.0) -> tuple[GameState, bool]:
     """Judge one moment and move the cards; the flag says the game ends (FAQ 20)."""
-    sit = situation(state, touches)
+    sit = situation(state, touches, uncertainty_ms)
     if len(sit.seats) < 2:
         return state, False
     ruling = judge(sit)

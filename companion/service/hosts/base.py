@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from companion.engines.game import Game, Record, replay
+from companion.hardware.padtiming import TimingBook
 from companion.hardware.voice import Announcer, SilentAnnouncer
 from companion.inputs.events import Input
 from companion.ui.views import View
@@ -69,6 +70,8 @@ class HostContext:
     """The service's data folder (a family's own board and deck files live under it)."""
     save_prefs: Callable[[], None] = lambda: None
     """Keep ``prefs`` on disk after a host changed them (the shell sets it)."""
+    pad_timing: TimingBook | None = None
+    """The slap pads' timing budget (uncertainty, per-pad offsets; decision D28), or None."""
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,9 @@ pads are claimed through the context's ``want_pads(seats)`` when a game starts
 and released when the table leaves Gobbit.  Referee mode keeps a touch log and
 rules disputes (menu: "Spor", "Závod Gobbit!", "Karty na stole"); the virtual
 deck deals (the companion's seeded shuffle) and rules every touch as it comes.
+Both judge with the pads' timing uncertainty (``ctx.pad_timing``, decision D28),
+and both offer "Kalibrace podložek" (:mod:`companion.referee.calibration`): while
+it runs, the pads' touches go to it and not to the game.
 
 The journal keeps the set-up (header) and, with the virtual deck, every applied
 action, so a game dealt by the companion survives a pulled plug exactly.
@@ -14,6 +17,7 @@ action, so a game dealt by the companion survives a pulled plug exactly.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
@@ -29,7 +33,10 @@ from companion.engines.gobbit.game import (
     with_deal_record,
 )
 from companion.engines.gobbit.rules import Action, Deal, Discard, Flip, Touches
+from companion.hardware.padcal import Calibration
+from companion.hardware.padtiming import PadTiming
 from companion.inputs.events import ButtonPress, Input, PadEvent
+from companion.referee.calibration import CalibrationModel, table_pads
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import MessageView, RefereeView, View
@@ -65,13 +72,15 @@ class GobbitHost:
         self.mode = Mode.IDLE
         self.cards: RefereeModel | None = None
         self.virtual: VirtualDeckModel | None = None
+        self.calibration: CalibrationModel | None = None
         self.pads_error = ""
         self.retry_at = 0.0
 
     # --- set-up -------------------------------------------------------------------
 
     def options(self) -> Sequence[Option]:
-        opts = [Option("seats", "Místa", (2, 3, 4), ("2", "3", "4"), self.seats)]
+        seats = tuple(range(2, int(self.ctx.defaults.get("max_seats", 4)) + 1))
+        opts = [Option("seats", "Místa", seats, tuple(map(str, seats)), self.seats)]
         opts += [yes_no(f"rule:{r}", RULE_LABEL[r], r in self.rules) for r in RULES]
         opts.append(yes_no("expert", "Varianta Expert", self.expert))
         return opts
@@ -126,14 +135,22 @@ class GobbitHost:
     def _record(self, action: Action) -> None:
         self.ctx.journal.append(action_record(action))
 
+    def uncertainty_ms(self) -> float:
+        """The pads' timing uncertainty in force (declared or calibrated; 0 without pads)."""
+        timing = self.ctx.pad_timing
+        return timing.current().uncertainty_ms if timing is not None else 0.0
+
     def _open(self, order: list[int] | None, actions: list[Action]) -> None:
+        self.calibration = None
         if order is not None:
             self.virtual = VirtualDeckModel(self.seats, order, rules=self.rules,
                                             expert=self.expert, actions=actions,
-                                            record=self._record)
+                                            record=self._record,
+                                            uncertainty_ms=self.uncertainty_ms())
             self.cards = None
         else:
-            self.cards = RefereeModel(self.seats, rules=self.rules, expert=self.expert)
+            self.cards = RefereeModel(self.seats, rules=self.rules, expert=self.expert,
+                                      uncertainty_ms=self.uncertainty_ms())
             self.virtual = None
         self.mode = Mode.PLAY
         try:
@@ -147,6 +164,7 @@ class GobbitHost:
     def stop(self) -> None:
         self.ctx.want_pads(None)
         self.mode, self.cards, self.virtual = Mode.IDLE, None, None
+        self.calibration = None
 
     # --- play ------------------------------------------------------------------------
 
@@ -155,6 +173,14 @@ class GobbitHost:
         return self.mode is not Mode.IDLE
 
     def handle(self, event: Input, now: float) -> Request | None:
+        if self.calibration is not None:
+            if isinstance(event, PadEvent):
+                self.calibration.on_pad_event(event.event)
+            elif isinstance(event, ButtonPress) and not event.long:
+                self.calibration.on_button(event.name)
+                if self.calibration.done:
+                    self.calibration = None
+            return None
         if isinstance(event, PadEvent):
             if self.cards is not None:
                 self.cards.on_pad_event(event.event)
@@ -193,6 +219,8 @@ class GobbitHost:
         if self.mode is Mode.NO_PADS:
             return MessageView("Podložky", (self.pads_error, "Zkontroluj zapojení",
                                             "a mapu pinů."), "dlouze ● = nabídka")
+        if self.calibration is not None:
+            return RefereeView(self.calibration.screen())
         model: RefereeModel | VirtualDeckModel | None = (
             self.cards if self.cards is not None else self.virtual)
         assert model is not None
@@ -226,12 +254,19 @@ class GobbitHost:
         return self.resume(with_deal_record(self.ctx.journal.load()), now)
 
     def menu_items(self) -> Sequence[tuple[str, str]]:
+        calibrate: tuple[tuple[str, str], ...] = ()
+        if self.ctx.pad_timing is not None and self.mode is Mode.PLAY:
+            calibrate = (("calibrate", "Kalibrace podložek"),)
         if self.cards is None:
-            return ()
+            return calibrate
         return (("dispute", "Spor: kdo byl první"), ("race", "Závod Gobbit!"),
-                ("cards", "Karty na stole"))
+                ("cards", "Karty na stole"), *calibrate)
 
     def on_menu(self, key: str, now: float) -> None:
+        if key == "calibrate":
+            self.start_calibration()
+            return
+        self.calibration = None  # another screen of the game was asked for: leave it unsaved
         if self.cards is None:
             return
         if key == "dispute":
@@ -243,3 +278,24 @@ class GobbitHost:
 
     def why(self) -> str | None:
         return None
+
+    # --- calibration --------------------------------------------------------------------------
+
+    def start_calibration(self) -> None:
+        """The pads' touches go to a calibration until it is saved or left."""
+        if self.ctx.pad_timing is None or self.mode is not Mode.PLAY:
+            return
+        self.calibration = CalibrationModel(table_pads(self.seats), self._save_calibration,
+                                            before_ms=self.uncertainty_ms())
+
+    def _save_calibration(self, cal: Calibration) -> PadTiming:
+        book = self.ctx.pad_timing
+        assert book is not None
+        timing = book.store(cal.offsets_ms, cal.spread_ms, cal.slaps,
+                            time.strftime("%Y-%m-%dT%H:%M:%S"))
+        for model in (self.cards, self.virtual):
+            if model is not None:
+                model.uncertainty_ms = timing.uncertainty_ms
+        log.info("pads calibrated: uncertainty %.2f ms from %d slaps", timing.uncertainty_ms,
+                 cal.slaps)
+        return timing

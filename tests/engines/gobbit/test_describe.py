@@ -8,11 +8,13 @@ from companion.engines.gobbit.cards import Card, Condition, parse_card
 from companion.engines.gobbit.describe import (
     CONDITION_LABEL,
     CONDITION_SENTENCE,
+    call_sentences,
     card_acc,
     card_name,
     describe_event,
     game_over_sentence,
     kind_word,
+    ms_text,
     refusal_sentence,
     ruling_sentences,
     why_sentence,
@@ -134,3 +136,45 @@ def test_refusals_name_the_seat_and_the_deck():
     assert refusal_sentence(Reason(Refused.STRAY_FIRST, 3)) == (
         "Hráč 3 musí nejdřív dát kartu otočenou mimo pořadí na hřbitov.")
     assert "45 karet" in refusal_sentence(Reason(Refused.BAD_DEAL, None, 45))
+
+
+# --- D28: how a close call was decided ------------------------------------------------------
+
+
+def _calls(text: str, target) -> list[str]:
+    return call_sentences(judge(parse_situation(text)), target)
+
+
+def test_ms_text_is_a_tenth_with_a_decimal_comma():
+    assert [ms_text(x) for x in (7.0, 7.44, 0.993, 47.0, -12.25, 1234.5)] == [
+        "7", "7,4", "1", "47", "12,2", "1234,5"]
+
+
+def test_a_gap_inside_the_uncertainty_is_said_to_be_simultaneous_and_precedence_named():
+    lines = _calls("1:Cr 2:Sb 3:Cb uncertainty:30 t2>3@0 t3>3@7", 3)
+    assert lines == ["7 ms – pod přesností čidel (±30 ms): současně.",
+                     "Při současných dotecích má přednost majitel kupičky."]
+    lines = _calls("1:Sb 2:Cb 3:Sb uncertainty:30 t1>2@10 t3>2@30", 2)
+    assert lines[0].startswith("20 ms – pod přesností") and "hodinových" in lines[1]
+    race = _calls("1:Mb 2:Mr 3:My graveyard:Sb rules:gobbit uncertainty:30 t3>g@0 t2>g@12", "g")
+    assert race[0].startswith("12 ms") and "nižším číslem" in race[1]
+
+
+def test_a_clear_gap_is_given_with_its_margin():
+    assert _calls("1:Cr 2:Sb 3:Cb uncertainty:30 t2>3@0 t3>3@47.5", 3) == [
+        "47,5 ms – nad přesností čidel (±30 ms) o 17,5 ms: první byl hráč 2."]
+    assert _calls("1:Cr 2:Sb 3:Cb t2>3@0 t3>3@7", 3) == ["Hráč 2 byl první o 7 ms."]
+    assert _calls("1:Cr 2:Sb 3:Cb t2>3@0 t3>3@0", 3)[0] == "Doteky přišly přesně ve stejnou chvíli."
+
+
+def test_nothing_to_say_about_a_target_nobody_contested():
+    assert _calls("1:Cr 2:Sb 3:Cb uncertainty:30 t2>3@0", 3) == []
+    assert _calls("1:Cr 2:Sb 3:Cb uncertainty:30 t2>3@0", 1) == []
+
+
+def test_a_touch_that_lost_a_tie_says_so_honestly():
+    ruling = judge(parse_situation("1:Cr 2:Sb 3:Cb uncertainty:30 t2>3@0 t3>3@7"))
+    attack = next(v for v in ruling.verdicts if v.touch.seat == 2)
+    assert attack.tied and not attack.decisive
+    assert kind_word(attack) == "stejně"
+    assert "současně" in why_sentence(attack) and "rychlejší" not in why_sentence(attack)

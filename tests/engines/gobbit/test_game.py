@@ -134,7 +134,8 @@ def test_the_deal_is_refused_twice_or_when_it_is_not_a_permutation():
 
 
 ACTIONS = [Deal((2, 0, 1)), Flip(2), Discard(3), Finish(),
-           Touches((Touch(1, 2, 0.0), Touch(2, "g", 7.5), Touch(3, 3, 12.0))), Touches(())]
+           Touches((Touch(1, 2, 0.0), Touch(2, "g", 7.5), Touch(3, 3, 12.0))), Touches(()),
+           Touches((Touch(1, 2, 0.0),), 60.0)]
 
 
 def test_the_records_keep_todays_shapes_and_add_the_deal():
@@ -142,7 +143,8 @@ def test_the_records_keep_todays_shapes_and_add_the_deal():
         {"t": "deal", "order": [2, 0, 1]}, {"t": "flip", "seat": 2},
         {"t": "discard", "seat": 3}, {"t": "finish"},
         {"t": "touches", "touches": [[1, 2, 0.0], [2, "g", 7.5], [3, 3, 12.0]]},
-        {"t": "touches", "touches": []}]
+        {"t": "touches", "touches": []},
+        {"t": "touches", "touches": [[1, 2, 0.0]], "uncertainty": 60.0}]
 
 
 @pytest.mark.parametrize("action", ACTIONS, ids=lambda a: type(a).__name__)
@@ -156,7 +158,10 @@ def test_every_action_round_trips_through_its_record(action):
     {"t": "dance"}, {"t": "flip"}, {"t": "flip", "seat": "2"}, {"t": "flip", "seat": True},
     {"t": "deal"}, {"t": "deal", "order": [0, "1"]}, {"t": "touches"},
     {"t": "touches", "touches": [[1, 2]]}, {"t": "touches", "touches": [[1, "x", 3.0]]},
-    {"t": "touches", "touches": [[1, 2, "soon"]]}])
+    {"t": "touches", "touches": [[1, 2, "soon"]]},
+    {"t": "touches", "touches": [], "uncertainty": -1},
+    {"t": "touches", "touches": [], "uncertainty": "30"},
+    {"t": "touches", "touches": [], "uncertainty": True}])
 def test_a_record_that_cannot_be_read_is_a_notation_error(record):
     with pytest.raises(NotationError):
         GAME.decode(record, GAME.new_game(Setup()))
@@ -236,3 +241,18 @@ def test_a_seeded_game_replays_from_its_journal(seed, setup):
     assert result.error is None and result.used == len(journal)
     assert result.state == state == game.state and GAME.is_over(state)
     assert GAME.parse(GAME.format(state)) == state
+
+
+def test_d28_the_uncertainty_of_a_moment_is_journaled_and_replays_alike():
+    # Seat 1 attacks seat 2's pile 20 ms before seat 2 defends it.  Exact times: the attack
+    # won; with the pads' 30 ms uncertainty the two are simultaneous and the owner keeps it.
+    state = parse_state("turn=1 rules=- expert=no gorilla=- strays=- ghosts=- out=- over=no"
+                        " | Sb,Sb/Sb | Sb,Sb/Cb | -")
+    touches = (Touch(1, 2, 0.0), Touch(2, 2, 20.0))
+    exact, _ = GAME.apply(state, Touches(touches))
+    unsure, _ = GAME.apply(state, Touches(touches, 30.0))
+    assert len(exact.pile(2)) == 0 and len(exact.deck(1)) == 3
+    assert len(unsure.pile(2)) == 0 and len(unsure.deck(2)) == 3
+    record = GAME.encode(Touches(touches, 30.0))
+    assert record["uncertainty"] == 30.0
+    assert GAME.apply(state, GAME.decode(record, state))[0] == unsure

@@ -514,3 +514,108 @@ def test_d20_a_ghost_touching_an_exploding_mosquito_is_a_mistake():
     text = f"ghost:1 2:Mb 3:Mb rules:ghost {EXPERT}explode t1>2@0"
     assert rule(text) == {"fouls": [], "piles": {"2": 2}, "gobbit": None}
     assert verdict_of(text, "t1>2@0").why is Why.EXPLODING
+
+
+# --- D28: the sensors' timing uncertainty ----------------------------------------------------
+
+
+@pytest.mark.parametrize("gap,pile_goes_to,simultaneous", [
+    (29.9, 3, True),    # inside the uncertainty: simultaneous, the owner comes first (D2)
+    (30.0, 2, False),   # exactly the uncertainty: a clear call, the attack was first
+    (30.1, 2, False),
+])
+def test_d28_touches_closer_than_the_uncertainty_are_simultaneous(gap, pile_goes_to,
+                                                                  simultaneous):
+    ruling = judge(parse_situation(f"{SEED} uncertainty:30 t2>3@100 t3>3@{100 + gap}"))
+    assert ruling.to_json()["piles"] == {"3": pile_goes_to}
+    call = ruling.call(3)
+    assert call is not None and call.simultaneous is simultaneous
+    assert call.uncertainty_ms == 30.0
+    if simultaneous:
+        assert call.first.seat == 3 and call.gap_ms == pytest.approx(-gap)
+        assert call.margin_ms is None
+    else:
+        assert call.first.seat == 2 and call.gap_ms == pytest.approx(gap)
+        assert call.margin_ms == pytest.approx(gap - 30.0)
+
+
+def test_d28_without_an_uncertainty_only_equal_times_are_simultaneous():
+    assert rule(f"{SEED} t2>3@100 t3>3@100.001")["piles"] == {"3": 2}
+    assert rule(f"{SEED} t2>3@100 t3>3@100")["piles"] == {"3": 3}
+    assert rule(f"{SEED} uncertainty:0.01 t2>3@100 t3>3@100.001")["piles"] == {"3": 3}
+
+
+def test_d28_simultaneous_attackers_go_clockwise_after_the_victim():
+    # victim 2; 1 touched 20 ms before 3, within 30 ms: 3 sits next after 2 and wins.
+    assert rule("1:Sb 2:Cb 3:Sb uncertainty:30 t1>2@10 t3>2@30")["piles"] == {"2": 3}
+    assert rule("1:Sb 2:Cb 3:Sb uncertainty:15 t1>2@10 t3>2@30")["piles"] == {"2": 1}
+
+
+def test_d28_a_touch_clearly_after_the_first_cannot_win_even_with_precedence():
+    # 2 attacks at 0; the owner defends at 40 > 30 ms later: the attack was surely first,
+    # though the defence is within 30 ms of a second attacker (1 at 20).
+    ruling = judge(parse_situation("1:Sb 2:Sb 3:Cb uncertainty:30 t2>3@0 t1>3@20 t3>3@40"))
+    assert ruling.to_json()["piles"] == {"3": 1}  # 1 and 2 are simultaneous: 1 is clockwise first
+    call = ruling.call(3)
+    assert call is not None and call.simultaneous and {call.first.seat, call.rival.seat} == {1, 2}
+
+
+def test_d28_race_ties_within_the_uncertainty_go_to_the_lower_seat():
+    assert rule(f"{GOBBIT_TABLE} uncertainty:30 t3>g@10 t2>g@35")["gobbit"] == 2
+    assert rule(f"{GOBBIT_TABLE} uncertainty:30 t3>g@10 t2>g@40")["gobbit"] == 3
+    ruling = judge(parse_situation(f"{GOBBIT_TABLE} uncertainty:30 t3>g@10 t2>g@35"))
+    race = ruling.call("g")
+    assert race is not None and race.simultaneous and race.first.seat == 2
+
+
+def test_d28_a_call_has_no_rival_when_one_touch_decides():
+    ruling = judge(parse_situation(f"{SEED} uncertainty:30 t2>3@0"))
+    call = ruling.call(3)
+    assert call is not None and call.rival is None and call.gap_ms is None
+    assert not call.simultaneous and call.margin_ms is None
+    assert ruling.call(1) is None
+
+
+@pytest.mark.parametrize("token", ["uncertainty:-1", "uncertainty:abc", "uncertainty:1e3",
+                                   "uncertainty:" + "9" * 16])
+def test_d28_a_bad_uncertainty_is_one_sentence(token):
+    with pytest.raises(NotationError, match="milliseconds"):
+        parse_situation(f"{SEED} {token}")
+
+
+def test_d28_the_uncertainty_survives_the_text_form():
+    sit = parse_situation(f"{SEED} uncertainty:12.5 t2>3@0")
+    assert sit.uncertainty_ms == 12.5
+    assert "uncertainty:12.5" in format_situation(sit)
+    assert parse_situation(format_situation(sit)) == sit
+
+
+@settings(max_examples=300, deadline=None)
+@given(situations(), st.sampled_from([0.5, 10.0, 30.0]))
+def test_property_an_uncertainty_below_every_gap_changes_nothing(text, uncertainty):
+    # Touch times of the strategy are whole milliseconds 0..50; spread them 60 ms apart so
+    # every two different times are further apart than the uncertainty.
+    sit = parse_situation(text)
+    spread = tuple(Touch(t.seat, t.target, t.ms * 60) for t in sit.touches)
+    exact = Situation(sit.tops, sit.ghosts, sit.graveyard, sit.rules, sit.expert, sit.gorilla,
+                      spread)
+    unsure = Situation(sit.tops, sit.ghosts, sit.graveyard, sit.rules, sit.expert, sit.gorilla,
+                       spread, uncertainty)
+    assert judge(exact).to_json() == judge(unsure).to_json()
+
+
+@settings(max_examples=300, deadline=None)
+@given(situations(), st.sampled_from([5.0, 30.0, 60.0]))
+def test_property_touches_within_the_uncertainty_never_decide_by_their_order(text, uncertainty):
+    # Squeezing every touch inside the uncertainty makes the ruling independent of the times.
+    sit = parse_situation(text)
+    squeezed = Situation(sit.tops, sit.ghosts, sit.graveyard, sit.rules, sit.expert,
+                         sit.gorilla, tuple(Touch(t.seat, t.target, t.ms * uncertainty / 60)
+                                            for t in sit.touches), uncertainty)
+    same_time = Situation(sit.tops, sit.ghosts, sit.graveyard, sit.rules, sit.expert,
+                          sit.gorilla, tuple(Touch(t.seat, t.target, 0.0) for t in sit.touches),
+                          uncertainty)
+    a, b = judge(squeezed), judge(same_time)
+    assert a.to_json() == b.to_json()
+    for call in a.calls:
+        assert call.rival is None or call.simultaneous

@@ -8,6 +8,9 @@ from .support import STUBS, ScriptedEntropy, decode_frames
 
 
 def load_main():
+    from . import BOARD
+
+    sys.path.insert(0, BOARD)  # this board's main.py, whatever other boards' tests put first
     sys.path.insert(0, STUBS)
     try:
         for name in ("main", "machine"):
@@ -18,6 +21,7 @@ def load_main():
         return main
     finally:
         sys.path.remove(STUBS)
+        sys.path.remove(BOARD)
 
 
 def forget():

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from companion.engines.gobbit.cards import parse_card
+from companion.hardware.padtiming import TIMING_FILE, TimingBook
 from companion.inputs.events import ButtonPress, PadEvent, Rolled
-from companion.inputs.pads import PadStuck, PadTouch
+from companion.inputs.pads import PadLink, PadStuck, PadTouch
 from companion.service.hosts.base import HostContext
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
@@ -16,11 +20,11 @@ L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
 
 
-def make(tmp_path, seats=4, want_pads=None, storage=None):
+def make(tmp_path, seats=4, want_pads=None, storage=None, timing=None, max_seats=4):
     claims: list[int | None] = []
     ctx = HostContext(Journal(tmp_path / "g.journal", storage=storage), Prefs(),
-                      rng=random.Random(3),
-                      want_pads=want_pads or claims.append, defaults={"seats": seats})
+                      rng=random.Random(3), want_pads=want_pads or claims.append,
+                      defaults={"seats": seats, "max_seats": max_seats}, pad_timing=timing)
     t = Shell(ctx, start_with="gobbit")
     t.begin(0.0)
     return t, claims
@@ -237,3 +241,114 @@ def test_the_set_up_of_a_new_game_can_go_back_to_the_running_one(tmp_path):
     assert t.mode == "setup" and t.view().footer == "dlouze ● = zpět do hry"
     t.handle(LONG, 3.0)
     assert t.mode == "play" and t.host.virtual.state == state and claims == [2]
+# --- the pads' timing (D28) and the calibration -----------------------------------------------
+
+
+def open_menu_item(t: Shell, label: str) -> None:
+    t.handle(LONG, 0.0)
+    while t.view().items[t.view().selected] != label:
+        t.handle(R, 0.0)
+    t.handle(S, 0.0)
+
+
+def started(tmp_path, **kwargs):
+    t, claims = make(tmp_path, **kwargs)
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    return t, claims
+
+
+def test_the_dispute_judges_with_the_pads_declared_uncertainty(tmp_path):
+    book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
+    t, _ = started(tmp_path, seats=3, timing=book)
+    assert t.host.cards.uncertainty_ms == 60.0
+    t.host.cards.cards.tops.update({1: parse_card("Cr"), 2: parse_card("Sb"), 3: parse_card("Cb")})
+    t.handle(PadEvent(PadTouch(2, 3, 100.0, 100.0)), 0.0)
+    t.handle(PadEvent(PadTouch(3, 3, 107.0, 107.0)), 0.0)
+    open_menu_item(t, "Spor: kdo byl první")
+    text = []
+    for _ in range(10):
+        text.append(" ".join(t.view().screen.lines))
+        t.handle(R, 0.0)
+    assert any("pod přesností čidel (±60 ms)" in x for x in text)
+
+
+def test_five_and_six_seats_are_offered_where_the_hub_serves_them(tmp_path):
+    t, _ = make(tmp_path, max_seats=6)
+    seats = next(o for o in t.host.options() if o.key == "seats")
+    assert seats.values == (2, 3, 4, 5, 6)
+    t, _ = make(tmp_path / "gpio")
+    assert next(o for o in t.host.options() if o.key == "seats").values == (2, 3, 4)
+
+
+def test_calibration_from_the_menu_takes_the_touches_saves_and_applies_the_spread(tmp_path):
+    book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
+    t, _ = started(tmp_path, seats=2, timing=book)
+    open_menu_item(t, "Kalibrace podložek")
+    v = t.view()
+    assert isinstance(v, RefereeView) and v.screen.title.startswith("Kalibrace")
+    delay = {(1, 1): 5.0, (2, 1): 25.0, (1, 2): 12.0, (2, 2): 3.0, (1, "g"): 30.0, (2, "g"): 8.0}
+    pairs = [((1, 1), (2, 1)), ((1, 2), (2, 2)), ((1, "g"), (2, "g")), ((2, 1), (1, 2)),
+             ((2, 2), (1, "g"))]
+    at = 1000.0
+    for r in range(12):
+        for pair in pairs:
+            for k, (seat, target) in enumerate(pair):
+                ms = at + delay[(seat, target)] + (1.5 if (r + k) % 2 else 0.0)
+                t.handle(PadEvent(PadTouch(seat, target, ms, ms)), 0.0)
+            at += 1000.0
+    assert t.host.cards.log == []  # the slaps did not go to the game
+    assert t.view().screen.title.endswith("6/6")
+    t.handle(S, 0.0)
+    summary = t.view().screen
+    assert summary.title.startswith("Kalibrace hotová")
+    timing = book.current()
+    assert timing.calibrated and timing.uncertainty_ms == pytest.approx(1.5, abs=0.01)
+    assert (tmp_path / TIMING_FILE).is_file()
+    assert t.host.cards.uncertainty_ms == timing.uncertainty_ms
+    t.handle(S, 0.0)
+    assert t.host.calibration is None
+    assert t.view().screen.title.startswith("Rozhodčí")
+
+
+def test_leaving_the_calibration_changes_nothing(tmp_path):
+    book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
+    t, _ = started(tmp_path, seats=2, timing=book)
+    open_menu_item(t, "Kalibrace podložek")
+    t.handle(L, 0.0)
+    assert t.host.calibration is None and not book.current().calibrated
+    assert not (tmp_path / TIMING_FILE).exists()
+
+
+def test_another_referee_item_from_the_menu_leaves_the_calibration(tmp_path):
+    book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
+    t, _ = started(tmp_path, seats=2, timing=book)
+    open_menu_item(t, "Kalibrace podložek")
+    open_menu_item(t, "Závod Gobbit!")
+    assert t.host.calibration is None and t.view().screen.title.startswith("Závod")
+    assert not book.current().calibrated
+
+
+def test_the_virtual_deck_offers_the_calibration_too(tmp_path):
+    book = TimingBook("padhub", path=tmp_path / TIMING_FILE)
+    t, _ = make(tmp_path, seats=2, timing=book)
+    choose(t, "Hra:")
+    t.handle(S, 0.0)  # the virtual deck
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    assert t.host.virtual is not None and t.host.virtual.uncertainty_ms == 1.0
+    assert ("calibrate", "Kalibrace podložek") in t.host.menu_items()
+
+
+def test_without_a_timing_book_there_is_no_calibration_item(tmp_path):
+    t, _ = started(tmp_path, seats=2)
+    assert all(key != "calibrate" for key, _ in t.host.menu_items())
+    assert t.host.uncertainty_ms() == 0.0
+
+
+def test_a_hub_that_went_away_is_shown(tmp_path):
+    t, _ = started(tmp_path, seats=2)
+    t.handle(PadEvent(PadLink(False, "no heartbeat")), 0.0)
+    assert "Podložky odpojené!" in t.view().screen.lines
+    t.handle(PadEvent(PadLink(True, "hub-1")), 0.0)
+    assert "Podložky odpojené!" not in t.view().screen.lines

@@ -1,28 +1,18 @@
-"""The dice's end of the link: sequence numbers, the outbox, acks, re-sends, heartbeats.
+"""The dice's end of the link: the table's shared ``tablelink`` with the dice's frames.
 
-Every event (roll, drop) gets the next sequence number of this boot and waits
-in the outbox until the companion acknowledges it (``ACK`` is cumulative).
-Unacknowledged events are re-sent, in order, every ``resend_ms`` and at once
-when the companion asks with ``SYNC`` (it does when it opens the port), so a
-roll made while the link was down arrives when it is back.  The companion
-counts a re-sent event once.  If the outbox overflows, the oldest event is
-dropped and counted in ``lost``; the next ``HELLO`` tells the companion where
-the outbox now starts.
-
-``stream`` is any object with ``write(bytes)`` and a non-blocking ``read()``
-that returns bytes or None (USB CDC, a UART, a pty in the simulator).
-``battery()`` returns millivolts or None.  ``now`` is a ticks_ms value.
+Sequence numbers, the outbox, acks, re-sends and heartbeats are the shared
+``companion/firmware/lib/tablelink.py`` (flashed to ``:lib/``).  The dice's
+events are ``ROLL`` (value = face) and ``DROP`` (value = fall ms); its heartbeat
+carries the battery's millivolts.  ``battery()`` returns millivolts or None.
 """
 
+import tablelink
+from tablelink import BEAT_MS, OUTBOX, RESEND_MS  # noqa: F401 - the dice's defaults
+
 from . import protocol
-from .shims import const, ticks_diff
-
-RESEND_MS = const(300)
-BEAT_MS = const(1000)
-OUTBOX = const(32)
 
 
-class Link:
+class Link(tablelink.Link):
     def __init__(
         self,
         stream,
@@ -34,104 +24,14 @@ class Link:
         resend_ms=RESEND_MS,
         beat_ms=BEAT_MS,
     ):
-        self.stream = stream
-        self.device_id = device_id
-        self.firmware = firmware
-        self.boot_id = boot_id
         self.battery = battery
-        self.outbox_size = outbox_size
-        self.resend_ms = resend_ms
-        self.beat_ms = beat_ms
-        self.seq = 0  # the last sequence number given out
-        self.acked = 0  # the highest acknowledged one
-        self.outbox = []  # [(seq, frame)] in order
-        self.splitter = protocol.Splitter()
-        self.last_send = 0  # when the outbox was last (re-)sent
-        self.last_beat = 0
-        self.lost = 0
-        self.rejected = 0
-        self.acks = 0
-        self.syncs = 0
-        self.ignore_acks = False  # the simulator's "the acks get lost" switch
+        super().__init__(stream, protocol.DICE, device_id, firmware, boot_id, (),
+                         self._beat_fields, outbox_size, resend_ms, beat_ms)
 
-    def send(self, frame):
-        self.stream.write(frame)
-
-    def hello(self):
-        return protocol.encode(
-            protocol.DICE, "HELLO", (self.device_id, self.firmware, self.boot_id, self.first())
-        )
-
-    def first(self):
-        """The oldest unacknowledged sequence number (the next one if all are acked)."""
-        return self.outbox[0][0] if self.outbox else self.seq + 1
-
-    def start(self, now):
-        """Say hello and beat (at boot)."""
-        self.last_beat = now
-        self.last_send = now
-        self.send(self.hello())
-        self.send(self.beat())
+    def _beat_fields(self):
+        mv = self.battery() if self.battery is not None else None
+        return ("-" if mv is None else mv,)
 
     def event(self, kind, value, now):
         """Queue and send a ROLL (value = face) or DROP (value = fall ms); returns its seq."""
-        self.seq += 1
-        frame = protocol.encode(protocol.DICE, kind, (self.boot_id, self.seq, value))
-        self.outbox.append((self.seq, frame))
-        if len(self.outbox) > self.outbox_size:
-            self.outbox.pop(0)
-            self.lost += 1
-        self.send(frame)
-        if len(self.outbox) == 1:
-            self.last_send = now
-        return self.seq
-
-    def beat(self):
-        mv = self.battery() if self.battery is not None else None
-        return protocol.encode(protocol.DICE, "BEAT", (self.boot_id, "-" if mv is None else mv))
-
-    def resend(self, now):
-        self.last_send = now
-        for _seq, frame in self.outbox:
-            self.send(frame)
-
-    def receive(self, line, now):
-        """Handle one line from the companion."""
-        try:
-            talker, kind, fields = protocol.decode(line)
-        except protocol.ProtocolError:
-            self.rejected += 1
-            return
-        if talker != protocol.COMPANION:
-            self.rejected += 1  # our own frames echoed back
-        elif kind == "SYNC":
-            self.syncs += 1
-            self.send(self.hello())
-            self.send(self.beat())
-            self.last_beat = now
-            self.resend(now)
-        elif kind == "ACK" and not self.ignore_acks:
-            if fields[0] != self.boot_id:
-                self.rejected += 1  # meant for an earlier boot
-                return
-            seq = int(fields[1])
-            if seq > self.seq:
-                self.rejected += 1  # acknowledges what was never sent
-                return
-            self.acks += 1
-            if seq > self.acked:
-                self.acked = seq
-            while self.outbox and self.outbox[0][0] <= seq:
-                self.outbox.pop(0)
-
-    def poll(self, now):
-        """Read what arrived, re-send what is due, beat when due.  Call often."""
-        data = self.stream.read()
-        if data:
-            for line in self.splitter.feed(data):
-                self.receive(line, now)
-        if self.outbox and ticks_diff(now, self.last_send) >= self.resend_ms:
-            self.resend(now)
-        if ticks_diff(now, self.last_beat) >= self.beat_ms:
-            self.last_beat = now
-            self.send(self.beat())
+        return super().event(kind, (value,), now)

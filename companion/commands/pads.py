@@ -1,0 +1,240 @@
+"""``companion pads calibrate`` and ``companion pads show``: the slap pads' timing budget.
+
+``calibrate`` opens the configured pads (GPIO or the pad hub, ``[pads]``), counts
+the players' slaps (two neighbouring pads at once with one flat hand, each pad a
+dozen times) until every pad has its share, then prints each pad's offset and the
+spread left after the offsets, and stores them in the data folder, where the
+service reads them (the judge's uncertainty, decision D28).  ``--simulate SEED``
+slaps simulated pads instead (seeded per-pad delays: modules like the TTP223 on
+mock pins, or the simulated hub), for a try without hardware.
+"""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UsageError
+
+from .common import count_arg, seconds_arg
+
+DEFAULT_CONFIG = "/etc/companion/companion.toml"
+
+
+def _config(args: argparse.Namespace) -> Any:
+    from companion.service.config import Config, ConfigError, load
+
+    path = getattr(args, "config", None)
+    if path is None and Path(DEFAULT_CONFIG).exists():
+        path = DEFAULT_CONFIG
+    if path is None:
+        return Config()
+    try:
+        return load(path)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _book(cfg: Any) -> Any:
+    from companion.hardware.padtiming import TIMING_FILE, TimingBook
+
+    p = cfg.pads
+    return TimingBook(p.pad_type, path=cfg.data_path / TIMING_FILE, overrides=p.declared_ms(),
+                      use_calibration=p.use_calibration)
+
+
+def _describe(cfg: Any) -> str:
+    if cfg.pads.frontend == "hub":
+        return f"the pad hub on {cfg.pads.hub_port}"
+    return f"{cfg.pads.module} modules on GPIO"
+
+
+class _Source:
+    """Where the touches come from: the real pads, or a simulated table slapping itself."""
+
+    def __init__(self, cfg: Any, seats: int, offsets: Any, simulate: int | None, rounds: int,
+                 events: queue.Queue[Any]) -> None:
+        from companion.hardware.padcal import pair_plan
+        from companion.referee.calibration import table_pads
+
+        self.events = events
+        self.closers: list[Any] = []
+        self.simulated_until: float | None = None
+        pads = table_pads(seats)
+        hub = cfg.pads.frontend == "hub"
+        if simulate is None:
+            if hub:
+                from companion.hardware.padhub import PadHub
+
+                self.closers.append(PadHub.for_seats(seats, events.put, cfg.pads.hub_port,
+                                                     baudrate=cfg.pads.hub_baudrate,
+                                                     offsets=offsets))
+            else:
+                from companion.hardware.pads import SlapPads
+                from companion.service.app import make_pin_factory
+
+                try:
+                    self.closers.append(SlapPads.from_pinmap(
+                        cfg.pins, seats, events.put, offsets=offsets,
+                        pin_factory=make_pin_factory(cfg.service.pin_factory)))
+                except Exception as exc:
+                    if exc.__class__.__module__.startswith("gpiozero"):
+                        raise UsageError("No GPIO pins can be used here: try --simulate SEED, "
+                                         "or set service.pin_factory = \"mock\".") from None
+                    raise
+            return
+        from companion.hardware.padsim import PadModel, run_plan
+
+        plan = pair_plan(pads)
+        if hub:
+            from companion.hardware.padhub import PadHub
+            from companion.hardware.padhub_sim import SimulatedHub
+
+            model = PadModel.seeded(pads, simulate, latency=(0.5, 5.0), jitter=(0.0, 0.3))
+            sim = SimulatedHub(seed=simulate, realtime=False, model=model)
+            self.closers.append(sim)
+            reader = PadHub.for_seats(seats, events.put, sim.path, offsets=offsets,
+                                      reconnect_interval=0.05)
+            self.closers.insert(0, reader)
+            deadline = time.monotonic() + 5
+            while not reader.connected and time.monotonic() < deadline:
+                time.sleep(0.01)
+            sim.run_until(100)
+            run_plan(sim, plan, rounds, every_ms=400.0)
+        else:
+            from companion.hardware.pads import SlapPads
+            from companion.hardware.padsim import ClockedMockFactory, SimulatedTable
+
+            factory = ClockedMockFactory()
+            gpio = SlapPads.from_pinmap(cfg.pins, seats, events.put, pin_factory=factory,
+                                        offsets=offsets)
+            self.closers.append(gpio)
+            table = SimulatedTable(gpio, factory, PadModel.ttp223(pads, simulate), seed=simulate)
+            run_plan(table, plan, rounds, every_ms=400.0)
+        self.simulated_until = time.monotonic() + 10.0  # the hub's frames may still be on the way
+
+    def close(self) -> None:
+        for part in self.closers:
+            part.close()
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from companion.hardware.padcal import CalibrationError, CalibrationSession
+    from companion.inputs.pads import PadTouch
+    from companion.referee.calibration import table_pads
+
+    cfg = _config(args)
+    seats = args.seats or cfg.game.seats
+    if not 2 <= seats <= cfg.pads.max_seats:
+        raise UsageError(f"--seats must be 2 to {cfg.pads.max_seats} with {_describe(cfg)}, "
+                         f"not {seats}.")
+    book = _book(cfg)
+    before = book.current()
+    session = CalibrationSession(table_pads(seats), min_slaps=args.slaps)
+    events: queue.Queue[Any] = queue.Queue()
+    total = len(session.pads)
+    if args.simulate is None:
+        print(f"Calibrating the {total} pads of a {seats}-seat table ({_describe(cfg)}).")
+        print(f"Slap two neighbouring pads at once with one flat hand, every pad {args.slaps} "
+              "times, about once a second; Ctrl-C ends early.")
+    source = _Source(cfg, seats, before.offsets_ms, args.simulate, args.slaps, events)
+    deadline = time.monotonic() + args.timeout
+    shown = 0
+    try:
+        while not session.ready:
+            limit = source.simulated_until if source.simulated_until is not None else deadline
+            if time.monotonic() > limit:
+                break
+            try:
+                event = events.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if isinstance(event, PadTouch):
+                session.feed(event)
+            slaps = len(session.slaps)
+            if args.simulate is None and slaps > shown:
+                shown = slaps
+                done, _ = session.progress
+                print(f"slap {slaps}: {' '.join(p.key for p in session.slaps[-1])}"
+                      f"  ({done}/{total} pads done)")
+    except KeyboardInterrupt:
+        print()
+    finally:
+        source.close()
+    try:
+        cal = session.result()
+    except CalibrationError as exc:
+        raise UsageError(str(exc)) from None
+    if cal.missing:
+        raise UsageError("These pads were never slapped together with the others: "
+                         f"{' '.join(p.key for p in cal.missing)}; slap them too.")
+    counts = session.counts()
+    short = [p.key for p, n in counts.items() if n < args.slaps]
+    print(f"{total} pads, {cal.slaps} slaps ({_describe(cfg)}).")
+    print("pad   offset ms  slaps  residual ms")
+    for pad, ms, n in cal.table():
+        print(f"{pad.key:<5} {ms:+9.2f}  {n:5d}  {cal.residual_ms[pad]:11.2f}")
+    floor = book.kind.floor_ms
+    within = max(cal.spread_ms, floor)
+    print(f"Spread after the offsets: ±{within:.2f} ms (in force before: ±{before.uncertainty_ms:.2f} ms,"
+          f" {'calibrated' if before.calibrated else 'declared'}).")
+    if short:
+        print(f"Fewer than {args.slaps} slaps: {' '.join(short)}; the figures are less sure there.")
+    if args.dry_run:
+        print("Not saved (--dry-run).")
+        return 0
+    try:
+        book.path.parent.mkdir(parents=True, exist_ok=True)
+        book.store(cal.offsets_ms, cal.spread_ms, cal.slaps, time.strftime("%Y-%m-%dT%H:%M:%S"))
+    except OSError as exc:
+        raise UsageError(f"The calibration cannot be saved in {book.path} "
+                         f"({exc.strerror or exc}).") from None
+    print(f"Saved to {book.path}: the judge now takes touches less than {within:.2f} ms apart "
+          "as simultaneous.")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from companion.hardware.padtiming import PAD_TYPES
+
+    cfg = _config(args)
+    book = _book(cfg)
+    timing = book.current()
+    kind = PAD_TYPES[timing.pad_type]
+    print(f"Pads: {_describe(cfg)} ({timing.pad_type}).")
+    if timing.calibrated:
+        print(f"Uncertainty: ±{timing.uncertainty_ms:.2f} ms, calibrated {timing.measured or ''} "
+              f"from {timing.slaps} slaps ({book.path}).")
+        for pad, ms in sorted(timing.offsets_ms.items(), key=lambda kv: (kv[0].seat,
+                                                                          str(kv[0].target))):
+            print(f"{pad.key:<5} {ms:+9.2f} ms")
+    else:
+        print(f"Uncertainty: ±{timing.uncertainty_ms:.2f} ms, declared ({kind.source}).")
+        if book.problem:
+            print(book.problem)
+    return 0
+
+
+def register(commands: Any, games: dict[str, Any]) -> None:
+    p = commands.add_parser("pads", help="the slap pads' timing: calibrate, show",
+                            description="The slap pads' timing budget (docs/gobbit-rules.md, D28).")
+    sub = p.add_subparsers(dest="pads_command", metavar="COMMAND", required=True,
+                           parser_class=type(p))
+    c = sub.add_parser("calibrate", help="measure each pad's offset and the spread, and save them",
+                       description=__doc__.splitlines()[0] if __doc__ else None)
+    c.add_argument("--seats", type=count_arg(2, 6), default=None,
+                   help="seats of the table (default: the configuration's game.seats)")
+    c.add_argument("--slaps", type=count_arg(1, 1000), default=12,
+                   help="slaps every pad should take part in (default: 12)")
+    c.add_argument("--timeout", type=seconds_arg(), default=900.0,
+                   help="give up after this many seconds (default: 900)")
+    c.add_argument("--simulate", type=count_arg(), default=None, metavar="SEED",
+                   help="slap simulated pads with per-pad delays drawn from SEED")
+    c.add_argument("--dry-run", action="store_true", help="print, but do not save")
+    c.set_defaults(func=cmd_calibrate)
+    s = sub.add_parser("show", help="the uncertainty and offsets in force")
+    s.set_defaults(func=cmd_show)
+

@@ -1,0 +1,52 @@
+"""Byte streams for a board's link (``tablelink.Link``): ``write(bytes)`` and non-blocking ``read()``.
+
+Shared by the boards around the table (copied to the board's ``:lib/``).
+
+``UartStream`` wraps a ``machine.UART`` (the Pi's UART or a Bluetooth SPP
+module such as an HC-05).  ``UsbStream`` uses the USB CDC serial port, which
+MicroPython exposes as ``sys.stdin``/``sys.stdout``: ``rx`` is
+``sys.stdin.buffer``, ``tx`` is ``sys.stdout.buffer`` and ``poller`` a
+``select.poll()`` with ``sys.stdin`` registered for reading.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+CHUNK = const(64)
+
+
+class UartStream:
+    def __init__(self, uart):
+        self.uart = uart
+
+    def write(self, data):
+        self.uart.write(data)
+
+    def read(self):
+        if not self.uart.any():
+            return None
+        return self.uart.read()
+
+
+class UsbStream:
+    def __init__(self, rx, tx, poller):
+        self.rx = rx
+        self.tx = tx
+        self.poller = poller
+
+    def write(self, data):
+        self.tx.write(data)
+
+    def read(self):
+        got = bytearray()
+        while len(got) < CHUNK and self.poller.poll(0):
+            byte = self.rx.read(1)
+            if not byte:
+                break
+            got.extend(byte)
+        return bytes(got) if got else None

@@ -1,0 +1,67 @@
+"""``companion pads calibrate`` and ``companion pads show`` on simulated pads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.hardware.padtiming import TIMING_FILE
+
+
+def config(tmp_path: Path, extra: str = "") -> Path:
+    path = tmp_path / "c.toml"
+    path.write_text(f'[service]\ndata_dir = "{tmp_path / "data"}"\npin_factory = "mock"\n{extra}')
+    return path
+
+
+def run(capsys, cfg: Path, *argv: str) -> tuple[int, str, str]:
+    code = main(["--config", str(cfg), "pads", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_calibrating_simulated_gpio_pads_prints_the_table_and_saves_it(tmp_path, capsys):
+    cfg = config(tmp_path)
+    code, out, err = run(capsys, cfg, "calibrate", "--simulate", "3", "--seats", "3")
+    assert code == 0, err
+    lines = out.splitlines()
+    rows = [line for line in lines if ">" in line.split(" ")[0]]
+    assert [r.split()[0] for r in rows][:5] == ["1>1", "1>2", "1>3", "1>g", "2>1"]
+    assert len(rows) == 12
+    assert any(line.startswith("Spread after the offsets: ±") for line in lines)
+    saved = json.loads((tmp_path / "data" / TIMING_FILE).read_text())
+    assert saved["pad_type"] == "ttp223-fast" and len(saved["offsets_ms"]) == 12
+    assert 0 < saved["uncertainty_ms"] < 60  # modules like the TTP223: within its 60 ms
+    code, out, _ = run(capsys, cfg, "show")
+    assert code == 0 and f"±{saved['uncertainty_ms']:.2f} ms, calibrated" in out
+    assert out.count(" ms\n") >= 12
+
+
+def test_a_dry_run_saves_nothing(tmp_path, capsys):
+    cfg = config(tmp_path)
+    code, out, _ = run(capsys, cfg, "calibrate", "--simulate", "1", "--seats", "2", "--dry-run")
+    assert code == 0 and "Not saved" in out
+    assert not (tmp_path / "data" / TIMING_FILE).exists()
+    code, out, _ = run(capsys, cfg, "show")
+    assert "±60.00 ms, declared (TTP223 datasheet" in out
+
+
+def test_the_simulated_hub_calibrates_to_about_one_scan(tmp_path, capsys):
+    cfg = config(tmp_path, '[pads]\nfrontend = "hub"\n')
+    code, out, err = run(capsys, cfg, "calibrate", "--simulate", "2", "--seats", "2")
+    assert code == 0, err
+    saved = json.loads((tmp_path / "data" / TIMING_FILE).read_text())
+    assert saved["pad_type"] == "padhub" and 1.0 <= saved["uncertainty_ms"] < 2.0
+
+
+@pytest.mark.parametrize("argv,fragment", [
+    (["calibrate", "--seats", "5"], "2 to 4"),
+    (["calibrate", "--seats", "9"], "2 to 6"),
+    (["calibrate", "--slaps", "0"], "1 to 1000"),
+])
+def test_bad_arguments_are_one_sentence(tmp_path, capsys, argv, fragment):
+    code, _out, err = run(capsys, config(tmp_path), *argv)
+    assert code == 2 and fragment in err and "Traceback" not in err

@@ -1,0 +1,64 @@
+"""companion/firmware/padhub/main.py, the board entry point, wired to stub machine and rp2."""
+
+import tablewire
+
+from .support import Table, forget, load_main
+
+
+class FakeScanner:
+    def __init__(self):
+        self.table = Table()
+
+    def read(self):
+        return self.table.source()
+
+    def missed(self):
+        return 0
+
+
+def test_the_board_builds_and_says_hello_on_the_uart():
+    main = load_main()
+    try:
+        import machine
+
+        hub = main.build(link="uart", entropy=lambda n: b"\x5e\xed\x12\x34"[:n],
+                         scanner=FakeScanner())
+        assert machine.freq() == main.SYSTEM_HZ
+        for now in range(0, 100):
+            hub.step(now, budget=1)
+        uart = machine._last_uart[-1]
+        assert uart.baudrate == main.UART_BAUD
+        splitter = tablewire.Splitter()
+        frames = [tablewire.decode(line) for line in splitter.feed(bytes(uart.written))]
+        assert frames[0] == ("P1", "HELLO", ["hub-5E6F7A8B", "1.0.0", "5EED1234", "1", "48", "993"])
+        assert frames[1][1] == "BEAT"
+    finally:
+        forget()
+
+
+def test_without_a_scanner_the_board_takes_its_pio():
+    main = load_main()
+    try:
+        import rp2
+
+        rp2.MACHINES.clear()
+        hub = main.build(link="uart", entropy=lambda n: b"\x00" * n)
+        assert len(rp2.MACHINES) == 7
+        assert [sm.pins["set_base"].pin for sm in hub.scanner.timers] == list(main.SENSE_PINS)
+        assert rp2.MACHINES[0].pins["out_base"].pin == main.ADDRESS_PIN
+        assert main.ADDRESS_PIN == main.STROBE_PIN + 1  # in_pins(4) reads strobe then A, B, C
+    finally:
+        forget()
+
+
+def test_only_the_entry_point_imports_machine_and_only_pio_imports_rp2():
+    import os
+
+    from . import BOARD
+
+    for name in os.listdir(BOARD + "/padhub"):
+        if name.endswith(".py"):
+            with open(BOARD + "/padhub/" + name) as handle:
+                text = handle.read()
+            assert "import machine" not in text, name
+            assert ("import rp2" in text) == (name == "pio.py"), name

@@ -1,0 +1,135 @@
+"""The calibration screens: slaps counted, the offsets table and the spread, saved or not."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.hardware.padcal import Calibration
+from companion.hardware.padtiming import PadTiming
+from companion.inputs.pads import Pad, PadLink, PadTouch
+from companion.referee.calibration import (
+    CalibrationModel,
+    Step,
+    offset_lines,
+    signed_ms,
+    table_pads,
+)
+from companion.ui.referee import WIDTH
+
+DELAY = {Pad(1, 1): 3.0, Pad(2, 1): 9.0, Pad(1, 2): 0.0, Pad(2, 2): 6.0,
+         Pad(1, "g"): 12.0, Pad(2, "g"): 1.0}
+
+
+def fits(screen) -> None:
+    assert len(screen.title) <= WIDTH and len(screen.lines) <= 4
+    assert all(len(line) <= WIDTH for line in screen.lines), screen.lines
+
+
+class Saver:
+    def __init__(self):
+        self.saved: list[Calibration] = []
+
+    def __call__(self, cal: Calibration) -> PadTiming:
+        self.saved.append(cal)
+        return PadTiming("ttp223-fast", cal.spread_ms, cal.offsets_ms, True, cal.slaps)
+
+
+def slap(model, pads, at, jitter=0.0):
+    for k, pad in enumerate(pads):
+        model.on_pad_event(PadTouch(pad.seat, pad.target, 0.0, at + DELAY[pad] + jitter * k))
+
+
+def test_table_pads_are_every_seat_on_every_pile_and_the_graveyard():
+    assert table_pads(2) == list(DELAY)[:0] + [Pad(1, 1), Pad(1, 2), Pad(1, "g"), Pad(2, 1),
+                                              Pad(2, 2), Pad(2, "g")]
+    assert len(table_pads(6)) == 42
+
+
+def test_slaps_are_counted_then_the_offsets_are_saved_and_shown():
+    save = Saver()
+    model = CalibrationModel(table_pads(2), save, before_ms=60.0, min_slaps=2)
+    first = model.screen()
+    fits(first)
+    assert first.title.endswith("0/6") and "Plácni" in first.lines[0]
+    pairs = [(Pad(1, 1), Pad(2, 1)), (Pad(1, 2), Pad(2, 2)), (Pad(1, "g"), Pad(2, "g")),
+             (Pad(2, 1), Pad(1, 2)), (Pad(2, 2), Pad(1, "g"))]
+    at = 0.0
+    for r in range(2):
+        for pair in pairs:
+            slap(model, pair, at, jitter=0.5 * r)
+            at += 1000.0
+    model.on_pad_event(PadLink(True, "hub"))  # not a touch: ignored
+    screen = model.screen()
+    fits(screen)
+    assert screen.title.endswith("6/6") and screen.lines[-1] == "●uložit ◀zrušit"
+    model.on_button("select")
+    assert model.step is Step.RESULT and len(save.saved) == 1
+    cal = save.saved[0]
+    assert cal.offsets_ms[Pad(1, "g")] - cal.offsets_ms[Pad(1, 2)] == pytest.approx(12.0, abs=0.5)
+    summary = model.screen()
+    fits(summary)
+    assert summary.title.startswith("Kalibrace hotová")
+    assert summary.lines[0].startswith("Rozptyl") and summary.lines[1].endswith("±60 ms")
+    model.on_button("right")
+    table = model.screen()
+    fits(table)
+    assert table.title.startswith("Posun podložek") and table.lines[0].startswith("1>1")
+    model.on_button("select")
+    assert model.done
+
+
+def test_touches_after_the_end_are_not_taken():
+    model = CalibrationModel(table_pads(2), Saver(), before_ms=60.0, min_slaps=1)
+    slap(model, (Pad(1, 1), Pad(2, 1)), 0.0)
+    model.on_button("select")
+    assert model.step is Step.FAILED  # four pads never linked
+    count = len(model.session.all_slaps())
+    slap(model, (Pad(1, 2), Pad(2, 2)), 5000.0)
+    assert len(model.session.all_slaps()) == count
+
+
+def test_pads_left_out_are_named_and_nothing_is_saved():
+    save = Saver()
+    model = CalibrationModel(table_pads(2), save, before_ms=60.0)
+    slap(model, (Pad(1, 1), Pad(2, 1)), 0.0)
+    slap(model, (Pad(1, 1), Pad(2, 1)), 1000.0)
+    model.on_button("select")
+    screen = model.screen()
+    fits(screen)
+    assert model.step is Step.FAILED and save.saved == []
+    assert "1>2" in " ".join(screen.lines) and screen.lines[-1] == "● zpět"
+    model.on_button("select")
+    assert model.done
+
+
+def test_no_slap_of_two_pads_says_so():
+    model = CalibrationModel(table_pads(2), Saver(), before_ms=60.0)
+    model.on_pad_event(PadTouch(1, 1, 0.0, 0.0))
+    model.on_button("select")
+    assert "dvě podložky" in " ".join(model.screen().lines)
+
+
+def test_leaving_saves_nothing():
+    save = Saver()
+    model = CalibrationModel(table_pads(2), save, before_ms=60.0)
+    slap(model, (Pad(1, 1), Pad(2, 1)), 0.0)
+    model.on_button("left")
+    assert model.done and save.saved == []
+
+
+def test_a_save_that_fails_is_said():
+    def broken(cal):
+        raise OSError("disk full")
+
+    model = CalibrationModel([Pad(1, 1), Pad(2, 1)], broken, before_ms=60.0, min_slaps=1)
+    slap(model, (Pad(1, 1), Pad(2, 1)), 0.0)
+    model.on_button("select")
+    assert model.step is Step.FAILED and "uložit" in " ".join(model.screen().lines)
+
+
+def test_offsets_two_pads_a_line_within_the_display():
+    cal = Calibration({Pad(1, 1): 3.25, Pad(6, "g"): -12.5, Pad(3, 4): 0.04}, 4.0, 10, {})
+    assert offset_lines(cal) == ["1>1   +3,2 3>4   +0,0", "6>g  -12,5"]
+    assert signed_ms(-0.04) == "+0,0" and signed_ms(-0.06) == "-0,1"
+    big = Calibration({p: -123.4 for p in table_pads(6)}, 4.0, 10, {})
+    assert all(len(line) <= WIDTH for line in offset_lines(big))
