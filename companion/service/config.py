@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engines.colours import COLOURS
-from companion.hardware.padtiming import PAD_TYPES
+from companion.hardware.padtypes import PAD_TYPES
 from companion.hardware.pinmap import PinMap, PinMapError, check_layout, load_default
 from companion.registry import playable
 

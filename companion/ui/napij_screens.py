@@ -296,6 +296,8 @@ def _move(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, bottom: int,
 
 def draw_napij(p: Painter, v: NapijView, t: float) -> None:
     """Paint a napij se screen (see the module docstring for the layout)."""
+    if not isinstance(v, NapijView):  # a view type without a drawing is a programming error
+        raise TypeError(f"no drawing for {type(v).__name__}")
     font = body_font()
     lh = line_height(font)
     _header(p, v, font)

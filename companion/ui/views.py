@@ -8,12 +8,13 @@ looks).  Every text here is Czech for the table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
-if TYPE_CHECKING:  # a type only: the service starts without the Člověče engine
+if TYPE_CHECKING:  # types only: the service starts without the Člověče engine and napij's views
     from companion.engines.clovece.rules import Position
 
-from .napij_views import NapijView as NapijView
+    from .napij_views import NapijView
+
 from .referee import Screen as RefereeScreen
 
 
@@ -79,4 +80,6 @@ class RefereeView:
     screen: RefereeScreen
 
 
-View = TurnView | ListView | WinView | MessageView | RefereeView | NapijView
+View: TypeAlias = "TurnView | ListView | WinView | MessageView | RefereeView | NapijView"
+"""Every screen the shell and the game hosts produce (a type for annotations only: napij's
+views are imported by the napij host and its drawing, not at start)."""

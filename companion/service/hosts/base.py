@@ -21,16 +21,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from companion.engines.game import Game, Record, replay
-from companion.hardware.padtiming import TimingBook
 from companion.hardware.voice import Announcer, SilentAnnouncer
 from companion.inputs.events import Input
 from companion.ui.views import View
 
 from ..journal import Journal
 from ..prefs import Prefs
+
+if TYPE_CHECKING:  # a type only: the pads' timing is loaded when a game uses the pads
+    from companion.hardware.padtiming import TimingBook
 
 log = logging.getLogger(__name__)
 
