@@ -34,7 +34,8 @@ from companion.service.app import App
 from companion.service.config import Config
 from companion.service.hosts.base import Expect, Expecting
 from companion.service.shell import Mode
-from companion.ui.views import ListView, TurnView, View, WinView
+from companion.ui.picture import AnyView as View
+from companion.ui.views import ListView, TurnView, WinView
 
 from .terminal import PinPresser
 

@@ -23,7 +23,7 @@ BUTTON_PINS = {"left": 5, "select": 6, "right": 13}
 
 def rig_config(data: Path, *, players: int = 2, computer: tuple[str, ...] = (),
                auto_delay: float = 0.05, long_press: float = 0.25,
-               game: str = "clovece", computer_dice: bool = False) -> Config:
+               game: str = "clovece", computer_dice: bool = False, web: bool = False) -> Config:
     base = Config()
     return replace(
         base,
@@ -33,6 +33,7 @@ def rig_config(data: Path, *, players: int = 2, computer: tuple[str, ...] = (),
                      auto_move_delay=auto_delay, computer_dice=computer_dice),
         service=replace(base.service, data_dir=str(data), pin_factory="mock", shutdown_command=""),
         voice=replace(base.voice, enabled=False),
+        web=replace(base.web, enabled=web, address="127.0.0.1", port=0),
     )
 
 
