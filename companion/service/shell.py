@@ -99,7 +99,7 @@ class Shell:
     """The table's controller: the shared screens around the game host in play."""
 
     MENU_HEAD = (("back", "Zpět do hry"), ("undo", "Vrátit poslední akci"))
-    MENU_TAIL = (("phone", "Telefon"), ("rules", "Pravidla a nápověda"), ("new", "Nová hra"),
+    MENU_TAIL = (("rules", "Pravidla a nápověda"), ("phone", "Telefon"), ("new", "Nová hra"),
                  ("settings", "Nastavení"), ("off", "Vypnout"))
 
     def __init__(self, ctx: HostContext, *, start_with: str = "clovece",

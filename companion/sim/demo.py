@@ -33,6 +33,7 @@ from companion.hardware.voice import Announcer, SilentAnnouncer, WavAnnouncer
 from companion.service.app import App
 from companion.service.config import Config
 from companion.service.hosts.base import Expect, Expecting
+from companion.service.phone import Phone
 from companion.service.shell import Mode
 from companion.ui.picture import AnyView as View
 from companion.ui.views import ListView, TurnView, WinView
@@ -175,11 +176,12 @@ def _winner(app: App, game: str) -> int | None:
 
 def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: int = 10_000,
              frame_seconds: float = 0.2, game: str = "clovece",
-             wav: Path | None = None) -> dict[str, Any]:
+             wav: Path | None = None, phone: Phone | None = None) -> dict[str, Any]:
     """Play one seeded demo game; return what happened (winner, rolls, frames).
 
     ``wav``: every announcement the voice makes, in order, in one WAV file
-    (espeak-ng's real audio)."""
+    (espeak-ng's real audio); ``phone``: a started phone view to publish the game to
+    (the caller closes it)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from gpiozero.pins.mock import MockFactory
 
@@ -203,7 +205,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         factory = MockFactory()
         with SimulatedDice(seed=seed, device_id="demo-dice") as dice:
             app = App(demo_cfg, pin_factory=factory, device=device, dice_port=dice.path,
-                      rng=random.Random(seed), announcer=announcer)
+                      rng=random.Random(seed), announcer=announcer, phone=phone)
             app.start_hardware()
             app.ctx.prefs.voice = True
             app.service.frame_time = FrameTime(frame_seconds)

@@ -31,7 +31,6 @@ from companion.engines.gobbit.describe import (
     call_sentences,
     game_over_sentence,
     kind_word,
-    ms_text,
     ruling_sentences,
     why_sentence,
 )
@@ -147,8 +146,7 @@ class Snapshot:
             "game": self.game,
             "title": self.title,
             "status": self.status,
-            "board": {"base": self.board.base, "top": self.board.top}
-            if self.board.base or self.board.top else None,
+            "board": {"base": self.board.base, "top": self.board.top},
             "turn": None if self.turn is None else {
                 "name": self.turn.name, "colour": self.turn.colour, "mark": self.turn.mark},
             "throws": list(self.throws),
@@ -161,8 +159,7 @@ class Snapshot:
             "gobbit": None if g is None else {
                 "log": [_row(r) for r in g.log], "moment": [_row(r) for r in g.moment],
                 "ruling": list(g.ruling), "why": list(g.why), "provisional": g.provisional,
-                "calls": list(g.calls), "uncertainty": ms_text(g.uncertainty_ms)
-                if g.uncertainty_ms > 0 else ""},
+                "calls": list(g.calls), "uncertainty_ms": g.uncertainty_ms},
             "over": self.over,
             "extra": dict(self.extra),
         }

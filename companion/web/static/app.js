@@ -88,7 +88,7 @@
   }
 
   function renderBoard(board) {
-    if (!board) { $("board").hidden = true; return; }
+    if (!board || (!board.base && !board.top)) { $("board").hidden = true; return; }
     $("board").hidden = false;
     var img = $("board-base");
     if (changed("base", board.base)) {
@@ -124,9 +124,10 @@
     list($("calls"), calls);
     $("calls-title").hidden = !calls.length;
     var precision = $("precision");
-    precision.hidden = !g.uncertainty;
-    precision.textContent = g.uncertainty ? "Podložky rozliší doteky nejvýš na ±" +
-      g.uncertainty + " ms; bližší doteky jsou současné a rozhoduje pořadí podle pravidel." : "";
+    var within = g.uncertainty_ms > 0 ? String(Math.round(g.uncertainty_ms * 10) / 10).replace(".", ",") : "";
+    precision.hidden = !within;
+    precision.textContent = within ? "Podložky rozliší doteky nejvýš na ±" + within +
+      " ms; bližší doteky jsou současné a rozhoduje pořadí podle pravidel." : "";
     fill($("moment").tBodies[0], g.moment.map(function (t) {
       var kind = t.kind + (t.tied ? " (současně)" : "");
       return [{ text: t.n }, { text: "H" + t.seat }, { text: t.target },
