@@ -77,7 +77,10 @@ def options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
 
 @pytest.fixture(autouse=True)
 def quick_service(monkeypatch, tmp_path_factory):
-    """The service commands check everything, draw one frame and stop."""
+    """The service commands check everything, draw one frame and stop; in a folder of their
+    own, so a hostile value that is a fine relative file name ("3.5", "x") lands there and not
+    in the checkout."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
     def first_frame_only(self: app_module.App) -> int:
         self.service.draw(0.0)
         self.close()

@@ -241,6 +241,10 @@ class Screen:
         self._lose(error)
         return False
 
+    def absent(self, error: Exception) -> None:
+        """The panel did not answer at the start: run without it until :meth:`poll` finds it."""
+        self._lose(error)
+
     def _lose(self, error: Exception) -> None:
         self.status = replace(self.status, present=False, error=_name(error),
                               lost=self.status.lost + 1)

@@ -24,7 +24,7 @@ TOPICS: tuple[Topic, ...] = (
      "Hody jednoho tahu se sčítají. Buď dostane každá figurka jedno hozené číslo, nebo jedna "
      "figurka vezme celý součet. Po šestce a trojce tedy táhneš 6 a 3, nebo 9, nikdy 5 a 4. "
      "Použít se musí všechna čísla, jinak tah propadá."),
-    ("Součet jednou figurkou",
+    ("Součet figurkou",
      "Figurka, která bere součet, všechno po cestě přejde: nevyhazuje, nezahýbá na rozcestí "
      "a nebere karty. Počítá se jen pole, kde skončí."),
     ("Vyhazování",
@@ -35,14 +35,14 @@ TOPICS: tuple[Topic, ...] = (
      "domkem je váleček: kdo na něm zastaví, utíká zpět do hospody a napije se. Do domku "
      "se musí trefit přesně a v domku se nepřeskakuje. Když tvoje figurka vejde do domku, "
      "ostatní ti připijí."),
-    ("Zkratky a rozcestí",
+    ("Rozcestí, zkratky",
      "Na zkratku vede jen rozcestí. Figurka na něm musí zastavit a cestu si vybere až "
      "při příštím tahu. Kdo rozcestí jen přejde, pokračuje rovně."),
     ("Černá stezka",
      "Stezka napříč plánem zkrátí půl cesty a jezdí se po ní oběma směry. Kdo zastaví na "
      "odbočce, musí příště tam, kam ukazuje šipka: do záchytky, do bažiny nebo do lesa."),
-    ("Záchytka, bažina, les",
-     "Do pasti se musí dojít přesným hodem; větší hod figurka nevyužije a čeká. V pasti "
+    ("Pasti",
+     "Záchytka, bažina a les jsou pasti. Do pasti se musí dojít přesným hodem; větší hod figurka nevyužije a čeká. V pasti "
      "figurka není ve hře a vysvobodí ji jen šestka. Pak se vrací na stezku směrem, kterým "
      "na ni přišla. Z bažiny a lesa vede zpět rozcestí, které posílá figurku zase do "
      "bažiny nebo do lesa."),
@@ -72,7 +72,7 @@ TOPICS: tuple[Topic, ...] = (
      "Napít se nemusíš hned, ale nejpozději předtím, než zase hodíš. Krabička se na začátku "
      "tahu zeptá; vypij a stiskni ●. Kdo hodí dřív, má hod neplatný a napije se ještě "
      "dvakrát: za švindlování a za zdržování."),
-    ("Povinnosti u stolu",
+    ("Stolní povinnosti",
      "Spadlou kostku pozná krabička sama. Zdržování, švindlování a rozčilování vyhlásíte "
      "v nabídce položkou Povinnost napít se. Zapnutý čas na tah sám vyhlásí zdržování, "
      "když hráč na tahu přemýšlí déle."),

@@ -10,7 +10,14 @@ import subprocess
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
-from companion.hardware.display import DisplayError, Screen, create_device
+from companion.hardware.display import (
+    HEIGHT,
+    I2C_DRIVERS,
+    WIDTH,
+    DisplayError,
+    Screen,
+    device_opener,
+)
 from companion.hardware.ports import DisplayDevice, PinFactory
 from companion.hardware.voice import (
     ESPEAK,
@@ -112,14 +119,27 @@ class App:
             data.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise UsageError(f"service.data_dir {data} cannot be created ({exc.strerror}).") from None
+        missing: DisplayError | None = None
+        reopen = None
         if device is None:
+            d = cfg.display
+            opener = device_opener(d.driver, i2c_port=d.i2c_port, i2c_address=d.i2c_address,
+                                   rotate=d.rotate, gif_file=d.gif_file, stream=stream)
             try:
-                d = cfg.display
-                device = create_device(d.driver, i2c_port=d.i2c_port, i2c_address=d.i2c_address,
-                                       rotate=d.rotate, gif_file=d.gif_file, stream=stream)
+                device = opener()
             except DisplayError as exc:
-                raise UsageError(str(exc)) from None
-        self.screen = Screen(device)
+                if d.driver not in I2C_DRIVERS:
+                    raise UsageError(str(exc)) from None
+                # a panel that does not answer at the start (a loose cable): the game goes on
+                # without it, and the loop keeps opening it until it answers
+                from luma.core.device import dummy
+
+                device, missing = dummy(width=WIDTH, height=HEIGHT, mode="1"), exc
+            if d.driver in I2C_DRIVERS:
+                reopen = opener
+        self.screen = Screen(device, reopen=reopen)
+        if missing is not None:
+            self.screen.absent(missing)
         self.buzzer: Buzzer | None = None
         self.buttons: Buttons | None = None
         self.reader: DiceReader | None = None

@@ -22,7 +22,19 @@ from PIL import ImageDraw, ImageFont
 from .fonts import body_font, heading_font
 from .marks import draw_mark
 from .napij_views import BOTTLE, Banner, Cell, NapijView, Strip
-from .screens import HEIGHT, WIDTH, blink_on, fit, line_height, scrolled, wrap
+from .screens import (
+    HEIGHT,
+    SCROLL_CPS,
+    SCROLL_MARK_W,
+    SCROLL_PAUSE,
+    WIDTH,
+    Painter,
+    blink_on,
+    fit,
+    line_height,
+    scrolled,
+    wrap,
+)
 
 PITCH = 8
 """Pixels from one strip cell to the next (a 7-pixel cell and a gap)."""
@@ -34,11 +46,15 @@ CELL = 7
 STRIP_BOTTOM = 23
 """The first row under a strip."""
 STRIP_SECONDS = 2.0
+"""How long each move of a split play shows in the strip before the next one."""
 BANNER_TOP, BANNER_BOTTOM = 8, 55
 """The banner covers everything between the header and the event line."""
 PAGE_SECONDS = 3.0
 """How long each page of a text longer than the screen shows."""
-"""How long each move of a split play shows in the strip before the next one."""
+SCROLL_HOLD = 1.0
+"""Seconds the end of a move's scrolling words stays before the next move shows."""
+WORDS_WIDTH = WIDTH - 2
+"""Pixels a line of a move's words takes (from x = 1, the panel's last column kept dark)."""
 
 _BOTTLE_SHAPE = ("..#..", "..#..", ".###.", ".###.", ".###.")
 _MARKERS: dict[str, tuple[str, ...]] = {
@@ -93,9 +109,12 @@ def _cell(draw: ImageDraw.ImageDraw, cell: Cell, x: int, *, hidden: bool, lit: b
         draw_mark(draw, cell.piece, x + 1, y + 1, 5, fill=ink)
 
 
-def draw_strip(draw: ImageDraw.ImageDraw, strip: Strip, t: float) -> None:
+def draw_strip(p: Painter, strip: Strip, t: float) -> None:
     """The strip map: cells centred across the width, the moving piece and target blinking."""
+    draw = p.draw
     cells = strip.cells[:MAX_CELLS]
+    if len(strip.cells) > MAX_CELLS:
+        p.lost(f"{len(strip.cells) - MAX_CELLS} fields of the strip map")
     x0 = (WIDTH - len(cells) * PITCH + 1) // 2
     on = blink_on(t)
     for i, cell in enumerate(cells):
@@ -107,26 +126,28 @@ def draw_strip(draw: ImageDraw.ImageDraw, strip: Strip, t: float) -> None:
             draw.point((x + 3, CELL_TOP + CELL + 1), fill=1)
         elif i == strip.moving:
             draw.point((x + 3, CELL_TOP + CELL + 2), fill=1)
+    p.area("board", (x0, MARK_TOP, x0 + len(cells) * PITCH - 1, CELL_TOP + CELL + 3))
 
 
-def _header(draw: ImageDraw.ImageDraw, v: NapijView, font: ImageFont.FreeTypeFont) -> None:
+def _header(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont) -> None:
     right = " ".join(str(n) for n in v.throws) if v.throws else v.note
     rw = _text_width(font, right) if right else 0
     room = WIDTH - rw - (4 if right else 0)
     extra = (8 if v.mark is not None else 0) + (12 if v.computer else 0)
     name = fit(font, v.player, max(10, room - extra))
-    draw.text((0, 0), name, font=font, fill=1)
+    p.text((0, 0), name, font, whole=v.player)
     x = _text_width(font, name) + 2
     if v.mark is not None:
-        draw_mark(draw, v.mark, x, 1, 5)
+        p.mark(v.mark, x, 1, 5)
         x += 8
     if v.computer:
-        draw.text((x, 0), "PC", font=font, fill=1)
-    if right:
-        draw.text((WIDTH - rw, 0), right, font=font, fill=1)
+        p.text((x, 0), "PC", font)
+    if right:  # flush right, its last lit column one short of the panel's edge
+        ink = font.getmask(right).getbbox()
+        p.text((WIDTH - 1 - (ink[2] if ink else rw), 0), right, font)
 
 
-def _rows(draw: ImageDraw.ImageDraw, v: NapijView, font: ImageFont.FreeTypeFont, top: int,
+def _rows(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, top: int,
           bottom: int, t: float) -> None:
     lh = line_height(font)
     count = max(1, (bottom - top) // lh)
@@ -137,90 +158,156 @@ def _rows(draw: ImageDraw.ImageDraw, v: NapijView, font: ImageFont.FreeTypeFont,
     elif len(v.rows) > count:  # a long text: its pages take turns
         pages = -(-len(v.rows) // count)
         first = (int(t / PAGE_SECONDS) % pages) * count
+    more = len(v.rows) > count
+    right = WIDTH - (SCROLL_MARK_W if more else 0)
+    """The rows end here; the page or scroll marks ▲ ▼ keep the column beyond."""
     shown = v.rows[first:first + count]
     for k, row in enumerate(shown):
         i = first + k
         y = top + k * lh
         x = 8 if row.mark is not None else 1
-        width = WIDTH - x - (6 if len(v.rows) > count else 0)
+        width = right - x - 1
         inverted = sel == i
         if inverted:
-            draw.rectangle((0, y, WIDTH - 1, y + lh - 1), fill=1)
-        text = scrolled(font, row.text, width, t) if inverted or sel is None else \
-            fit(font, row.text, width)
-        ink = 0 if inverted else 1
+            p.bar((0, y, right, y + lh))
+        text = scrolled(font, row.text, width, t)  # a row too long scrolls, never cut
         if row.mark is not None:
-            draw_mark(draw, row.mark, 1, y + 1, 5, fill=ink)
-        draw.text((x, y), text, font=font, fill=ink)
+            p.mark(row.mark, 1, y + 1, 5, on_bar=inverted)
+        p.text((x, y), text, font, fill=0 if inverted else 1, whole=row.text, scrolls=True,
+               on_bar=inverted)
     if first > 0:
-        draw.text((WIDTH - 5, top), "▲", font=font, fill=0 if sel == first else 1)
+        p.symbol((WIDTH - 6, top), "▲", font)
     if first + count < len(v.rows):
-        last = top + (count - 1) * lh
-        draw.text((WIDTH - 5, last), "▼", font=font, fill=0 if sel == first + count - 1 else 1)
+        p.symbol((WIDTH - 6, top + (count - 1) * lh), "▼", font)
 
 
-def draw_banner(draw: ImageDraw.ImageDraw, banner: Banner) -> None:
+def _frame(p: Painter, x0: int, y0: int, x1: int, y1: int) -> None:
+    """A one-pixel frame, corners inclusive."""
+    p.line((x0, y0, x1 + 1, y0 + 1))
+    p.line((x0, y1, x1 + 1, y1 + 1))
+    p.line((x0, y0, x0 + 1, y1 + 1))
+    p.line((x1, y0, x1 + 1, y1 + 1))
+
+
+def draw_banner(p: Painter, banner: Banner) -> None:
     """A framed box over the middle of the screen (the header and the event line stay):
     the title (Terminus, wrapped), the lines, the marks of the colours concerned."""
     head, font = heading_font(bold=True), body_font()
     hh, lh = line_height(head), line_height(font)
     inner = WIDTH - 8
-    titles = [fit(head, line, inner) for line in wrap(head, banner.title, inner)[:2]]
-    lines = [fit(font, line, inner) for line in banner.lines[:2]]
+    title_lines = wrap(head, banner.title, inner)
+    for lost in title_lines[2:]:
+        p.lost(lost)
+    for lost in banner.lines[2:]:
+        p.lost(lost)
+    titles = title_lines[:2]
+    lines = banner.lines[:2]
     marks = banner.marks[:4]
     top, bottom = BANNER_TOP, BANNER_BOTTOM
     height = len(titles) * hh + len(lines) * lh + (9 if marks else 0)
     if height > bottom - top - 4:
         marks, height = (), height - 9
-    draw.rectangle((0, top, WIDTH - 1, bottom), fill=0)
-    draw.rectangle((1, top, WIDTH - 2, bottom), outline=1)
-    draw.rectangle((2, top + 1, WIDTH - 3, bottom - 1), outline=1)
+    p.cover((0, top, WIDTH, bottom + 1))
+    _frame(p, 1, top, WIDTH - 2, bottom)
+    _frame(p, 2, top + 1, WIDTH - 3, bottom - 1)
     y = top + (bottom - top + 1 - height) // 2
     for title in titles:
-        draw.text(((WIDTH - _text_width(head, title)) // 2, y - 1), title, font=head, fill=1)
+        shown = fit(head, title, inner)
+        p.text(((WIDTH - _text_width(head, shown)) // 2, y - 1), shown, head, whole=title)
         y += hh
     for line in lines:
-        draw.text(((WIDTH - _text_width(font, line)) // 2, y), line, font=font, fill=1)
+        shown = fit(font, line, inner)
+        p.text(((WIDTH - _text_width(font, shown)) // 2, y), shown, font, whole=line)
         y += lh
     if marks:
         x = (WIDTH - (len(marks) * 10 - 3)) // 2
         for c in marks:
-            draw_mark(draw, c, x, y + 1, 7)
+            p.mark(c, x, y + 1, 7)
             x += 10
 
 
-def _move(draw: ImageDraw.ImageDraw, v: NapijView, font: ImageFont.FreeTypeFont, bottom: int,
+def _bottom(v: NapijView, lh: int) -> int:
+    """The first row under the body (the prompt and the event line keep the rows below)."""
+    return HEIGHT - (lh if v.event else 0) - (lh if v.prompt else 0)
+
+
+def _move_lines(v: NapijView, k: int, font: ImageFont.FreeTypeFont,
+                bottom: int) -> tuple[int, list[str]]:
+    """Where the words of move ``k`` begin (under its strip) and their lines; when they need
+    more lines than there is room for, the last line holds the rest (it scrolls)."""
+    lh = line_height(font)
+    move = v.moves[k]
+    top = STRIP_BOTTOM if move.strip is not None else lh + 1
+    text = f"{k + 1}/{len(v.moves)} {move.text}" if len(v.moves) > 1 else move.text
+    lines = wrap(font, text, WORDS_WIDTH)
+    room = max(1, (bottom - top) // lh)
+    if len(lines) > room:
+        lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
+    return top, lines
+
+
+def _scroll_seconds(font: ImageFont.FreeTypeFont, text: str, width: int) -> float:
+    """How long a line that scrolls takes to show its end once (0: it fits)."""
+    if _text_width(font, text) <= width:
+        return 0.0
+    visible = 0
+    while visible < len(text) and _text_width(font, text[:visible + 1]) <= width:
+        visible += 1
+    return SCROLL_PAUSE + (len(text) - visible) / SCROLL_CPS + SCROLL_HOLD
+
+
+def schedule(v: NapijView) -> tuple[tuple[float, ...], float]:
+    """When each page of a turn screen begins within one round, and how long the round is:
+    the moves of a play take turns (each shows :data:`STRIP_SECONDS`, longer while its last
+    line scrolls to its end), a long text shows page by page (:data:`PAGE_SECONDS` each).
+    ``render(v, t)`` for ``t`` in the first tuple shows every page once."""
+    font = body_font()
+    lh = line_height(font)
+    bottom = _bottom(v, lh)
+    if v.moves:
+        starts, t = [], 0.0
+        for k in range(len(v.moves)):
+            starts.append(t)
+            last = _move_lines(v, k, font, bottom)[1][-1]
+            t += max(STRIP_SECONDS, _scroll_seconds(font, last, WORDS_WIDTH))
+        return tuple(starts), t
+    count = max(1, (bottom - (lh + 1)) // lh)
+    if v.selected is None and len(v.rows) > count:
+        pages = -(-len(v.rows) // count)
+        return tuple(k * PAGE_SECONDS for k in range(pages)), pages * PAGE_SECONDS
+    return (0.0,), 0.0
+
+
+def _move(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, bottom: int,
           t: float) -> None:
     """The move of the play on show now: its strip, and its words wrapped below."""
     lh = line_height(font)
-    k = int(t / STRIP_SECONDS) % len(v.moves)
+    starts, cycle = schedule(v)
+    at = t % cycle
+    k = max(i for i, start in enumerate(starts) if start <= at)
     move = v.moves[k]
-    top = lh + 1
     if move.strip is not None:
-        draw_strip(draw, move.strip, t)
-        top = STRIP_BOTTOM
-    text = f"{k + 1}/{len(v.moves)} {move.text}" if len(v.moves) > 1 else move.text
-    lines = wrap(font, text, WIDTH - 1)
-    room = max(1, (bottom - top) // lh)
-    if len(lines) > room:
-        lines = lines[:room - 1] + [fit(font, " ".join(lines[room - 1:]), WIDTH - 1)]
+        draw_strip(p, move.strip, t)
+    top, lines = _move_lines(v, k, font, bottom)
     for i, line in enumerate(lines):
-        draw.text((1, top + i * lh), fit(font, line, WIDTH - 1), font=font, fill=1)
+        shown = scrolled(font, line, WORDS_WIDTH, at - starts[k])
+        p.text((1, top + i * lh), shown, font, whole=line, scrolls=True)
 
 
-def draw_napij(draw: ImageDraw.ImageDraw, v: NapijView, t: float) -> None:
+def draw_napij(p: Painter, v: NapijView, t: float) -> None:
     """Paint a napij se screen (see the module docstring for the layout)."""
     font = body_font()
     lh = line_height(font)
-    _header(draw, v, font)
-    bottom = HEIGHT - (lh if v.event else 0) - (lh if v.prompt else 0)
+    _header(p, v, font)
+    bottom = _bottom(v, lh)
     if v.moves:
-        _move(draw, v, font, bottom, t)
+        _move(p, v, font, bottom, t)
     else:
-        _rows(draw, v, font, lh + 1, bottom, t)
+        _rows(p, v, font, lh + 1, bottom, t)
     if v.prompt:
-        draw.text((0, bottom), fit(font, v.prompt, WIDTH), font=font, fill=1)
+        p.text((0, bottom), fit(font, v.prompt, WIDTH), font, whole=v.prompt)
     if v.event:
-        draw.text((0, HEIGHT - lh), scrolled(font, v.event, WIDTH, t), font=font, fill=1)
+        p.text((0, HEIGHT - lh), scrolled(font, v.event, WIDTH, t), font, whole=v.event,
+               scrolls=True)
     if v.banner is not None:
-        draw_banner(draw, v.banner)
+        draw_banner(p, v.banner)

@@ -78,9 +78,11 @@ class Ink:
     """One thing drawn on a frame, as :func:`layout` reports it.
 
     ``kind``: ``text``; ``mark`` (a colour's mark, ▲ ▼ scroll marks); ``bar`` (an inverted
-    selection or title bar); ``board`` (the mini-map); ``lost`` (a text that had no room
-    at all).  ``box`` is the area it lights (for text: its lit pixels).  A text that stands
-    for a longer one (cut with an ellipsis) has ``whole`` != ``text``, unless it ``scrolls``.
+    selection or title bar); ``board`` (the mini-map, a strip map); ``rule`` (a line: a
+    frame's edge); ``lost`` (a text that had no room at all); ``hidden`` (a text partly
+    under a box drawn over it later, a banner).  ``box`` is the area it lights (for text:
+    its lit pixels).  A text that stands for a longer one (cut with an ellipsis) has
+    ``whole`` != ``text``, unless it ``scrolls``.  ``on_bar``: drawn dark on a lit bar.
     """
 
     kind: str
@@ -125,10 +127,35 @@ class Painter:
         if self.record:
             self.inks.append(Ink("bar", box))
 
-    def mark(self, colour: int, x: int, y: int, size: int) -> None:
-        draw_mark(self.draw, colour, x, y, size)
+    def mark(self, colour: int, x: int, y: int, size: int, *, on_bar: bool = False) -> None:
+        """A colour's mark; ``on_bar``: drawn dark on a selection bar (it stays visible)."""
+        draw_mark(self.draw, colour, x, y, size, fill=0 if on_bar else 1)
         if self.record:
-            self.inks.append(Ink("mark", (x, y, x + size, y + size)))
+            self.inks.append(Ink("mark", (x, y, x + size, y + size), on_bar=on_bar))
+
+    def line(self, box: Box) -> None:
+        """A lit line, horizontal or vertical (``box`` one pixel thick, exclusive end)."""
+        self.draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=1)
+        if self.record:
+            self.inks.append(Ink("rule", box))
+
+    def cover(self, box: Box) -> None:
+        """Clear ``box`` to draw something over what is there (a banner): what lies wholly
+        under it is hidden and no longer counts; a text partly under it is reported."""
+        self.draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=0)
+        if not self.record:
+            return
+        kept: list[Ink] = []
+        for ink in self.inks:
+            b = ink.box
+            inside = box[0] <= b[0] and box[1] <= b[1] and b[2] <= box[2] and b[3] <= box[3]
+            if inside and ink.kind != "lost":
+                continue
+            if ink.kind == "text" and _overlap(b, box):
+                kept.append(Ink("hidden", b, ink.text, ink.whole))
+                continue
+            kept.append(ink)
+        self.inks = kept
 
     def symbol(self, xy: tuple[int, int], text: str, font: ImageFont.FreeTypeFont) -> None:
         """A mark drawn with a glyph (▲ ▼)."""
@@ -158,19 +185,21 @@ def problems(inks: list[Ink]) -> list[str]:
     for i in inks:
         if i.kind == "lost":
             found.append(f"no room for {i.whole!r}")
+        elif i.kind == "hidden":
+            found.append(f"{i.whole!r} is partly hidden by a box drawn over it")
     for t in texts:
         x0, y0, x1, y1 = t.box
         if x0 < 0 or y0 < 0 or x1 > WIDTH - 1 or y1 > HEIGHT:
             found.append(f"{t.text!r} is cut by the panel's edge (lit {t.box})")
         if t.whole != t.text and not t.scrolls:
             found.append(f"{t.whole!r} is shown cut as {t.text!r}")
-    solid = [i for i in inks if i.kind in ("mark", "board")]
+    solid = [i for i in inks if i.kind in ("mark", "board", "rule")]
     for a in solid:
         for t in texts:
             if _overlap(a.box, t.box):
                 found.append(f"{t.text!r} overlaps a {a.kind} at {a.box}")
         for b in inks:
-            if b.kind == "bar" and a.kind == "mark" and _overlap(a.box, b.box):
+            if b.kind == "bar" and a.kind == "mark" and not a.on_bar and _overlap(a.box, b.box):
                 found.append(f"the mark {a.text or a.box!r} is drawn on a selection bar")
     for b in (i for i in inks if i.kind == "bar"):
         for t in texts:
@@ -363,7 +392,7 @@ def _paint(view: View, t: float, record: bool) -> tuple[Image.Image, list[Ink]]:
     elif isinstance(view, NapijView):
         from .napij_screens import draw_napij  # its own module (it uses this one's helpers)
 
-        draw_napij(draw, view, t)
+        draw_napij(p, view, t)
     else:  # pragma: no cover - a view type without a drawing is a programming error
         raise TypeError(f"no drawing for {type(view).__name__}")
     return image, p.inks

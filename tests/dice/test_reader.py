@@ -61,6 +61,21 @@ def test_hello_connects_and_rolls_are_delivered_in_order_and_acked() -> None:
     assert core.connected and core.stats.rolls == 2 and core.stats.frames_ok == 3
 
 
+def test_held_acknowledgements_wait_for_the_consumer_and_a_refusal_is_delivered_again() -> None:
+    core = ReaderCore()
+    core.hold_acks = True
+    core.opened(0.0)
+    events, out = core.feed(hello() + roll(1, 4) + roll(2, 6), 0.1)
+    assert events[1:] == [DiceRoll(4, 1), DiceRoll(6, 2)] and acks(out) == []  # not yet
+    core.refused(2)  # the second could not be kept: only the first is acknowledged
+    ack = core.take_ack()
+    assert ack is not None and acks([ack]) == [1] and core.take_ack() is None
+    events, out = core.feed(roll(2, 6), 0.5)  # the dice sends it again: it counts again
+    assert events == [DiceRoll(6, 2)] and core.stats.refused == 1
+    ack = core.take_ack()
+    assert ack is not None and acks([ack]) == [2]
+
+
 def test_events_before_hello_wait_for_it() -> None:
     core = ReaderCore(sync_interval=1.0)
     core.opened(0.0)
@@ -502,3 +517,31 @@ def test_stop_returns_promptly_even_while_waiting() -> None:
     stopper.start()
     stopper.join(2.0)
     assert not stopper.is_alive() and time.monotonic() - started < 2.0
+
+
+def test_with_receipts_a_roll_is_acknowledged_only_once_it_was_taken(sim: SimulatedDice) -> None:
+    from companion.inputs.events import Receipt
+
+    verdicts = [False, True]  # the first delivery is refused (the disk was full), then taken
+    seen: list[DiceRoll] = []
+
+    def consumer(event: DiceEvent) -> Receipt | None:
+        if not isinstance(event, DiceRoll):
+            return None
+        seen.append(event)
+        receipt = Receipt()
+        if not verdicts.pop(0):
+            receipt.refuse()
+        receipt.settle()
+        return receipt
+
+    reader = DiceReader(sim.path, consumer, confirm=True)
+    reader.start()
+    try:
+        assert wait_for(lambda: reader.connected)
+        sim.roll(5)
+        assert wait_for(lambda: len(seen) == 2, timeout=5)  # offered again after the refusal
+        assert wait_for(lambda: sim.unacked == 0, timeout=5)
+        assert [e.value for e in seen] == [5, 5] and reader.stats.refused == 1
+    finally:
+        reader.stop()

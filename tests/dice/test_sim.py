@@ -52,16 +52,30 @@ def test_the_path_is_a_symlink_to_a_pty() -> None:
     assert not os.path.lexists(dice.path)
 
 
+def read_until(fd: int, wanted: protocol.Message, timeout: float = 5.0) -> list[protocol.Message]:
+    """Frames arriving on ``fd`` until ``wanted`` came (heartbeats may come between)."""
+    splitter = protocol.Splitter()
+    messages: list[protocol.Message] = []
+
+    def seen() -> bool:
+        if select.select([fd], [], [], 0.05)[0]:
+            messages.extend(protocol.decode(line) for line in splitter.feed(os.read(fd, 4096)))
+        return wanted in messages
+
+    assert wait_for(seen, timeout), messages
+    return messages
+
+
 def test_it_speaks_the_protocol_and_answers_sync() -> None:
     with SimulatedDice(seed=1, device_id="table-2") as dice:
         fd = open_slave(dice.path)
         try:
             os.write(fd, protocol.encode(protocol.Sync()))
-            got = read_frames(fd, 2)
-            assert got[0] == Hello("table-2", "sim-1.0.0", dice.boot_id, 1)
+            got = read_until(fd, Hello("table-2", "sim-1.0.0", dice.boot_id, 1))
+            assert not any(isinstance(m, Roll) for m in got)
             dice.roll(4)
-            got = read_frames(fd, 1)
-            assert Roll(dice.boot_id, 1, 4) in got
+            got = read_until(fd, Roll(dice.boot_id, 1, 4))
+            assert [m for m in got if isinstance(m, Roll)] == [Roll(dice.boot_id, 1, 4)]
         finally:
             os.close(fd)
 

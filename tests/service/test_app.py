@@ -211,3 +211,15 @@ def test_the_hub_front_end_claims_a_pad_hub_for_six_seats(tmp_path):
             assert app.pads is None
         finally:
             app.close()
+
+
+def test_a_panel_missing_at_the_start_does_not_stop_the_service(tmp_path):
+    cfg = rig_config(tmp_path)
+    cfg = replace(cfg, display=replace(cfg.display, driver="ssd1306", i2c_port=99))
+    app = App(cfg, pin_factory=MockFactory(), dice_port="")  # no I2C bus 99 here
+    try:
+        assert not app.screen.present and "does not answer" in app.screen.status.describe()
+        app.service.draw(0.0)  # the frame is kept for when the panel answers
+        assert app.screen.frames == 0 and app.screen.reopen is not None
+    finally:
+        app.close()

@@ -15,21 +15,32 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from companion.engines.clovece.game import State
 from companion.engines.clovece.notation import parse_position
+from companion.engines.napij import deck as deck_module
+from companion.engines.napij.board import default_board_text
+from companion.engines.napij.notation import parse_position as parse_napij
+from companion.engines.napij.state import default_rules
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, PadEvent, Rolled
 from companion.inputs.pads import PadReleased, PadStuck, PadTouch
-from companion.service.hosts.base import DiceStatus, HostContext
+from companion.service.hosts.base import DiceStatus, Expect, HostContext
+from companion.service.hosts.napij import BANNER_SECONDS
+from companion.service.hosts.napij import Mode as NapijMode
+from companion.service.hosts.napij_drinks import WHY_LINE
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Mode, Shell
+from companion.ui.napij_screens import PAGE_SECONDS, schedule
+from companion.ui.napij_views import NapijView
 from companion.ui.screens import layout, problems
-from companion.ui.views import ListView, View, WinView
+from companion.ui.views import ListView, MessageView, View, WinView
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
@@ -39,11 +50,12 @@ class Table:
     """A shell on a fresh journal, a fake clock, and every distinct screen it has shown."""
 
     def __init__(self, path: Path, game: str, *, dice: bool = True, want_pads=None,
-                 **defaults) -> None:
+                 data: Path | None = None, seed: int = 5, **defaults) -> None:
         path.mkdir(parents=True, exist_ok=True)
         self.ctx = HostContext(Journal(path / "g.journal"), Prefs(auto_delay=1.0),
-                               rng=random.Random(5), dice=DiceStatus(configured=dice),
-                               want_pads=want_pads or (lambda seats: None), defaults=defaults)
+                               rng=random.Random(seed), dice=DiceStatus(configured=dice),
+                               want_pads=want_pads or (lambda seats: None), defaults=defaults,
+                               data=data)
         self.shell = Shell(self.ctx, start_with=game)
         self.now = 100.0
         self.shell.begin(self.now)
@@ -285,11 +297,244 @@ def gobbit_screens(tmp: Path) -> Iterator[tuple[View, str]]:
     yield from t.seen.items()
 
 
+# --- Člověče, napij se! ---------------------------------------------------------------------
+
+NAPIJ_RULES = default_rules()
+
+
+def napij_step(t: Table, rng: random.Random) -> None:
+    """One thing the table does, as people at it would: throw, pick, confirm, drink, wait; now
+    and then the die falls off the table or a player thinks too long."""
+    host = t.shell.host
+    expect = host.expects()
+    if expect is Expect.OVER or expect is None:
+        return
+    deadline = host.next_deadline()
+    if expect is Expect.WAIT:
+        t.tick(max(0.01, (deadline or t.now) - t.now + 0.01))
+    elif expect is Expect.CONFIRM:
+        if deadline is not None and rng.random() < 0.2:
+            t.tick(max(0.01, deadline - t.now + 0.01))  # a banner ends by itself
+        else:
+            t.do(S, "confirm")
+    elif expect is Expect.ROLL:
+        roll = rng.random()
+        if roll < 0.02:
+            t.do(Dropped(), "dice dropped")
+        elif roll < 0.06:
+            t.do(S, "the bottle, if it may")
+        else:
+            t.do(Rolled(rng.randint(1, 6)), "throw")
+    else:  # a person picks: a play, a card's choice, a throw or a card's number by buttons
+        for _ in range(rng.randrange(5)):
+            t.do(rng.choice((L, R)), "pick")
+        t.do(S, "picked")
+
+
+def napij_put(t: Table, position: str) -> None:
+    """The game jumps to ``position`` (the journal is not rewritten: a screen, not a game)."""
+    host = t.shell.host
+    host.play.state = parse_napij(position, NAPIJ_RULES)
+    host.kinds = ["throw"]
+    host.mode = NapijMode.PLAY
+    host.shown = None
+    host.queue.clear()
+    host.arm(t.now)
+    t.note(position)
+
+
+def napij_play_out(t: Table, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if t.shell.mode is not Mode.PLAY or t.shell.host.mode is NapijMode.OVER:
+            return
+        napij_step(t, rng)
+
+
+def napij_menu_screens(t: Table) -> None:
+    """The napij items of the menu: the ledger (a drink taken), every table duty for every
+    player (each banner), "Účet"."""
+    host = t.shell.host
+    colours = host.state.colours
+    for k in range(len(colours)):
+        for reason in range(5):  # four duties and "Zpět"
+            t.do(LONG, "menu")
+            t.goto("Povinnost")
+            t.do(S, "duty: who")
+            for _ in range(k):
+                t.do(R, "duty: who")
+            t.do(S, "duty: why")
+            for _ in range(reason):
+                t.do(R, "duty: why")
+            t.do(S, "duty called")
+            while host.shown is not None:
+                t.do(S, "banner seen")
+            if host.mode is not NapijMode.PLAY:  # "Zpět" went back to whom
+                for _ in range(len(colours)):
+                    t.do(R, "duty: who")
+                t.do(S, "back")
+    t.do(LONG, "menu")
+    t.goto("Dluhy")
+    t.do(S, "ledger")
+    for _ in range(len(colours) + 1):
+        t.do(S, "drank")
+        t.do(R, "ledger rows")
+    if host.mode is NapijMode.LEDGER:
+        t.do(S, "back")
+    t.do(LONG, "menu")
+    t.goto("Účet")
+    t.do(S, "tally")
+    t.do(S, "back")
+
+
+def napij_screens(tmp: Path) -> Iterator[tuple[View, str]]:
+    rng = random.Random(3)
+    data = tmp / "data"
+    (data / "boards").mkdir(parents=True)
+    (data / "decks").mkdir()
+    (data / "boards" / "babiččin.toml").write_text(default_board_text(), "utf-8")
+    (data / "decks" / "naše karty.toml").write_text(
+        (Path(deck_module.__file__).parent / "deck.toml").read_text("utf-8"), "utf-8")
+    (data / "boards" / "rozbitý.toml").write_text(
+        default_board_text().replace('next = "m5"', 'next = "m99"', 1), "utf-8")
+    (data / "decks" / "rozbité.toml").write_text(
+        "[deck]\nname = \"x\"\n[[card]]\nnumber = 1\ntext = \"Nic.\"\neffect = \"fly\"\n",
+        "utf-8")
+    # the set-up: every line, every value (the family's files among them)
+    t = Table(tmp / "setup", "napij", data=data, players=4, computer=("b",))
+    walk_set_up(t)
+    yield from t.seen.items()
+    # a board or a deck file that cannot be played with: the validator's sentence
+    for key, bad in (("board", "rozbitý"), ("cards", "rozbité")):
+        t = Table(tmp / f"bad-{key}", "napij", data=data, players=2)
+        host = t.shell.host
+        option = next(o for o in host.options() if o.key == key)
+        host.set_option(key, option.values[[Path(str(v)).stem for v in option.values]
+                                           .index(bad)])
+        start(t)
+        assert host.mode is NapijMode.ERROR, host.mode
+        for _ in range(4):
+            t.tick(PAGE_SECONDS)
+        t.do(S, "back to the set-up")
+        yield from t.seen.items()
+    # the lot for who starts, then whole games: people and computer seats, the dice, the
+    # buttons, the dice lost, the virtual and the printed deck, the thinking time
+    games = (
+        dict(players=4, computer=("b", "y"), first="lot", dice=True, deck="virtual", think=0),
+        dict(players=3, computer=("g",), first="r", dice=False, deck="physical", think=30),
+        dict(players=2, computer=(), first="r", dice=True, deck="physical", think=0),
+        dict(players=4, computer=("r", "b", "g"), first="r", dice=True, deck="virtual",
+             think=60),
+    )
+    for n, g in enumerate(games):
+        t = Table(tmp / f"game{n}", "napij", dice=g["dice"], data=data, seed=n,
+                  players=g["players"], computer=g["computer"], first=g["first"])
+        host = t.shell.host
+        host.set_option("deck", g["deck"])
+        host.set_option("think", g["think"])
+        if g["dice"]:
+            t.do(DiceLink(True), "dice up")
+        start(t)
+        while host.mode is NapijMode.LOT:
+            t.tick(0.3)
+        t.tick(3.0)
+        napij_play_out(t, rng, 900)
+        if g["dice"]:
+            t.do(DiceLink(False, "unplugged"), "dice lost")
+            napij_play_out(t, rng, 60)
+            t.do(DiceLink(True), "dice back")
+        if host.mode is NapijMode.PLAY:
+            napij_menu_screens(t)
+            t.do(ButtonPress("help"), "why")
+            walk_rules(t)
+            t.do(LONG, "back")
+            walk_menu(t)
+        yield from t.seen.items()
+    # the most plays and the longest words (four pieces out, three throws, junctions, the
+    # Černá stezka, the traps), a card's choices and offers, a printed card drawn out of
+    # turn: for people and for a computer seat
+    for computer in ((), ("r", "b")):
+        t = Table(tmp / f"long{len(computer)}", "napij", data=data, players=4,
+                  computer=computer)
+        host = t.shell.host
+        start(t)
+        for position in NAPIJ_LONG:
+            napij_put(t, position)
+            for _ in range(min(40, len(host.plays()) + len(host.card_choices()))):
+                t.do(R, "every play")
+            t.do(ButtonPress("help"), "why")
+            walk_rules(t)
+            t.do(LONG, "back")
+        for position in NAPIJ_CARDS:
+            napij_put(t, position)
+            for _ in range(len(host.card_choices()) + 1):
+                t.do(R, "every choice")
+            t.do(S, "chosen")
+            napij_play_out(t, rng, 12)
+        yield from t.seen.items()
+    # a printed card: every number, its text confirmed, also a draw out of turn
+    t = Table(tmp / "printed", "napij", data=data, players=4, computer=("y",))
+    host = t.shell.host
+    host.set_option("deck", "physical")
+    start(t)
+    napij_put(t, "r:m40,p,p,p b:m27,p,p,p g:m50,p,p,p y:m45,p,p,p bottle:m60 turn:b "
+                 "deck:physical throws:1")
+    t.tick(2.0)  # the only play: blue stops on a card
+    for _ in NAPIJ_RULES.deck.numbers:
+        t.do(S, "the card's number")
+        t.do(L, "another number")
+        t.do(R, "the next number")
+    t.do(S, "the card's number")
+    t.do(S, "the card's text confirmed")
+    napij_play_out(t, rng, 30)
+    yield from t.seen.items()
+    # a throw before the debt was drunk; the winner, the toast, "Účet", a new game
+    t = Table(tmp / "over", "napij", data=data, players=4, computer=("g",))
+    host = t.shell.host
+    start(t)
+    napij_put(t, "r:m12,p,p,p b:m20,p,p,p g:m30,p,p,p y:m40,p,p,p bottle:m60 turn:r owe:r2,b1")
+    t.do(Rolled(5), "a void throw")
+    napij_put(t, "r:m2,rh4,rh3,rh2 b:m20,p,p,p g:m30,p,p,p y:m40,p,p,p bottle:m60 turn:r "
+                 "throws:4 owe:g3 drunk:r14,b9,g21,y3")
+    t.tick(2.0)  # the only play: the last piece home
+    while host.shown is not None:
+        t.tick(BANNER_SECONDS + 0.1)
+    assert host.mode is NapijMode.OVER, host.mode
+    walk_menu(t)
+    t.do(S, "the tally")
+    t.do(S, "a new game")
+    assert t.shell.mode is Mode.SETUP
+    yield from t.seen.items()
+
+
+def _deck_with(card: int) -> str:
+    """A virtual deck whose last drawn card was ``card`` (it lies at the bottom)."""
+    return "deck:" + ",".join(str(n) for n in [*(k for k in range(1, 33) if k != card), card])
+
+
+NAPIJ_LONG = (
+    "r:m50,m53,m33,m13 b:m55,p,p,p g:m59,p,p,p y:m36,p,p,p bottle:m60 turn:r throws:6,6,4",
+    "r:m12,m30,m10,m48 b:m20,m33,p,p g:m50,m44,p,p y:m64,m70,p,p bottle:m60 turn:r "
+    "throws:6,6,3",
+    "r:c6+,zp2+o,tp1-i,m10 b:m20,p,p,p g:m30,p,p,p y:m40,p,p,p bottle:m60 turn:r throws:6,3",
+    "r:les-,bp1+o,c14-,sr3 b:m20,p,p,p g:m30,p,p,p y:m40,p,p,p bottle:m60 turn:r throws:6,2",
+    "r:c5+,zach+,m13,m73 b:m20,p,p,p g:m30,p,p,p y:m40,p,p,p bottle:m60 turn:r throws:6,4",
+    "r:m20,p,p,p b:m30,p,p,p g:m25,p,p,p y:m22,p,p,p bottle:m19 turn:r with:bottle throws:6,3",
+)
+"""Turns with many plays and long words (every play is selected in turn)."""
+NAPIJ_CARDS = tuple(
+    f"r:m40,m12,p,p b:m28,p,p,p g:m50,c5+,p,p y:m70,m2,p,p bottle:m60 turn:b {_deck_with(card)} "
+    f"card:{card}@b1#1" for card in (10, 14, 27, 31))
+"""A card waits for its drawer's choice: whom to knock out, whom to swap with, whom to offer
+a knock-out or a swap (and the offered player's answer)."""
+
+
 def check(screens: Iterator[tuple[View, str]], name: str) -> None:
     out = os.environ.get("COMPANION_SCREENS")
     failures: list[str] = []
     for n, (view, what) in enumerate(screens):
-        for t in (0.0, 0.6):  # both blink phases
+        # every page (a napij play's moves, a long text's pages), in both blink phases
+        starts = schedule(view)[0] if isinstance(view, NapijView) else (0.0,)
+        for t in (start + phase for start in starts for phase in (0.0, 0.6)):
             image, inks = layout(view, t)
             for problem in problems(inks):
                 failures.append(f"{name} ({what}): {problem}")
@@ -308,3 +553,70 @@ def test_every_clovece_screen_shows_its_whole_text_and_nothing_drawn_over_anothe
 
 def test_every_gobbit_screen_shows_its_whole_text_and_nothing_drawn_over_another(tmp_path):
     check(gobbit_screens(tmp_path), "gobbit")
+
+
+@pytest.fixture(scope="module")
+def napij_views(tmp_path_factory) -> list[tuple[View, str]]:
+    return list(napij_screens(tmp_path_factory.mktemp("napij")))
+
+
+def test_every_napij_screen_shows_its_whole_text_and_nothing_drawn_over_another(napij_views):
+    check(iter(napij_views), "napij")
+
+
+def texts_of(view: View) -> list[str]:
+    """Every text a screen shows (whole, as the view holds it)."""
+    if isinstance(view, NapijView):
+        out = [view.player, view.note, view.prompt, view.event]
+        out += [r.text for r in view.rows] + [m.text for m in view.moves]
+        if view.banner is not None:
+            out += [view.banner.title, *view.banner.lines]
+        return out
+    if isinstance(view, ListView):
+        return [view.title, *view.items, view.footer]
+    if isinstance(view, MessageView):
+        return [view.title, *view.lines, view.footer]
+    return []
+
+
+def test_the_napij_walk_reaches_every_kind_of_screen(napij_views):
+    """The walk above is only worth its check if it shows what a napij evening shows."""
+    views = [v for v, _ in napij_views if isinstance(v, NapijView)]
+    texts = [" | ".join(texts_of(v)) for v in views]
+    banners = {(v.banner.title, *v.banner.lines) for v in views if v.banner is not None}
+    said = " ".join(" | ".join(b) for b in banners)
+    for why in WHY_LINE.values():  # a banner of every duty
+        assert why in said, why
+    for title in ("Na zdraví!", "Na vítěze!", "hod neplatí"):
+        assert title in said, title
+    for seen in ("Los: kdo začne", "Začíná ", "Na začátek hry se", "Plán nejde použít",
+                 "Balíček nejde použít", "dluží 2:", "Počítač dluží", "Pokus 2 ze 3",
+                 "Hod: ◀", "Lahví: ◀ ▶", "● = hrát tento tah lahví", "Tento tah hraje láhev",
+                 "Koho karta zasáhne?", "Komu nabídneš kartu?", "Vezmeš nabídku?",
+                 "odmítnout nabídku", "Vezmi vrchní kartu", "● platí, ◀ jiné číslo",
+                 "mimo pořadí", "Karta 27 · ", "Táhni za PC", "◀▶ tah ", "(přední)",
+                 "na Černé stezce", "v záchytce", "na zkratce", "Kdo se napije?", "Za co?",
+                 "Dluhy", "Účet", "Konec hry", "Vyhrává červený!", "● nová hra"):
+        assert any(seen in t for t in texts), seen
+    assert any(len(v.moves) == 3 for v in views)  # a six-sequence split three ways
+    assert any(m.strip is not None and any(c.branch for c in m.strip.cells)
+               for v in views for m in v.moves)  # a junction on a strip map
+    assert any(isinstance(v, MessageView) and v.title.startswith("Proč?")
+               for v, _ in napij_views)
+    assert any(isinstance(v, MessageView) and v.title.startswith("Pasti")
+               for v, _ in napij_views)
+
+
+def test_napij_screens_say_places_in_words_never_a_field_id(napij_views):
+    """Issue 12's standard: a player acts on the words at a printed board without numbers,
+    so no screen names a field by the board file's id ("m12", "c5", "rh2")."""
+    ids = {f.id for f in NAPIJ_RULES.board.fields} - {"les"}  # "les" is also the word
+    found = set()
+    for view, what in napij_views:
+        if isinstance(view, NapijView) and view.player.endswith("nejde použít"):
+            continue  # a broken board file: its line and field, for the one who edits it
+        for text in texts_of(view):
+            for token in re.findall(r"[\w+-]+", text):
+                if token in ids:
+                    found.add(f"{token!r} in {text!r} ({what})")
+    assert not found, "\n".join(sorted(found)[:20])

@@ -18,9 +18,10 @@ from companion.ui.napij_screens import (
     PITCH,
     STRIP_BOTTOM,
     STRIP_SECONDS,
+    schedule,
 )
 from companion.ui.napij_views import BOTTLE, Banner, Cell, Move, NapijView, Row, Strip
-from companion.ui.screens import HEIGHT, WIDTH, render
+from companion.ui.screens import HEIGHT, WIDTH, layout, problems, render
 
 HERE = Path(__file__).parent / "reference"
 RED, BLUE, GREEN = 0, 1, 2
@@ -65,13 +66,63 @@ def test_the_target_blinks_and_the_moving_piece_hides_in_the_off_phase():
 
 
 def test_the_moves_of_a_split_play_take_turns():
+    starts, round_ = schedule(TURN)
+    assert starts[0] == 0.0 and starts[1] == STRIP_SECONDS and round_ > 2 * STRIP_SECONDS
     first, second = render(TURN, 0.0), render(TURN, STRIP_SECONDS)
     words = (0, STRIP_BOTTOM, WIDTH, STRIP_BOTTOM + 8)
     assert ImageChops.difference(first.crop(words), second.crop(words)).getbbox() is not None
-    above_event = (0, 0, WIDTH, HEIGHT - 8)  # the event line scrolls meanwhile
-    assert ImageChops.difference(first.crop(above_event),
-                                 render(TURN, 2 * STRIP_SECONDS).crop(above_event)).getbbox() \
-        is None
+    # after one round the first move is back (the strip blinks, the event line scrolls)
+    below_strip = (0, STRIP_BOTTOM, WIDTH, HEIGHT - 8)
+    assert ImageChops.difference(first.crop(below_strip),
+                                 render(TURN, round_).crop(below_strip)).getbbox() is None
+    assert ImageChops.difference(first.crop(below_strip),
+                                 render(TURN, 2 * STRIP_SECONDS).crop(below_strip)).getbbox() \
+        is not None  # the second move still shows: its words are scrolling to their end
+
+
+def test_words_longer_than_their_room_scroll_their_last_line_to_its_end():
+    """The second move of TURN needs four lines and has three: the third scrolls the rest,
+    and the move stays until its end has shown (never cut with an ellipsis)."""
+    image, inks = layout(TURN, STRIP_SECONDS)
+    assert problems(inks) == []
+    last = [i for i in inks if i.kind == "text" and i.box[1] >= STRIP_BOTTOM + 16
+            and i.box[3] <= HEIGHT - 16]
+    assert len(last) == 1 and last[0].scrolls
+    assert last[0].whole == "stanovišti, vyhodí zeleného" and "…" not in last[0].text
+    starts, round_ = schedule(TURN)
+    _, late = layout(TURN, round_ - 0.01)  # the end of the second move's time: its end shows
+    tail = [i for i in late if i.kind == "text" and i.whole == last[0].whole]
+    assert tail and "zeleného" in tail[0].text and not tail[0].text.startswith("stanovišti")
+
+
+def test_every_text_and_mark_of_a_napij_screen_is_reported_to_the_clipping_check():
+    image, inks = layout(CASES["napij-choice"][0], 0.0)
+    kinds = [i.kind for i in inks]
+    assert kinds.count("mark") == 1 + 3  # the header's and three rows'
+    assert kinds.count("bar") == 1 and any(i.kind == "mark" and i.on_bar for i in inks)
+    texts = {i.whole for i in inks if i.kind == "text"}
+    assert {"Modrý", "Koho karta zasáhne?", "Zelený: na rozcestí", "◀▶ vyber, ● ok"} <= texts
+    assert problems(inks) == []
+    _, strip = layout(TURN, 0.0)
+    assert any(i.kind == "board" for i in strip) and problems(strip) == []
+
+
+def test_the_check_finds_a_cut_banner_line_and_text_left_half_under_the_banner():
+    cut = NapijView("Modrý", BLUE, banner=Banner("Modrý: napij se", ("x" * 30,)))
+    assert any("is shown cut" in p for p in problems(layout(cut, 0.0)[1]))
+    many = NapijView("Modrý", BLUE, banner=Banner("Modrý", ("a", "b", "c")))
+    assert any("no room for 'c'" in p for p in problems(layout(many, 0.0)[1]))
+    image, inks = layout(NapijView("Modrý", BLUE, rows=(Row("pod banerem"),), prompt="● ok",
+                                   banner=Banner("Modrý: napij se")), 0.0)
+    assert problems(inks) == []  # wholly under the banner: hidden, not overlapping
+    assert not any(i.kind == "text" and i.whole == "pod banerem" for i in inks)
+
+
+def test_a_scrolling_list_keeps_its_marks_off_the_selection_bar():
+    rows = tuple(Row(f"Hráč {i}", i % 4) for i in range(7))
+    for sel in range(7):
+        image, inks = layout(NapijView("Kdo?", rows=rows, selected=sel, prompt="● ok"), 0.0)
+        assert problems(inks) == [], (sel, problems(inks))
 
 
 def test_a_strip_never_draws_more_cells_than_fit():

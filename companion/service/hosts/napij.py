@@ -38,6 +38,7 @@ from companion.engines.errors import RulesError
 from companion.engines.game import Record
 from companion.engines.napij.actions import (
     Action,
+    Choose,
     DeclareBottle,
     Decline,
     Drank,
@@ -1079,7 +1080,7 @@ class NapijHost:
         else:
             ask = "Koho karta zasáhne?"
         rows = (Row(ask),) + tuple(
-            Row(choice_line(s, o), None if isinstance(o, Decline) else o.colour)
+            Row(choice_row(s, o, who), None if isinstance(o, Decline) else o.colour)
             for o in options)
         sel = min(self.selected, max(0, len(options) - 1)) + 1
         prompt = "Za PC: ● ok" if computer else "◀▶ vyber, ● ok"
@@ -1101,7 +1102,7 @@ class NapijHost:
         return replace(header, rows=rows, prompt="◀ ▶ číslo, ● dál")
 
     def _moves(self, s: State, play: Play) -> tuple[Move, ...]:
-        texts = play_lines(s, play)
+        texts = move_lines(s, play)
         return tuple(Move(text, self._strip(s, step)) for text, step in zip(texts, play.steps,
                                                                              strict=True))
 
@@ -1156,6 +1157,61 @@ def moved_fields(before: State, after: State, colour: int) -> tuple[str, ...]:
                  if n >= 0)
 
 
+RANKS = {2: ("přední", "zadní"), 3: ("přední", "prostřední", "zadní"),
+         4: ("přední", "druhá", "třetí", "zadní")}
+"""A piece's place in the row among pieces that stand at places of the same words."""
+
+
+def piece_places(s: State, colour: int) -> tuple[str, ...]:
+    """Where each of the colour's pieces stands, in the words of the printed board
+    (:func:`origin`: "z hospody", "2 pole za kartou"); two pieces whose places read the same
+    (two junctions, two fields after a card) are told apart by their place in the row,
+    the one nearer its home first: "2 pole za kartou (přední)", "... (zadní)".  Pieces in
+    the pub are alike and keep the same words."""
+    rules = s.rules
+    own = s.pieces[colour] or ()
+    words = [origin(rules, colour, node) for node in own]
+    out = list(words)
+    distance = rules.distance(colour)
+    for text in dict.fromkeys(words):
+        same = [i for i, w in enumerate(words) if w == text]
+        if len(same) < 2 or own[same[0]] == PUB:
+            continue
+        same.sort(key=lambda i: (distance[own[i]], i))
+        for rank, i in zip(RANKS[len(same)], same, strict=True):
+            out[i] = f"{text} ({rank})"
+    return tuple(out)
+
+
+def move_lines(s: State, play: Play) -> tuple[str, ...]:
+    """The play's steps in words (:func:`play_lines`), a piece named by :func:`piece_places`
+    where its place reads like another's."""
+    lines = list(play_lines(s, play))
+    own = s.pieces[s.turn]
+    assert own is not None
+    names = piece_places(s, s.turn)
+    for i, step in enumerate(play.steps):
+        if step.piece == BOTTLE:
+            continue
+        plain = f"{sum(step.values)}: {origin(s.rules, s.turn, own[step.piece])}"
+        named = f"{sum(step.values)}: {names[step.piece]}"
+        if named != plain and lines[i].startswith(plain):
+            lines[i] = named + lines[i][len(plain):]
+    return tuple(lines)
+
+
+def choice_row(s: State, choice: Choice, chooser: int) -> str:
+    """A card's choice as a row of the list: an opponent's piece with its owner's name
+    ("Zelený: 2 pole za kartou"), the chooser's own piece (taking an offer) by its place
+    alone, pieces of the same words told apart as :func:`piece_places` does."""
+    if not isinstance(choice, Choose):
+        return choice_line(s, choice)
+    place = piece_places(s, choice.colour)[choice.piece]
+    if choice.colour == chooser:
+        return place[:1].upper() + place[1:]
+    return f"{PLAYER[choice.colour]}: {place}"
+
+
 def pieces_line(s: State, colour: int) -> str:
     """Where the colour's four pieces are, in short: ``"V hospodě 2, ve hře 1, doma 1."``."""
     g = s.rules.graph
@@ -1185,6 +1241,7 @@ def why_text(s: State) -> str:
     values: list[tuple[int, ...]] = [(v,) for v in dict.fromkeys(throws)]
     if len(throws) > 1:
         values.append(throws)
+    names = piece_places(s, c)
     for p, node in enumerate(own):
         parts = []
         for vals in values:
@@ -1201,7 +1258,7 @@ def why_text(s: State) -> str:
                 parts.append(f"{label} ano")
             else:
                 parts.append(f"{label} ne: {explain(Reason(problem, c, p)).rstrip('.')}")
-        lines.append(f"Figurka {origin(rules, c, node)}: " + "; ".join(parts) + ".")
+        lines.append(f"Figurka {names[p]}: " + "; ".join(parts) + ".")
     if len(throws) > 1:
         lines.append(EXPLAIN[Why.TOGETHER_NEEDS_ALL] + " " + EXPLAIN[Why.VALUES_UNUSED])
     return "\n".join(lines)

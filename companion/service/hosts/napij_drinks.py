@@ -139,7 +139,7 @@ def _drink(colours: Sequence[int], drinks: int, reason: DrinkReason, about: int 
 def void_throw(colour: int, value: int) -> Announcement:
     """A throw made before the debt was drunk: it does not count, and costs two more."""
     return Announcement(
-        f"{PLAYER[colour]}: hod neplatí", ("nejdřív se pije, pak hází", "+1 švindl, +1 zdržování"),
+        f"{PLAYER[colour]}: hod neplatí", ("nejdřív pít, pak házet", "+1 švindl, +1 zdržování"),
         (colour,), "void-throw",
         f"{PLAYER[colour]} hodil dřív, než vypil, co dlužil. Hod neplatí a za švindlování "
         "a zdržování se napije ještě dvakrát.")

@@ -4,7 +4,9 @@ computer seats, "Proč?", undo, the journal and resume after a crash at every st
 from __future__ import annotations
 
 import random
+import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -12,24 +14,31 @@ import pytest
 from companion.engines.napij.board import default_board_text
 from companion.engines.napij.game import GAME
 from companion.engines.napij.notation import format_position, parse_position
+from companion.engines.napij.places import headline
+from companion.engines.napij.rules import choices, legal_plays
 from companion.engines.napij.state import Phase, default_rules
 from companion.hardware.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Dropped, Rolled
+from companion.selfplay.napij import play_steps
 from companion.service.hosts.base import DiceStatus, Expect, HostContext
 from companion.service.hosts.napij import (
     COMPUTER_DELAY,
     LOT_STEP,
     Mode,
     NapijHost,
+    choice_row,
     lot_rounds,
+    move_lines,
+    piece_places,
     pieces_line,
+    why_text,
 )
 from companion.service.hosts.napij_drinks import TALLY_NAME
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Shell
 from companion.ui.napij_views import NapijView
-from companion.ui.views import ListView
+from companion.ui.views import ListView, MessageView
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
@@ -749,3 +758,156 @@ def test_the_opening_toast_asks_nobody_to_drink_again(tmp_path):
     t.press(S)
     assert len(t.voice.spoken) == said and "debt" not in t.sounds
     assert [r["c"] for r in t.records()[2:]][0] == "rbgy"[t.host.state.turn]
+
+
+# --- moves in words at a printed board, ordered buttons, questions before destructive items ---
+
+def test_pieces_whose_places_read_the_same_are_told_apart_by_their_place_in_the_row(tmp_path):
+    """Four pieces on four junctions all stand "na rozcestí": the words say which one moves
+    (the one nearest its home is "přední"), in the plays, in "Proč?" and in a card's list."""
+    t = Table(tmp_path, players=4)
+    t.begin()
+    t.put("r:m50,m53,m33,m13 b:m55,p,p,p g:m59,p,p,p y:m36,p,p,p bottle:m60 turn:r "
+          "throws:6,6,4")
+    s = t.host.state
+    assert piece_places(s, RED) == ("na rozcestí (druhá)", "na rozcestí (přední)",
+                                    "na rozcestí (třetí)", "na rozcestí (zadní)")
+    words = {m.text.split(" → ")[0] for play in t.host.plays() for m in t.host._moves(s, play)}
+    assert "16: na rozcestí (zadní)" in words and "4: na rozcestí (přední)" in words
+    assert not any(w.endswith(": na rozcestí") for w in words)
+    assert "Figurka na rozcestí (přední): " in why_text(s)
+    # pieces whose places differ keep their plain words; the pub's pieces are all alike
+    t.put("r:m12,m30,p,p g:m31,p,p,p bottle:m60 turn:r throws:6,3")
+    assert piece_places(t.host.state, RED) == ("2 pole za rozcestím", "2 pole za kartou",
+                                               "z hospody", "z hospody")
+
+
+def test_a_card_list_tells_alike_pieces_apart_and_an_offered_player_sees_own_places(tmp_path):
+    t = Table(tmp_path, players=3)
+    t.begin()
+    deck = [n for n in RULES.deck.numbers if n != 10] + [10]
+    t.put("r:m40,p,p,p b:m28,p,p,p g:m50,m33,p,p bottle:m60 turn:b "
+          f"deck:{','.join(map(str, deck))} card:10@b1#1")
+    rows = [r.text for r in t.view().rows[1:]]
+    assert rows == ["Červený: 4 pole za kartou", "Zelený: na rozcestí (zadní)",
+                    "Zelený: na rozcestí (přední)"]  # green's m33 is nearer its home than m50
+    deck = [n for n in RULES.deck.numbers if n != 27] + [27]
+    t.put("r:m40,m13,p,p b:m28,p,p,p g:m50,p,p,p bottle:m60 turn:b "
+          f"deck:{','.join(map(str, deck))} card:27@b1#1 offer:r")
+    v = t.view()
+    assert v.player == "Červený" and v.rows[0].text == "Vezmeš nabídku? Kterou?"
+    assert [r.text for r in v.rows[1:]] == ["4 pole za kartou", "Na rozcestí",
+                                            "odmítnout nabídku"]
+
+
+FIELD_ID = re.compile(r"[\w+-]+")
+
+
+def test_the_words_of_whole_games_name_no_field_and_tell_every_piece_apart():
+    """Seeded games, every position: the plays in words, what happened and the card lists
+    name places a player finds on the printed board (no field id of the board file), and no
+    two of a player's pieces in play read the same."""
+    ids = {f.id for f in RULES.board.fields} - {"les"}  # "les" is also the Czech word
+    seen = 0
+    for seed in (1, 2):
+        for state, _action, after, events in play_steps(random.Random(seed), players=4):
+            texts = [headline(events, after)] if events else []
+            if state.phase is Phase.PLAY:
+                own = state.pieces[state.turn]
+                names = [n for n, node in zip(piece_places(state, state.turn), own,
+                                              strict=True) if node != -1]
+                assert len(set(names)) == len(names), (format_position(state), names)
+                for play in legal_plays(state)[:6]:
+                    texts += move_lines(state, play)
+                seen += 1
+            elif state.phase is Phase.CHOOSE:
+                texts += [choice_row(state, o, state.turn) for o in choices(state)]
+            for text in texts:
+                bad = [w for w in FIELD_ID.findall(text) if w in ids]
+                assert not bad, (text, format_position(state))
+    assert seen > 500
+
+
+def test_buttons_pressed_while_the_menu_button_is_held_act_in_the_menu_in_order(tmp_path):
+    """The ordered buttons (hardware/buttons.py) at a napij table: ▶ five times pressed while
+    ● is still held for the menu, then ● at once, open "Pravidla a nápověda" (none is lost
+    nor overtakes the menu); nothing is undone."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.hardware.buttons import Buttons
+
+    t = Table(tmp_path)
+    t.begin()
+    t.roll(3)
+    journal = t.records()
+    factory = MockFactory()
+    got: list[ButtonPress] = []
+    buttons = Buttons({"left": 5, "select": 6, "right": 13}, got.append, long_press=0.2,
+                      bounce=None, pin_factory=factory)
+    try:
+        select, right = factory.pin(6), factory.pin(13)
+        select.drive_low()  # held for the menu...
+        for _ in range(5):  # ... while ▶ ▶ ▶ ▶ ▶ go in
+            right.drive_low()
+            right.drive_high()
+        deadline = time.monotonic() + 2
+        while len(got) < 6 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        select.drive_high()
+        select.drive_low()  # and ● at once
+        select.drive_high()
+        while len(got) < 7 and time.monotonic() < deadline:
+            time.sleep(0.005)
+    finally:
+        buttons.close()
+        factory.close()
+    assert got == [LONG, R, R, R, R, R, S]
+    items = []
+    for press in got:
+        v = t.view()
+        if isinstance(v, ListView):
+            items = list(v.items)
+        t.press(press)
+    assert items[5] == "Pravidla a nápověda"
+    v = t.view()
+    assert isinstance(v, ListView) and v.title == "Pravidla: Napij se!"
+    assert t.records() == journal
+
+
+@pytest.mark.parametrize("item, title", [("Vrátit poslední akci", "Vrátit hod 3?"),
+                                         ("Nová hra", "Nová hra?"), ("Vypnout", "Vypnout?")])
+def test_every_destructive_menu_item_asks_first_and_no_keeps_the_game(tmp_path, item, title):
+    t = Table(tmp_path)
+    t.begin()
+    t.roll(3)
+    journal = t.records()
+    t.press(LONG)
+    while t.view().items[t.view().selected] != item:
+        t.press(R)
+    t.press(S)
+    v = t.view()
+    assert isinstance(v, MessageView) and v.title == title and v.footer == "● ano   ◀ ne"
+    if item == "Vypnout":
+        assert "Hra zůstane uložena" in " ".join(v.lines)
+    t.press(L)  # no
+    assert isinstance(t.view(), ListView) and t.view().title == "Nabídka"
+    t.press(LONG)
+    assert t.records() == journal and t.host.state.throws == () and t.host.state.tries == 1
+
+
+def test_the_napij_items_of_the_menu_show_what_they_will_do_and_zpet_does_nothing(tmp_path):
+    """A called duty is chosen in two steps (whom, what for) before it is written; "Zpět" at
+    either step, and ● on a player in the ledger who owes nothing, change nothing."""
+    t = Table(tmp_path)
+    t.begin()
+    journal = t.records()
+    t.host.on_menu("duty", t.clock())
+    t.press(R, S)  # Zelený
+    assert t.view().player == "Za co?" and t.view().mark == GREEN
+    t.press(L, S)  # "Zpět": back to whom
+    assert t.view().player == "Kdo se napije?"
+    t.press(L, S)  # "Zpět": back to the game
+    assert t.host.mode is Mode.PLAY and t.records() == journal
+    t.host.on_menu("ledger", t.clock())
+    t.press(S)  # red owes nothing
+    assert t.records() == journal and "illegal" in t.sounds
