@@ -176,20 +176,24 @@ def _wrap(text: str, width: int = 24) -> list[str]:
 
 
 def parse_address(text: str, what: str = "--web") -> tuple[str, int]:
-    """``HOST:PORT`` (an IP address, ``[v6]:PORT`` or ``localhost``; port 0: any free one)
+    """``HOST:PORT`` (an IP address, ``[v6]:PORT`` in brackets, or ``localhost``; port 0: any
+    free one)
     as (host, port); :class:`UsageError` with one sentence otherwise."""
     host, sep, port = text.rpartition(":")
-    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    bracketed = host.startswith("[") and host.endswith("]")
+    host = host[1:-1] if bracketed else host
     if host == "localhost":
         host = "127.0.0.1"
     try:
-        ipaddress.ip_address(host)
+        version = ipaddress.ip_address(host).version
         number = int(port, 10) if port.isascii() and port.isdigit() and len(port) <= 5 else -1
     except ValueError:
+        version, number = 0, -1
+    if version == 6 and not bracketed:  # "::1:8080" could be an address without a port
         number = -1
     if not sep or not 0 <= number <= 65535:
-        raise UsageError(f"{what} must be HOST:PORT with an IP address, e.g. 127.0.0.1:8080 or "
-                         "0.0.0.0:8080 (port 0: any free port).")
+        raise UsageError(f"{what} must be HOST:PORT with an IP address, e.g. 127.0.0.1:8080, "
+                         "0.0.0.0:8080 or [::1]:8080 (port 0: any free port).")
     return host, number
 
 

@@ -199,6 +199,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
                          computer_dice=True, computer_confirm_delay=0.0),
             service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
                             shutdown_command=""),
+            web=replace(cfg.web, enabled=False),  # only the phone view given (--web)
         )
         device = create_device("gif", gif_file=str(gif), gif_seconds=frame_seconds)
         atexit.unregister(device.write_animation)  # written below, once, not again at exit

@@ -249,8 +249,11 @@ class Simulator:
 
 
 def sim_config(base: Config, data_dir: Path) -> Config:
-    """``base`` with the simulated hardware: terminal display, mock pins, the dice on a pty."""
+    """``base`` with the simulated hardware: terminal display, mock pins, the dice on a pty.
+    The phone view is the command line's (``--web``/``--no-web``), never the ``[web]``
+    section's: a laptop's sim does not open the box's port to the network."""
     return replace(base,
                    display=replace(base.display, driver="terminal"),
                    service=replace(base.service, data_dir=str(data_dir), pin_factory="mock",
-                                   shutdown_command=""))
+                                   shutdown_command=""),
+                   web=replace(base.web, enabled=False))
