@@ -21,6 +21,7 @@ when the view starts, after the first frame, so the service starts as fast as be
 
 from __future__ import annotations
 
+import errno
 import functools
 import ipaddress
 import logging
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CAPTION = ("Načti kód", "fotoaparátem", "v telefonu.", "", "● zpět do hry")
+CAPTION = ("Načti kód", "fotoaparátem", "v telefonu.", "", "● zpět")
 """The words beside the QR code on the OLED (our own)."""
 FAILED = "Stav hry pro telefony se nespustil:"
 
@@ -63,7 +64,9 @@ class Phone:
         """More keyword arguments for the WebView (poll intervals, keep-alive: tests)."""
         self.view: WebView | None = None
         self.error = ""
-        """Why the view does not serve (one sentence), shown on the "Telefon" screen."""
+        """Why the view does not serve (one sentence, for the log and the command line)."""
+        self.problem = ""
+        """The same in a few Czech words for the "Telefon" screen."""
         self.published = 0
         """Snapshots handed to the server so far."""
         self._dirty = True
@@ -88,7 +91,7 @@ class Phone:
         view = WebView(self.host, self.port, self.token, max_clients=self.max_clients,
                        url_host=self.url_host, **self.server_options)
         view.start()
-        self.view, self.error = view, ""
+        self.view, self.error, self.problem = view, "", ""
         self._dirty = True
         log.info("phone view at %s", view.url)
         return self
@@ -99,11 +102,11 @@ class Phone:
         try:
             self.start()
         except UsageError as exc:
-            self.error = str(exc)
+            self.error, self.problem = str(exc), problem_of(exc, self.host, self.port)
             log.error("the phone view cannot start: %s", exc)
             return False
         except Exception:  # never lose the table to the phones
-            self.error = "Chyba programu, podrobnosti jsou v protokolu."
+            self.error = self.problem = "Chyba programu, podrobnosti jsou v protokolu."
             log.exception("the phone view cannot start")
             return False
         return True
@@ -152,13 +155,27 @@ class Phone:
         """The URL's QR code with a few words, or why there is none."""
         url = self.url
         if url is None:
-            text = f"{FAILED} {self.error}" if self.error else "Stav hry pro telefony se spouští."
+            text = f"{FAILED} {self.problem}" if self.problem else \
+                "Stav hry pro telefony se spouští."
             return MessageView("Telefon", tuple(_wrap(text)), "● zpět do hry")
         try:
             return qr_screen(url)
         except UsageError:  # the address is too long for the display's code: say it in words
             return MessageView("Telefon", ("Adresa je na kód", "moc dlouhá:", *_wrap(url, 21)),
                                "● zpět do hry")
+
+
+def problem_of(exc: BaseException, host: str, port: int) -> str:
+    """Why the view could not start, in a few Czech words for the display (the whole
+    sentence is in the log)."""
+    code = getattr(exc, "errno", None)
+    if code == errno.EADDRINUSE:
+        return f"port {port} už používá jiný program."
+    if code == errno.EADDRNOTAVAIL:
+        return f"adresa {host} nepatří tomuto zařízení."
+    if code == errno.EACCES:
+        return f"port {port} smí otevřít jen správce."
+    return "podrobnosti jsou v protokolu."
 
 
 @functools.lru_cache(maxsize=4)
@@ -184,6 +201,7 @@ def parse_address(text: str, what: str = "--web") -> tuple[str, int]:
     host = host[1:-1] if bracketed else host
     if host == "localhost":
         host = "127.0.0.1"
+    version: int
     try:
         version = ipaddress.ip_address(host).version
         number = int(port, 10) if port.isascii() and port.isdigit() and len(port) <= 5 else -1
@@ -210,7 +228,7 @@ def snapshot_of(game: str, title: str, facts: Facts | None,
     rules = tuple(topics)
 
     def names(computer: frozenset[int]) -> dict[int, str]:
-        return {c: f"{PLAYER[c]} (počítač)" for c in computer}
+        return {c: f"{PLAYER[c]} – počítač" for c in computer}  # the page adds "(mark)"
 
     if isinstance(facts, CloveceFacts):
         return snapshot.clovece(facts.pos, events=facts.events, throws=facts.throws,

@@ -239,6 +239,8 @@ def snapshot_json(url: str) -> dict:
 def test_the_phone_view_starts_after_the_first_frame_follows_the_game_and_stops_with_it(tmp_path):
     from companion.ui.picture import Picture
 
+    from .test_phone import qr_of
+
     rig = Rig(tmp_path, web=True)
     try:
         phone = rig.app.phone
@@ -256,8 +258,20 @@ def test_the_phone_view_starts_after_the_first_frame_follows_the_game_and_stops_
         wait_for(lambda: snapshot_json(url)["events"][-1:] == ["Červený nasadil figurku."])
         data = snapshot_json(url)
         assert data["throws"] == [6] and data["status"] == "Na tahu je červený."
-        # "Telefon" shows the code of this very address
-        assert isinstance(rig.app.controller.phone_screen(), Picture)
+        # "Telefon" from the menu: the panel shows the code of this very address
+        rig.press("select", long=True)
+        rig.wait(lambda v: isinstance(v, ListView) and v.title == "Nabídka")
+        while rig.view.items[rig.view.selected] != "Telefon":
+            selected = rig.view.selected
+            rig.press("right")
+            rig.wait(lambda v, s=selected: v.selected != s)
+        rig.press("select")
+        rig.wait(lambda v: isinstance(v, Picture))
+        wait_for(lambda: rig.device.image.convert("1").tobytes()
+                 == rig.app.controller.view().image().tobytes())
+        assert qr_of(Picture.of("panel", rig.device.image)) == (url, 29)
+        rig.press("left")  # any button: back to the game
+        rig.wait(lambda v: isinstance(v, TurnView))
     finally:
         rig.stop()
     assert phone.url is None  # the service's own view is closed with it

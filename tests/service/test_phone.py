@@ -27,7 +27,15 @@ from companion.rules_text.clovece import TOPICS as CLOVECE_TOPICS
 from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.hosts.facts import CloveceFacts, GobbitFacts, NapijFacts, RefereeFacts
 from companion.service.journal import Journal
-from companion.service.phone import FAILED, Phone, parse_address, qr_screen, snapshot_of
+from companion.service.phone import (
+    CAPTION,
+    FAILED,
+    Phone,
+    parse_address,
+    problem_of,
+    qr_screen,
+    snapshot_of,
+)
 from companion.service.prefs import Prefs
 from companion.service.shell import Shell
 from companion.ui.picture import Picture
@@ -155,7 +163,7 @@ def test_the_snapshot_of_clovece_facts():
     snap = snapshot_of("clovece", "Člověče", facts, CLOVECE_TOPICS[:2])
     assert snap.game == "clovece" and snap.throws == (6,)
     assert snap.events == ("Červený nasadil figurku.",) and snap.rules == tuple(CLOVECE_TOPICS[:2])
-    assert snap.turn is not None and snap.turn.name == "Zelený (počítač)"
+    assert snap.turn is not None and snap.turn.name == "Zelený – počítač"
     assert 'data-where="0"' in snap.board.top and "moved-to" in snap.board.top
 
 
@@ -241,7 +249,7 @@ def test_no_facts_is_a_table_getting_ready():
 # --- the "Telefon" screen ---------------------------------------------------------------------------
 
 
-def qr_of(pic: Picture) -> str:
+def qr_of(pic: Picture) -> tuple[str, int]:
     """Read the code on the left 64x64 of the frame back, module by module (2 px a module)."""
     img = pic.image()
     square = img.crop((0, 0, 64, 64))
@@ -266,6 +274,33 @@ def test_the_telefon_screen_is_a_version_3_code_of_the_url_with_words_beside_it(
         assert phone.screen() is pic  # drawn once per address
     finally:
         phone.close()
+
+
+def test_the_words_beside_the_code_fit_the_panel():
+    from companion.ui.fonts import body_font
+
+    right = 64 + 3  # the code's lit square, then a gap (companion.web.qr.oled_frame)
+    for line in CAPTION:
+        assert right + body_font().getlength(line) <= 128, line
+    img = qr_screen("http://192.168.100.200:65535/AbCdEfGhIjK/").image()
+    assert not any(img.getpixel((127, y)) for y in range(64))  # nothing runs off the edge
+
+
+def test_every_telefon_message_fits_the_panel(busy_port):
+    from companion.service.shell import phone_off
+    from companion.ui.screens import layout, problems
+
+    failed = Phone("127.0.0.1", busy_port)
+    failed.try_start()
+    too_long = Phone(url_host="a-very-long-host-name.example.org").start()
+    try:
+        views = [phone_off(), Phone().screen(), failed.screen(), too_long.screen()]
+    finally:
+        too_long.close()
+    for v in views:
+        assert isinstance(v, MessageView)
+        _, inks = layout(v, 0.0)
+        assert problems(inks) == [], v
 
 
 def test_the_longest_lan_address_fits_the_screen_and_reads_back():
@@ -308,12 +343,36 @@ def test_a_port_in_use_is_said_on_the_screen_in_one_sentence(busy_port):
     assert phone.url is None and phone.view is None
     assert str(busy_port) in phone.error and phone.error.count(".") >= 1
     assert "\n" not in phone.error
+    assert phone.error.endswith("address already in use.")
+    assert phone.error.count(str(busy_port)) == 1  # the system's words, not asyncio's again
     v = phone.screen()
     assert isinstance(v, MessageView)
     text = " ".join(v.lines)
-    assert text.startswith(FAILED) and str(busy_port) in text.replace(" ", "")
+    assert text == f"{FAILED} port {busy_port} už používá jiný program."
     with pytest.raises(UsageError):
         phone.start()
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    (98, "port 8080 už používá jiný program."),
+    (99, "adresa 10.1.2.3 nepatří tomuto zařízení."),
+    (13, "port 8080 smí otevřít jen správce."),
+    (None, "podrobnosti jsou v protokolu."),
+])
+def test_why_the_view_did_not_start_in_czech_words(code, words):
+    import errno
+
+    from companion.web.server import WebError
+
+    assert (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES) == (98, 99, 13)
+    assert problem_of(WebError("x", code), "10.1.2.3", 8080) == words
+
+
+def test_an_address_this_box_does_not_have_is_said_plainly():
+    phone = Phone("192.0.2.1", 0)  # TEST-NET-1: never an address of this machine
+    assert phone.try_start() is False
+    assert " ".join(phone.screen().lines) == (
+        f"{FAILED} adresa 192.0.2.1 nepatří tomuto zařízení.")
 
 
 def test_an_unexpected_failure_to_start_is_logged_and_said_plainly(monkeypatch):

@@ -49,7 +49,14 @@ from companion.engines.napij.actions import (
 )
 from companion.engines.napij.deck import OFFER_EFFECTS
 from companion.engines.napij.describe import EXPLAIN, explain
-from companion.engines.napij.events import CardDrawn, Event, ThrowAgain, TurnPassed, Won
+from companion.engines.napij.events import (
+    CardDrawn,
+    Event,
+    ThrowAgain,
+    Thrown,
+    TurnPassed,
+    Won,
+)
 from companion.engines.napij.game import DEFAULT, GAME, NapijSetup, load_rules
 from companion.engines.napij.places import (
     choice_line,
@@ -499,8 +506,11 @@ class NapijHost:
         self.kinds.append(str(GAME.encode(action)["t"]))
         if isinstance(action, Play):
             self.moved = moved_fields(before, self.state, before.turn)
+        thrown = [e.value for e in events if isinstance(e, Thrown)]
         if before.throws and not self.state.throws:
             self.last_throws = before.throws
+        if thrown and not self.state.throws:  # a try that failed: the throw still happened
+            self.last_throws = (*before.throws, thrown[-1])
         drawn = [e.card for e in events if isinstance(e, CardDrawn)]
         if drawn:
             self.last_card = drawn[-1]

@@ -1000,3 +1000,16 @@ def test_facts_forget_the_fields_after_an_undo(tmp_path):
     assert t.host.facts().moved
     t.host.undo(t.clock())
     assert t.host.facts().moved == ()
+
+
+def test_facts_show_a_failed_try_not_the_throws_of_the_turn_before(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.roll(6)
+    t.roll(2)
+    t.wait(1.2)  # red's play; green's turn, all of green's pieces in the pub
+    assert t.host.state.turn == GREEN and t.host.facts().throws == (6, 2)
+    t.roll(3)  # no six: a try that failed, the state keeps no throw
+    assert t.host.state.throws == () and t.host.facts().throws == (3,)
+    t.roll(4)
+    assert t.host.facts().throws == (4,)
