@@ -12,13 +12,15 @@ from typing import Any
 from companion.errors import UsageError
 from companion.service.config import Config, ConfigError, load
 
-from .common import count_arg, folder, output_file
+from .common import count_arg, folder, output_file, seconds_arg
 
 log = logging.getLogger(__name__)
 
 DEFAULT_CONFIG = "/etc/companion/companion.toml"
 SIM_DATA = ".companion-sim"
 DEMO_GAMES = ("clovece", "napij")
+SIM_WEB = "127.0.0.1:0"
+"""Where ``companion sim`` serves the phone view unless told otherwise (loopback, a free port)."""
 
 
 def _config(args: argparse.Namespace, default: str | None = None) -> Config:
@@ -50,6 +52,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     return app.run()
 
 
+def _phone(address: str | None) -> Any:
+    """A started phone view on ``HOST:PORT`` (``None``: none asked for); one sentence when
+    the address is wrong or cannot be listened on."""
+    if address is None:
+        return None
+    from companion.service.phone import Phone, parse_address
+
+    host, port = parse_address(address)
+    return Phone(host, port).start()
+
+
 def cmd_sim(args: argparse.Namespace) -> int:
     from companion.sim.terminal import Simulator, sim_config
 
@@ -67,12 +80,19 @@ def cmd_sim(args: argparse.Namespace) -> int:
         logging.basicConfig(filename=str(Path(args.data_dir) / "companion.log"),
                             level=logging.INFO, force=True,
                             format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    sim = Simulator(cfg, seed=args.seed)
-    _sigterm_to_quit(sim.app.service)
+    phone = _phone(None if args.no_web else args.web)
     try:
-        return sim.run()
-    except KeyboardInterrupt:
-        return 0
+        if phone is not None:
+            log.info("phone view: %s", phone.url)
+        sim = Simulator(cfg, seed=args.seed, phone=phone)
+        _sigterm_to_quit(sim.app.service)
+        try:
+            return sim.run()
+        except KeyboardInterrupt:
+            return 0
+    finally:
+        if phone is not None:
+            phone.close()
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -82,15 +102,39 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise UsageError(f"The demo plays {', '.join(DEMO_GAMES)}, not {args.game!r}.")
     gif = output_file(args.gif, "--gif")
     wav = output_file(args.wav, "--wav") if args.wav is not None else None
+    if args.linger and args.web is None:
+        raise UsageError("--linger keeps the phone view open after the demo: give --web too.")
     if not args.verbose:  # the demo prints its result line and nothing else unless asked
         logging.getLogger().setLevel(logging.ERROR)
-    result = run_demo(_config(args), seed=args.seed, gif=gif, players=args.players,
-                      max_rolls=args.max_rolls, frame_seconds=args.frame_ms / 1000,
-                      game=args.game, wav=wav)
-    spoken = f"  announcements: {result['said']}  wav: {result['wav']}" if wav else ""
-    print(f"winner: {result['winner']}  rolls: {result['rolls']}  "
-          f"frames: {result['frames']}  gif: {result['gif']}{spoken}")
+    cfg = _config(args)
+    phone = _phone(args.web)
+    try:
+        if phone is not None:
+            print(f"web: {phone.url}", flush=True)  # the first line: open it before the game
+        result = run_demo(cfg, seed=args.seed, gif=gif, players=args.players,
+                          max_rolls=args.max_rolls, frame_seconds=args.frame_ms / 1000,
+                          game=args.game, wav=wav, phone=phone)
+        spoken = f"  announcements: {result['said']}  wav: {result['wav']}" if wav else ""
+        print(f"winner: {result['winner']}  rolls: {result['rolls']}  "
+              f"frames: {result['frames']}  gif: {result['gif']}{spoken}", flush=True)
+        if phone is not None and args.linger:
+            _linger(args.linger)
+    finally:
+        if phone is not None:
+            phone.close()
     return 0
+
+
+def _linger(seconds: float) -> None:
+    """Keep serving the last moment for ``seconds`` (Ctrl-C or SIGTERM ends it sooner)."""
+    import threading
+
+    done = threading.Event()
+    signal.signal(signal.SIGTERM, lambda signum, frame: done.set())
+    try:
+        done.wait(seconds)
+    except KeyboardInterrupt:
+        pass
 
 
 def register(commands: Any, games: dict[str, Any]) -> None:
@@ -107,6 +151,10 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     p.add_argument("--pads", choices=("gpio", "hub"), default=None,
                    help="Gobbit's pads: GPIO touch modules on mock pins, or a simulated pad hub "
                    "(up to 6 seats) (default: the configuration's pads.frontend)")
+    p.add_argument("--web", default=SIM_WEB, metavar="HOST:PORT",
+                   help="serve the phone view there; its URL is shown under the screen "
+                   f"(default {SIM_WEB}: this computer only, any free port)")
+    p.add_argument("--no-web", action="store_true", help="no phone view")
     p.set_defaults(func=cmd_sim)
 
     p = commands.add_parser("demo", help="a headless computer-only game recorded as a GIF "
@@ -124,4 +172,10 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                    help="stop after this many rolls (default: 10000)")
     p.add_argument("--frame-ms", type=count_arg(10, 10_000), default=200,
                    help="how long each frame shows in the GIF (default: 200)")
+    p.add_argument("--web", default=None, metavar="HOST:PORT",
+                   help="serve the phone view of the game there (port 0: any free one); the "
+                   "first line printed is 'web: URL'")
+    p.add_argument("--linger", type=seconds_arg(), default=0.0, metavar="SECONDS",
+                   help="with --web: keep serving the last moment this long after the game "
+                   "(default: 0)")
     p.set_defaults(func=cmd_demo)

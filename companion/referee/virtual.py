@@ -15,6 +15,7 @@ touch order always comes from the pad edge times.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 
 from companion.engines.gobbit.cards import Card, standard_deck
@@ -53,6 +54,8 @@ from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, wrap
 from .model import touch_of
 
 SETTLE_S = 1.5
+HISTORY = 12
+"""Event lines kept in :attr:`VirtualDeckModel.history`."""
 
 
 def shuffle_order(cards: int, rng: random.Random) -> list[int]:
@@ -75,7 +78,7 @@ class VirtualDeckModel:
         if sorted(order) != list(range(len(cards))):
             raise ValueError(f"The shuffle must be a permutation of the {len(cards)} cards.")
         self.start: GameState = new_game(seats, [cards[i] for i in order], first, rules, expert)
-        self.state, _ = replay(self.start, actions)  # a journaled game resumes where it was
+        self.state, done = replay(self.start, actions)  # a journaled game resumes where it was
         self.actions: list[Action] = list(actions)
         """Every action applied, in order: ``replay(start, actions)`` gives ``state`` again."""
         self.record = record or (lambda action: None)
@@ -93,6 +96,16 @@ class VirtualDeckModel:
         self.stuck: set[Pad] = set()
         self.link_down = False
         self._last_arrival: float | None = None
+        self.last_touches: tuple[Touch, ...] = ()
+        """The touches of the last moment applied, and the judge's ruling on them."""
+        self.last_ruling: Ruling | None = None
+        self.history: deque[str] = deque(maxlen=HISTORY)
+        """The latest events in words (flips, ghosts, the end; not the rulings, which
+        :attr:`last_ruling` keeps)."""
+        touched = [a for a in actions if isinstance(a, Touches)]
+        judged = [e for e in done if isinstance(e, Judged)]
+        if touched and judged:
+            self.last_touches, self.last_ruling = touched[-1].touches, judged[-1].ruling
 
     # --- inputs ------------------------------------------------------------------
 
@@ -152,13 +165,16 @@ class VirtualDeckModel:
         if not self.moment:
             return []
         events = self._do(Touches(tuple(self.moment), self.uncertainty_ms))
+        self.last_touches = tuple(self.moment)
         self.moment, self.provisional, self._last_arrival = [], None, None
         lines: list[str] = []
         for e in events:
             if isinstance(e, Judged):
                 lines += ruling_sentences(e.ruling)
+                self.last_ruling = e.ruling
             elif isinstance(e, BecameGhost | LeftGame | ConditionChanged | GameEnded):
                 lines.append(describe_event(e))
+                self.history.append(lines[-1])
         self.last_lines = lines
         self.show_ruling, self.page = True, 0
         return events
@@ -172,6 +188,7 @@ class VirtualDeckModel:
         action: Action = Finish() if legal == [Finish()] else Flip(on_turn(self.state) or 0)
         new = self._do(action)
         self.last_lines = [describe_event(e) for e in new]
+        self.history.extend(self.last_lines)
         self.show_ruling, self.page = self.state.over, 0
         return events + new
 

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from companion.hardware.pads import SlapPads
     from companion.hardware.padtiming import PadTiming
 
+    from .phone import Phone
+
 log = logging.getLogger(__name__)
 
 JOURNAL_NAME = "game.journal"
@@ -104,7 +106,8 @@ class App:
                  device: DisplayDevice | None = None,
                  dice_port: str | None = None, rng: random.Random | None = None,
                  stream: Any = None, journal_storage: Storage | None = None,
-                 announcer: Announcer | None = None, hub_port: str | None = None) -> None:
+                 announcer: Announcer | None = None, hub_port: str | None = None,
+                 phone: Phone | None = None) -> None:
         self.cfg = cfg
         self.shutdown = shutdown_argv(cfg.service.shutdown_command)
         if self.shutdown and shutil.which(self.shutdown[0]) is None:
@@ -180,6 +183,27 @@ class App:
             self.service.post(VoiceLink(False, "no-espeak"))  # said at once, not at the first drink
         self.service.on_idle.append(self._poll_pads)
         self.service.on_started.append(self.start_hardware)
+        self.phone = phone
+        """The phone view (``None``: off); one given by the caller is the caller's to close."""
+        self._own_phone = False
+        if phone is None and cfg.web.enabled:
+            from .phone import Phone
+
+            self.phone, self._own_phone = Phone.from_config(cfg.web), True
+            self.service.on_started.append(self._start_phone)  # after the first frame
+        if self.phone is not None:
+            self.attach_phone(self.phone)
+
+    def _start_phone(self) -> None:
+        if self.phone is not None:
+            self.phone.try_start()  # a port in use is said under "Telefon"; the table plays on
+
+    def attach_phone(self, phone: Phone) -> None:
+        """Publish the table to ``phone`` and show its QR code under "Telefon"."""
+        self.phone = phone
+        self.controller.phone_screen = phone.screen
+        self.service.on_view.append(phone.changed)
+        self.service.on_idle.append(lambda: phone.update(self.controller))
 
     def start_hardware(self) -> None:
         """Claim the GPIO (buzzer, buttons) and start the dice reader; once.
@@ -288,6 +312,12 @@ class App:
         try:
             self.service.run()
         finally:
+            if self.phone is not None:  # the last moment (a won game) reaches the phones too
+                self.phone.changed()
+                try:
+                    self.phone.update(self.controller)
+                except Exception:
+                    log.exception("the phone view could not take the last moment")
             self.close()
         if self.controller.shutdown_requested and self.shutdown:
             log.info("shutting down: %s", " ".join(self.shutdown))
@@ -309,4 +339,6 @@ class App:
             if part is not None:
                 part.close()
         self.announcer.close()
+        if self.phone is not None and self._own_phone:
+            self.phone.close()
         self.screen.close()

@@ -112,6 +112,24 @@ class VoiceConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """The phone view (docs/web.md): a read-only page of the game for the phones at the table."""
+
+    enabled: bool = False  # off until a family turns it on
+    address: str = "0.0.0.0"  # the address to listen on ("0.0.0.0": every interface)
+    port: int = 8080
+    token: str = ""  # the secret in the URL; "" = a new random one at every start
+    url_host: str = ""  # the host in the URL and the QR code; "" = the box's LAN address
+    max_clients: int = 32  # phones watching at once
+
+
+QR_BYTES = 42
+"""The longest URL a version-3 QR code holds at level M (``companion.web.qr``)."""
+WEB_PORTS = (1024, 65535)
+"""Ports the service may listen on: it runs without root, so not the privileged ones."""
+
+
+@dataclass(frozen=True)
 class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
@@ -121,6 +139,7 @@ class Config:
     voice: VoiceConfig = field(default_factory=VoiceConfig)
     pins: PinMap = field(default_factory=load_default)
     pads: PadsConfig = field(default_factory=PadsConfig)
+    web: WebConfig = field(default_factory=WebConfig)
 
     @property
     def data_path(self) -> Path:
@@ -130,6 +149,7 @@ class Config:
 _SECTIONS: dict[str, type] = {
     "display": DisplayConfig, "buttons": ButtonsConfig, "dice": DiceConfig,
     "game": GameConfig, "service": ServiceConfig, "voice": VoiceConfig, "pads": PadsConfig,
+    "web": WebConfig,
 }
 
 
@@ -227,10 +247,54 @@ def _check(cfg: Config) -> None:
     if not cfg.service.data_dir:
         raise ConfigError("service.data_dir must name a directory.")
     shutdown_argv(cfg.service.shutdown_command)
+    check_web(cfg.web)
     try:
         check_layout(cfg.pins.layout(extra_buttons=b.layout == 5))
     except PinMapError as exc:
         raise ConfigError(f"pins: {exc}") from None
+
+
+def check_web(web: WebConfig) -> None:
+    """The ``[web]`` section's values, each checked with one sentence."""
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(web.address)
+    except ValueError:
+        raise ConfigError("web.address must be an IP address of this box such as \"0.0.0.0\" "
+                          f"(every interface) or \"127.0.0.1\", not {_short(web.address)}.") from None
+    low, high = WEB_PORTS
+    if not low <= web.port <= high:
+        raise ConfigError(f"web.port must be {low} to {high}, not {_short(web.port)}.")
+    if web.token and not (8 <= len(web.token) <= 16 and set(web.token) <= _TOKEN_CHARS):
+        raise ConfigError("web.token must be \"\" (a new random one at every start) or 8 to 16 "
+                          "letters, digits, '-' or '_'.")
+    host = web.url_host
+    if host and not (len(host) <= 32 and set(host) <= _HOST_CHARS and host[0].isalnum()
+                     and host[-1].isalnum()):
+        raise ConfigError("web.url_host must be \"\" or a host name or address of at most 32 "
+                          f"letters, digits, '.', '-' or ':', not {_short(host)}.")
+    if not 1 <= web.max_clients <= 256:
+        raise ConfigError(f"web.max_clients must be 1 to 256, not {_short(web.max_clients)}.")
+    shown = host or ("" if web.address in ("0.0.0.0", "::") else web.address)
+    if shown:  # the address in the URL is known now: it must fit the display's QR code
+        if ":" in shown:
+            shown = f"[{shown}]"
+        url = f"http://{shown}:{web.port}/{web.token or 'x' * 11}/"
+        if len(url.encode()) > QR_BYTES:
+            raise ConfigError(f"The phone view's address {url} is {len(url.encode())} bytes, "
+                              f"but the display's QR code holds {QR_BYTES}: shorten web.url_host "
+                              "or web.token.")
+
+
+_TOKEN_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+_HOST_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-:")
+
+
+def _short(value: object) -> str:
+    """A value for a sentence: quoted, control characters escaped, cut when very long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def shutdown_argv(command: str) -> list[str]:

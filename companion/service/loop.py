@@ -17,8 +17,7 @@ from typing import Protocol
 
 from companion.hardware.display import Screen
 from companion.inputs.events import Input, Quit
-from companion.ui.screens import render
-from companion.ui.views import View
+from companion.ui.picture import AnyView, frame
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +36,7 @@ class Controller(Protocol):
 
     def handle(self, event: Input, now: float) -> None: ...
     def tick(self, now: float) -> None: ...
-    def view(self) -> View: ...
+    def view(self) -> AnyView: ...
     def next_deadline(self) -> float | None: ...
     def animated(self) -> bool: ...
     def notify(self, line: str) -> None:
@@ -55,19 +54,19 @@ class Service:
         self.clock = clock
         self.queue: queue.Queue[Input] = queue.Queue()
         self.t0 = clock()
-        self.last_view: View | None = None
+        self.last_view: AnyView | None = None
         self.stopped = False
         self.faults = 0
         """Steps that failed (each logged and shown; the loop went on)."""
         self.on_idle: list[Callable[[], None]] = []
-        self.on_view: list[Callable[[View], None]] = []
+        self.on_view: list[Callable[[AnyView], None]] = []
         self.on_started: list[Callable[[], None]] = []
         """Called once, right after the first frame is on the display."""
-        self.frame_time: Callable[[View, float], float] | None = None
+        self.frame_time: Callable[[AnyView, float], float] | None = None
         """The animation time of a frame (blinking, scrolling); default: seconds since the
         screen last changed, so a new line scrolls from its start and a new choice blinks
         from its "on" phase.  ``companion demo`` counts views instead (the same GIF per seed)."""
-        self._since: tuple[View | None, float] = (None, self.t0)
+        self._since: tuple[AnyView | None, float] = (None, self.t0)
 
     def post(self, event: Input) -> None:
         """Thread-safe: hand an input to the loop."""
@@ -82,7 +81,7 @@ class Service:
             if view != self._since[0]:
                 self._since = (view, now)
             t = now - self._since[1]
-        self.screen.show(render(view, t))
+        self.screen.show(frame(view, t))
         for cb in self.on_view:
             cb(view)
         self.last_view = view  # published last: once seen, its frame is on the display

@@ -28,10 +28,12 @@ from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolle
 from companion.registry import GameInfo, UnknownGame, find_game, playable
 from companion.ui.controls import pick
 from companion.ui.fonts import body_font
+from companion.ui.picture import AnyView
 from companion.ui.screens import WIDTH, wrap
-from companion.ui.views import ListView, MessageView, View
+from companion.ui.views import ListView, MessageView
 
-from .hosts.base import GameHost, HostContext, Request
+from .hosts.base import GameHost, HostContext, Request, Showing
+from .hosts.facts import Facts
 from .journal import JournalError
 from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
 from .rules_browser import RulesBrowser
@@ -48,6 +50,13 @@ VOICE_LOST = {
     "no-sound-card": "Hlas mlčí: chybí zvuková karta.",
 }
 VOICE_BACK = "Hlas zase mluví."
+PHONE_OFF = ("Stav hry v telefonech", "je vypnutý. Zapne ho", "[web] enabled = true",
+             "v konfiguraci.")
+
+
+def phone_off() -> MessageView:
+    """The "Telefon" screen when the service does not run the phone view."""
+    return MessageView("Telefon", PHONE_OFF, "● zpět do hry")
 
 
 class Mode(StrEnum):
@@ -59,6 +68,7 @@ class Mode(StrEnum):
     CONFIRM_UNDO = "confirm-undo"
     CONFIRM_NEW = "confirm-new"
     CONFIRM_OFF = "confirm-off"
+    PHONE = "phone"  # "Telefon": the phone view's QR code (or how to turn it on)
     BYE = "bye"
 
 
@@ -89,7 +99,7 @@ class Shell:
     """The table's controller: the shared screens around the game host in play."""
 
     MENU_HEAD = (("back", "Zpět do hry"), ("undo", "Vrátit poslední akci"))
-    MENU_TAIL = (("rules", "Pravidla a nápověda"), ("new", "Nová hra"),
+    MENU_TAIL = (("rules", "Pravidla a nápověda"), ("phone", "Telefon"), ("new", "Nová hra"),
                  ("settings", "Nastavení"), ("off", "Vypnout"))
 
     def __init__(self, ctx: HostContext, *, start_with: str = "clovece",
@@ -115,6 +125,9 @@ class Shell:
         self.notice = ""
         """One line for the set-up screen's foot (the voice went silent...)."""
         self._voice: VoiceLink | None = None
+        self.phone_screen: Callable[[], AnyView] = phone_off
+        """The "Telefon" screen: the phone view's QR code when the service runs it
+        (:mod:`.phone` sets this), otherwise how to turn it on."""
 
     # --- the game in play ---------------------------------------------------------
 
@@ -234,7 +247,7 @@ class Shell:
         elif self.mode is Mode.PLAY:
             self.mode, self.menu_index = Mode.MENU, 0
         elif self.mode in (Mode.MENU, Mode.SETTINGS, Mode.CONFIRM_UNDO, Mode.CONFIRM_NEW,
-                           Mode.CONFIRM_OFF, Mode.SETUP):
+                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE):
             self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
 
     def _in_game(self) -> bool:
@@ -303,6 +316,8 @@ class Shell:
             self.mode, self.settings_index = Mode.SETTINGS, 0
         elif key == "off":
             self.mode = Mode.CONFIRM_OFF
+        elif key == "phone":
+            self.mode = Mode.PHONE
         else:
             self.mode = Mode.PLAY
             self.host.on_menu(key, now)
@@ -334,6 +349,9 @@ class Shell:
             self.shutdown_requested = True
         elif name == "left":
             self.mode = Mode.MENU
+
+    def _on_phone(self, name: str, now: float) -> None:
+        self.mode = Mode.PLAY if self._in_game() else Mode.SETUP  # any button: back to the game
 
     def _on_bye(self, name: str, now: float) -> None:
         return None  # shutting down: buttons do nothing any more
@@ -388,7 +406,7 @@ class Shell:
         Mode.SETUP: _on_setup, Mode.PLAY: _on_play, Mode.MENU: _on_menu,
         Mode.SETTINGS: _on_settings, Mode.RULES: _on_rules,
         Mode.CONFIRM_UNDO: _on_confirm_undo, Mode.CONFIRM_NEW: _on_confirm_new,
-        Mode.CONFIRM_OFF: _on_confirm_off,
+        Mode.CONFIRM_OFF: _on_confirm_off, Mode.PHONE: _on_phone,
         Mode.BYE: _on_bye,
     }
 
@@ -403,7 +421,9 @@ class Shell:
             return self.host.animated()
         return self.mode in (Mode.SETUP, Mode.MENU, Mode.SETTINGS, Mode.RULES)
 
-    def view(self) -> View:
+    def view(self) -> AnyView:
+        if self.mode is Mode.PHONE:
+            return self.phone_screen()
         if self.mode is Mode.RULES:
             assert self.browser is not None
             return self.browser.view()
@@ -448,6 +468,14 @@ class Shell:
             self.hosts[self.table.info.name].notify(line)
         else:
             log.info("table: %s", line)
+
+    def facts(self) -> Facts | None:
+        """The game in play as values for the phone view (``None``: no game to show)."""
+        name = self.table.info.name
+        if name not in self.hosts or self.mode is Mode.SETUP and not self._in_game():
+            return None
+        host = self.hosts[name]
+        return host.facts() if isinstance(host, Showing) and host.in_game else None
 
     def menu_labels(self) -> Sequence[str]:
         return [label for _, label in self._menu()]

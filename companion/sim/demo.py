@@ -33,8 +33,10 @@ from companion.hardware.voice import Announcer, SilentAnnouncer, WavAnnouncer
 from companion.service.app import App
 from companion.service.config import Config
 from companion.service.hosts.base import Expect, Expecting
+from companion.service.phone import Phone
 from companion.service.shell import Mode
-from companion.ui.views import ListView, TurnView, View, WinView
+from companion.ui.picture import AnyView as View
+from companion.ui.views import ListView, TurnView, WinView
 
 from .terminal import PinPresser
 
@@ -174,11 +176,12 @@ def _winner(app: App, game: str) -> int | None:
 
 def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: int = 10_000,
              frame_seconds: float = 0.2, game: str = "clovece",
-             wav: Path | None = None) -> dict[str, Any]:
+             wav: Path | None = None, phone: Phone | None = None) -> dict[str, Any]:
     """Play one seeded demo game; return what happened (winner, rolls, frames).
 
     ``wav``: every announcement the voice makes, in order, in one WAV file
-    (espeak-ng's real audio)."""
+    (espeak-ng's real audio); ``phone``: a started phone view to publish the game to
+    (the caller closes it)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from gpiozero.pins.mock import MockFactory
 
@@ -196,13 +199,14 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
                          computer_dice=True, computer_confirm_delay=0.0),
             service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
                             shutdown_command=""),
+            web=replace(cfg.web, enabled=False),  # only the phone view given (--web)
         )
         device = create_device("gif", gif_file=str(gif), gif_seconds=frame_seconds)
         atexit.unregister(device.write_animation)  # written below, once, not again at exit
         factory = MockFactory()
         with SimulatedDice(seed=seed, device_id="demo-dice") as dice:
             app = App(demo_cfg, pin_factory=factory, device=device, dice_port=dice.path,
-                      rng=random.Random(seed), announcer=announcer)
+                      rng=random.Random(seed), announcer=announcer, phone=phone)
             app.start_hardware()
             app.ctx.prefs.voice = True
             app.service.frame_time = FrameTime(frame_seconds)

@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.service.app import App
 from companion.service.config import Config
+from companion.service.phone import Phone
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +106,8 @@ class PinPresser:
 
 
 class Simulator:
-    def __init__(self, cfg: Config, *, seed: int | None = None, stream: Any = None) -> None:
+    def __init__(self, cfg: Config, *, seed: int | None = None, stream: Any = None,
+                 phone: Phone | None = None) -> None:
         from gpiozero.pins.mock import MockFactory
 
         from companion.dice.sim import SimulatedDice
@@ -118,7 +120,7 @@ class Simulator:
             self.hub = SimulatedHub(seed=seed)
         self.factory = MockFactory()
         self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream,
-                       hub_port=self.hub.path if self.hub is not None else None)
+                       hub_port=self.hub.path if self.hub is not None else None, phone=phone)
         self.app.start_hardware()
         self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
         self.last_sound = ""
@@ -143,6 +145,9 @@ class Simulator:
         if not hasattr(device, "set_footer"):
             return
         sound = f"   ♪ {SOUNDS.get(self.last_sound, self.last_sound)}" if self.last_sound else ""
+        phone = self.app.phone
+        if phone is not None and phone.url is not None:
+            sound = f"   telefon: {phone.url}{sound}"  # where a phone opens the table's view
         keys = self.pad_keys()
         if keys:
             by_seat: dict[int, list[str]] = {}
@@ -244,8 +249,11 @@ class Simulator:
 
 
 def sim_config(base: Config, data_dir: Path) -> Config:
-    """``base`` with the simulated hardware: terminal display, mock pins, the dice on a pty."""
+    """``base`` with the simulated hardware: terminal display, mock pins, the dice on a pty.
+    The phone view is the command line's (``--web``/``--no-web``), never the ``[web]``
+    section's: a laptop's sim does not open the box's port to the network."""
     return replace(base,
                    display=replace(base.display, driver="terminal"),
                    service=replace(base.service, data_dir=str(data_dir), pin_factory="mock",
-                                   shutdown_command=""))
+                                   shutdown_command=""),
+                   web=replace(base.web, enabled=False))

@@ -26,6 +26,7 @@ import hashlib
 import ipaddress
 import json
 import logging
+import os
 import secrets
 import socket
 import threading
@@ -87,7 +88,12 @@ Publishable = Snapshot | Callable[[], Snapshot]
 
 
 class WebError(UsageError):
-    """The web view cannot start as configured (one sentence for people)."""
+    """The web view cannot start as configured (one sentence for people); ``errno`` the
+    system's error number when a port could not be opened (``errno.EADDRINUSE``...)."""
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
 
 
 def new_token() -> str:
@@ -267,8 +273,10 @@ class WebView:
             exc = failure[0]
             where = f"{self.host}:{self._port}"
             if isinstance(exc, OSError):
-                reason = exc.strerror or str(exc)
-                raise WebError(f"The web view cannot listen on {where}: {reason}.") from None
+                # asyncio's own words repeat the address: the system's words for the number
+                reason = os.strerror(exc.errno) if exc.errno else (exc.strerror or str(exc))
+                raise WebError(f"The web view cannot listen on {where}: {reason.lower()}.",
+                               exc.errno) from None
             raise WebError(f"The web view cannot start on {where}.") from None
         return self
 

@@ -19,7 +19,7 @@ fields only, never the engine's event classes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engines.clovece.rules import Move, Position
@@ -28,12 +28,21 @@ from companion.engines.czech import MARK_NAME, PLAYER, PLAYER_LOWER
 from companion.engines.errors import RulesError
 from companion.engines.gobbit.describe import (
     CONDITION_SENTENCE,
+    call_sentences,
     game_over_sentence,
     kind_word,
     ruling_sentences,
     why_sentence,
 )
-from companion.engines.gobbit.judge import Kind, Ruling, Touch, Verdict
+from companion.engines.gobbit.judge import (
+    GRAVEYARD,
+    Kind,
+    Ruling,
+    Situation,
+    Touch,
+    Verdict,
+    judge,
+)
 from companion.engines.gobbit.rules import GameState, condition, on_turn, winners
 from companion.engines.napij.state import Phase, State
 from companion.referee.model import RefereeModel, delta_text, target_label
@@ -88,6 +97,8 @@ class TouchRow:
     """The judge's word (útok, obrana, faul, pozdě...) or ``""`` when not judged."""
     after: str
     """``0 ms``, ``+7 ms``: after the first touch of the moment (or the previous touch)."""
+    tied: bool = False
+    """Closer to the deciding touch than the pads can tell apart (D28): simultaneous."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +111,12 @@ class GobbitInfo:
     why: tuple[str, ...] = ()
     provisional: bool = False
     """The ruling of a moment still going on (the virtual deck applies it when it settles)."""
+    calls: tuple[str, ...] = ()
+    """How the first touch of each contested pile (or the race) was decided, honest about
+    the pads' timing uncertainty (D28): a gap inside it is "simultaneous" and the rules'
+    precedence decided; a clear gap is given with its margin."""
+    uncertainty_ms: float = 0.0
+    """The pads' timing uncertainty the moment is judged with (0: not known / exact)."""
 
 
 @dataclass(frozen=True)
@@ -141,14 +158,16 @@ class Snapshot:
             "card": self.card,
             "gobbit": None if g is None else {
                 "log": [_row(r) for r in g.log], "moment": [_row(r) for r in g.moment],
-                "ruling": list(g.ruling), "why": list(g.why), "provisional": g.provisional},
+                "ruling": list(g.ruling), "why": list(g.why), "provisional": g.provisional,
+                "calls": list(g.calls), "uncertainty_ms": g.uncertainty_ms},
             "over": self.over,
             "extra": dict(self.extra),
         }
 
 
 def _row(r: TouchRow) -> dict[str, Any]:
-    return {"n": r.n, "seat": r.seat, "target": r.target, "kind": r.kind, "after": r.after}
+    return {"n": r.n, "seat": r.seat, "target": r.target, "kind": r.kind, "after": r.after,
+            "tied": r.tied}
 
 
 def _tail(lines: Iterable[str], n: int = EVENT_LINES) -> tuple[str, ...]:
@@ -244,7 +263,8 @@ def _moment_rows(touches: Sequence[Touch], verdicts: Mapping[Touch, Verdict]) ->
     for n, t in enumerate(touches, 1):
         v = verdicts.get(t)
         rows.append(TouchRow(n, t.seat, target_label(t.target), kind_word(v) if v else "",
-                             "0 ms" if n == 1 else delta_text(t.ms - first)))
+                             "0 ms" if n == 1 else delta_text(t.ms - first),
+                             v is not None and v.tied))
     return tuple(rows)
 
 
@@ -259,28 +279,47 @@ def _log_rows(log: Sequence[Touch]) -> tuple[TouchRow, ...]:
     return tuple(rows)
 
 
+def calls_text(ruling: Ruling) -> tuple[str, ...]:
+    """Who touched each contested pile (or the graveyard) first, and how sure the pads are
+    of it (D28), as the OLED's dispute says it; each call's first sentence names the pile."""
+    out: list[str] = []
+    for call in ruling.calls:
+        sentences = call_sentences(ruling, call.target)
+        if not sentences:
+            continue
+        where = "Hřbitov" if call.target == GRAVEYARD else f"Kupička hráče {call.target}"
+        out.append(f"{where}: {sentences[0]}")
+        out += sentences[1:]
+    return tuple(out)
+
+
 def _info(touches: Sequence[Touch], ruling: Ruling | None, tops: Mapping[int, Any],
-          log: Sequence[Touch] = (), provisional: bool = False) -> tuple[GobbitInfo, dict[Touch, Verdict]]:
+          log: Sequence[Touch] = (), provisional: bool = False,
+          uncertainty_ms: float = 0.0) -> tuple[GobbitInfo, dict[Touch, Verdict]]:
     verdicts = {v.touch: v for v in ruling.verdicts} if ruling is not None else {}
     why: tuple[str, ...] = ()
+    calls: tuple[str, ...] = ()
     if ruling is not None:
         why = tuple(why_sentence(v, dict(tops)) for v in ruling.verdicts
                     if v.kind in (Kind.FOUL, Kind.MISTAKE))
+        calls = calls_text(ruling)
     info = GobbitInfo(_log_rows(log), _moment_rows(touches, verdicts),
                       tuple(ruling_sentences(ruling)) if ruling is not None else (), why,
-                      provisional)
+                      provisional, calls, uncertainty_ms)
     return info, verdicts
 
 
 def gobbit(state: GameState, *, events: Iterable[str] = (), touches: Sequence[Touch] = (),
            ruling: Ruling | None = None, provisional: bool = False,
-           log: Sequence[Touch] = (), rules: Sequence[Topic] = ()) -> Snapshot:
+           log: Sequence[Touch] = (), rules: Sequence[Topic] = (),
+           uncertainty_ms: float = 0.0) -> Snapshot:
     """A Gobbit game dealt by the companion (the virtual deck): ``touches`` and ``ruling``
     are the latest moment and what the judge made of it (``provisional`` while the
-    moment goes on), ``log`` the touches to list."""
+    moment goes on), ``log`` the touches to list, ``uncertainty_ms`` the pads' timing
+    uncertainty in force (D28; each call of the ruling says its own)."""
     turn_seat = on_turn(state)
     tops = {s: state.top(s) for s in state.seats}
-    info, verdicts = _info(touches, ruling, tops, log, provisional)
+    info, verdicts = _info(touches, ruling, tops, log, provisional, uncertainty_ms)
     cond = condition(state)
     table = gobbit_svg.Table(
         gobbit_svg.seats_of(tops, len(state.seats), [len(p) for p in state.piles],
@@ -306,21 +345,30 @@ def referee(model: RefereeModel, *, events: Iterable[str] = (),
             rules: Sequence[Topic] = ()) -> Snapshot:
     """Referee mode with real cards: the top cards the players entered, the touch log,
     the latest moment and the judge's ruling on it.  The model is mutable, so call
-    this on the thread that owns it."""
-    c = model.cards
-    moment = model.latest_moment()
+    this on the thread that owns it (or hand :func:`referee_values` a copy of its values)."""
+    moment = tuple(model.latest_moment())
+    return referee_values(model.seats, tuple(model.log), moment, model.situation(moment),
+                          graveyard=model.cards.graveyard, events=events, rules=rules)
+
+
+def referee_values(seats: int, log: Sequence[Touch], moment: Sequence[Touch],
+                   situation: Situation, *, graveyard: bool = False,
+                   events: Iterable[str] = (), rules: Sequence[Topic] = ()) -> Snapshot:
+    """Referee mode from plain values: the touch log, the latest moment, and the situation
+    the judge reads (the entered cards, the pads' timing uncertainty; its touches are the
+    moment's), ``graveyard`` whether cards lie on the graveyard.  The ruling is made here."""
     ruling: Ruling | None
     try:
-        ruling = model.ruling(moment) if moment else None
+        ruling = judge(replace(situation, touches=tuple(moment))) if moment else None
     except RulesError:  # entered cards that make no sense: no ruling to show
         ruling = None
-    sit = model.situation()
-    info, verdicts = _info(moment, ruling, sit.tops, model.log)
+    sit = situation
+    info, verdicts = _info(moment, ruling, sit.tops, log, uncertainty_ms=sit.uncertainty_ms)
     table = gobbit_svg.Table(
-        gobbit_svg.seats_of(dict(sit.tops), model.seats, ghosts=sit.ghosts),
-        None, c.graveyard or sit.expert is not None, None, sit.expert, sit.gorilla,
+        gobbit_svg.seats_of(dict(sit.tops), seats, ghosts=sit.ghosts),
+        None, graveyard or sit.expert is not None, None, sit.expert, sit.gorilla,
         tuple(moment), verdicts)
-    if not model.log:
+    if not log:
         status = "Rozhodčí čeká na první dotek."
     elif ruling is None:
         status = "Rozhodčí zapisuje doteky na podložkách."
@@ -330,3 +378,12 @@ def referee(model: RefereeModel, *, events: Iterable[str] = (),
         status = "Rozhodčí rozsoudil poslední spor, verdikt je níže."
     return Snapshot("gobbit", "Gobbit (rozhodčí)", status, gobbit_svg.render(table),
                     events=_tail(events), rules=tuple(rules), gobbit=info)
+
+
+# --- no game in play -------------------------------------------------------------------------
+
+
+def waiting(game: str, title: str, *, rules: Sequence[Topic] = ()) -> Snapshot:
+    """The table is choosing or setting up a game (``title``): nothing to draw yet."""
+    return Snapshot(game, title, f"U stolu se chystá nová hra: {title}.", Drawing("", ""),
+                    rules=tuple(rules))

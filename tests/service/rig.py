@@ -23,7 +23,8 @@ BUTTON_PINS = {"left": 5, "select": 6, "right": 13}
 
 def rig_config(data: Path, *, players: int = 2, computer: tuple[str, ...] = (),
                auto_delay: float = 0.05, long_press: float = 0.25,
-               game: str = "clovece", computer_dice: bool = False) -> Config:
+               game: str = "clovece", computer_dice: bool = False, web: bool = False,
+               web_port: int = 0) -> Config:
     base = Config()
     return replace(
         base,
@@ -33,19 +34,21 @@ def rig_config(data: Path, *, players: int = 2, computer: tuple[str, ...] = (),
                      auto_move_delay=auto_delay, computer_dice=computer_dice),
         service=replace(base.service, data_dir=str(data), pin_factory="mock", shutdown_command=""),
         voice=replace(base.voice, enabled=False),
+        web=replace(base.web, enabled=web, address="127.0.0.1", port=web_port),
     )
 
 
 class Rig:
     def __init__(self, data: Path, *, dice: bool = True, seed: int = 1,
-                 storage: Any = None, announcer: Any = None, **cfg: Any) -> None:
+                 storage: Any = None, announcer: Any = None, phone: Any = None,
+                 **cfg: Any) -> None:
         self.cfg = rig_config(data, **cfg)
         self.factory = MockFactory()
         self.dice = SimulatedDice(seed=seed, device_id="rig") if dice else None
         self.device = create_device("dummy")
         self.app = App(self.cfg, pin_factory=self.factory, device=self.device,
                        dice_port=self.dice.path if self.dice else "", journal_storage=storage,
-                       announcer=announcer)
+                       announcer=announcer, phone=phone)
         self.app.start_hardware()
         self.views: list[View] = []
         self.app.service.on_view.append(self.views.append)

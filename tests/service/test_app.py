@@ -223,3 +223,86 @@ def test_a_panel_missing_at_the_start_does_not_stop_the_service(tmp_path):
         assert app.screen.frames == 0 and app.screen.reopen is not None
     finally:
         app.close()
+
+
+# --- the phone view ----------------------------------------------------------------------------
+
+
+def snapshot_json(url: str) -> dict:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(url + "snapshot.json", timeout=5) as answer:
+        return json.loads(answer.read())
+
+
+def test_the_phone_view_starts_after_the_first_frame_follows_the_game_and_stops_with_it(tmp_path):
+    from companion.ui.picture import Picture
+
+    from .test_phone import qr_of
+
+    rig = Rig(tmp_path, web=True)
+    try:
+        phone = rig.app.phone
+        assert phone is not None
+        wait_for(lambda: phone.url is not None)
+        assert rig.views, "the phone view started before the first frame"
+        url = phone.url
+        assert url.startswith("http://127.0.0.1:")
+        wait_for(lambda: snapshot_json(url).get("seq", 0) >= 1)
+        assert snapshot_json(url)["game"] == "clovece"
+        start(rig)
+        rig.wait(lambda v: v.dice == "ok")
+        rig.dice.roll(6)
+        rig.wait(lambda v: isinstance(v, TurnView) and "nasadil" in v.event)
+        wait_for(lambda: snapshot_json(url)["events"][-1:] == ["Červený nasadil figurku."])
+        data = snapshot_json(url)
+        assert data["throws"] == [6] and data["status"] == "Na tahu je červený."
+        # "Telefon" from the menu: the panel shows the code of this very address
+        rig.press("select", long=True)
+        rig.wait(lambda v: isinstance(v, ListView) and v.title == "Nabídka")
+        while rig.view.items[rig.view.selected] != "Telefon":
+            selected = rig.view.selected
+            rig.press("right")
+            rig.wait(lambda v, s=selected: v.selected != s)
+        rig.press("select")
+        rig.wait(lambda v: isinstance(v, Picture))
+        wait_for(lambda: rig.device.image.convert("1").tobytes()
+                 == rig.app.controller.view().image().tobytes())
+        assert qr_of(Picture.of("panel", rig.device.image)) == (url, 29)
+        rig.press("left")  # any button: back to the game
+        rig.wait(lambda v: isinstance(v, TurnView))
+    finally:
+        rig.stop()
+    assert phone.url is None  # the service's own view is closed with it
+
+
+def test_a_phone_view_given_to_the_app_gets_the_last_moment_and_stays_the_callers(tmp_path):
+    from companion.service.phone import Phone
+
+    phone = Phone().start()
+    try:
+        rig = Rig(tmp_path, phone=phone)
+        try:
+            assert rig.app.phone is phone
+            start(rig)
+            rig.wait(lambda v: v.dice == "ok")
+            rig.dice.roll(3)
+            rig.wait(lambda v: isinstance(v, TurnView) and v.tries == 1)
+        finally:
+            rig.stop()
+        assert phone.url is not None  # not closed by the app
+        wait_for(lambda: snapshot_json(phone.url).get("throws") == [3])
+    finally:
+        phone.close()
+
+
+def test_without_web_the_service_has_no_phone_view(tmp_path):
+    from companion.service.shell import phone_off
+
+    rig = Rig(tmp_path)
+    try:
+        start(rig)
+        assert rig.app.phone is None and rig.app.controller.phone_screen() == phone_off()
+    finally:
+        rig.stop()

@@ -117,3 +117,66 @@ def test_the_voice_section_is_read(tmp_path):
     assert cfg.voice.enabled is False and cfg.voice.voice == "cs+f3"
     assert cfg.voice.device == "plughw:CARD=Device" and cfg.game.name == "napij"
     assert Config().voice.enabled is True and Config().voice.voice == "cs"
+
+
+# --- [web]: the phone view -----------------------------------------------------------------------
+
+
+def test_the_phone_view_is_off_by_default_and_listens_everywhere_when_on():
+    web = Config().web
+    assert web.enabled is False and web.address == "0.0.0.0" and web.port == 8080
+    assert web.token == "" and web.url_host == "" and web.max_clients == 32
+
+
+def test_the_web_section_is_read(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text('[web]\nenabled = true\naddress = "192.168.1.20"\nport = 8123\n'
+                 'token = "Table-42_ok"\nurl_host = "companion.local"\nmax_clients = 5\n')
+    web = load(p).web
+    assert web.enabled is True and web.address == "192.168.1.20" and web.port == 8123
+    assert web.token == "Table-42_ok" and web.url_host == "companion.local"
+    assert web.max_clients == 5
+    assert from_dict({"web": {"address": "::", "port": 1024}}).web.address == "::"
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ('[web]\nenabled = "yes"', "web.enabled"),
+    ('[web]\naddress = "box"', "web.address"),
+    ('[web]\naddress = "192.168.1.300"', "web.address"),
+    ('[web]\naddress = ""', "web.address"),
+    ('[web]\nport = 80', "web.port"),
+    ('[web]\nport = 0', "web.port"),
+    ('[web]\nport = 65536', "web.port"),
+    ('[web]\nport = "8080"', "web.port"),
+    ('[web]\ntoken = "short"', "web.token"),
+    ('[web]\ntoken = "has/slash1"', "web.token"),
+    ('[web]\ntoken = "seventeen-letters"', "web.token"),
+    ('[web]\nurl_host = "-bad.example"', "web.url_host"),
+    ('[web]\nurl_host = "a b"', "web.url_host"),
+    ('[web]\nurl_host = "x\\u0000y"', "web.url_host"),
+    ('[web]\nmax_clients = 0', "web.max_clients"),
+    ('[web]\nmax_clients = 1000', "web.max_clients"),
+    ('[web]\nprot = 8080', "web.prot"),
+    ('[web]\nurl_host = "the-box.lan.example.org"\ntoken = "AbCdEfGhIjKlMnOp"', "QR code"),
+])
+def test_a_wrong_web_value_is_one_sentence_naming_the_key(tmp_path, text, fragment):
+    p = tmp_path / "c.toml"
+    p.write_text(text)
+    with pytest.raises(ConfigError) as err:
+        load(p)
+    message = str(err.value)
+    assert fragment in message and "\n" not in message and message.endswith(".")
+    assert "\x00" not in message
+
+
+def test_an_address_known_in_advance_must_fit_the_displays_qr_code():
+    from companion.web import qr
+
+    fits = from_dict({"web": {"address": "192.168.100.200", "port": 65535}}).web
+    url = f"http://{fits.address}:{fits.port}/{'x' * 11}/"
+    assert qr.qr_code(url).version <= 3  # the longest LAN address with a random token fits
+    with pytest.raises(ConfigError, match="42"):
+        from_dict({"web": {"address": "192.168.100.200", "port": 65535,
+                           "token": "AbCdEfGhIjKlMnOp"}})
+    # listening everywhere: the address is found at start, the screen says when it is too long
+    assert from_dict({"web": {"token": "AbCdEfGhIjKlMnOp"}}).web.token == "AbCdEfGhIjKlMnOp"

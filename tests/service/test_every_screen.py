@@ -135,6 +135,11 @@ def walk_menu(t: Table) -> None:
         if t.shell.mode is not Mode.MENU:  # "Není co vrátit": ● goes back to the game
             t.do(S, "back")
             t.do(LONG, "menu")
+    t.goto("Telefon")
+    t.do(S, "telefon")  # without a phone view: how to turn it on
+    assert t.shell.mode is Mode.PHONE
+    t.do(S, "telefon back")
+    t.do(LONG, "menu")
     t.goto("Pravidla")
     t.do(S, "rules")
     walk_rules(t)

@@ -221,3 +221,76 @@ def test_every_destructive_menu_item_asks_first_and_shut_down_keeps_the_game(tmp
         assert c.mode == "menu"
         c.handle(LONG, 0.0)
         assert c.mode == "play" and Journal(tmp_path / "g.journal").load() == journal
+
+
+# --- "Telefon": the phone view's QR code ---------------------------------------------------------
+
+
+def started(tmp_path, game="clovece"):
+    c = build(tmp_path, game)
+    c.handle(L, 0.0)  # to ▶ Začít hru
+    c.handle(S, 0.0)
+    assert c.mode == "play"
+    return c
+
+
+def open_telefon(c: Shell) -> None:
+    c.handle(LONG, 0.0)
+    while c.view().items[c.view().selected] != "Telefon":
+        c.handle(R, 0.0)
+    c.handle(S, 0.0)
+
+
+@pytest.mark.parametrize("game", ["clovece", "napij", "gobbit"])
+def test_telefon_comes_after_the_rules_in_every_games_menu(tmp_path, game):
+    c = started(tmp_path, game)
+    labels = list(c.menu_labels())
+    assert labels[:2] == ["Zpět do hry", "Vrátit poslední akci"]
+    assert labels[-5:] == ["Pravidla a nápověda", "Telefon", "Nová hra", "Nastavení", "Vypnout"]
+    assert labels.count("Telefon") == 1
+
+
+def test_without_a_phone_view_telefon_says_how_to_turn_it_on(tmp_path):
+    from companion.service.shell import PHONE_OFF, phone_off
+
+    c = started(tmp_path)
+    open_telefon(c)
+    v = c.view()
+    assert c.mode == "phone" and v == phone_off()
+    assert isinstance(v, MessageView) and v.title == "Telefon" and v.lines == PHONE_OFF
+    assert "[web] enabled = true" in v.lines and v.footer == "● zpět do hry"
+
+
+@pytest.mark.parametrize("button", [S, L, R, LONG])
+def test_any_button_goes_back_from_telefon_to_the_game(tmp_path, button):
+    c = started(tmp_path)
+    game_view = c.view()
+    open_telefon(c)
+    c.handle(button, 0.0)
+    assert c.mode == "play" and c.view() == game_view
+
+
+def test_telefon_shows_what_the_service_hands_it(tmp_path):
+    from PIL import Image
+
+    from companion.ui.picture import Picture
+
+    pic = Picture.of("Telefon", Image.new("1", (128, 64), 1))
+    c = started(tmp_path)
+    calls = []
+    c.phone_screen = lambda: calls.append(1) or pic
+    open_telefon(c)
+    assert c.view() is pic and calls
+    c.handle(S, 0.0)
+    assert c.view() != pic
+
+
+def test_the_game_is_shown_to_phones_only_while_one_is_in_play(tmp_path):
+    c = build(tmp_path)
+    assert c.facts() is None  # the set-up of the first game
+    c.handle(L, 0.0)
+    c.handle(S, 0.0)
+    facts = c.facts()
+    assert facts is not None and facts == c.host.facts()
+    c.handle(Rolled(3), 0.0)
+    assert c.facts() != facts and c.facts().throws == (3,)

@@ -138,3 +138,12 @@ def test_with_the_hub_the_pad_keys_tap_a_simulated_pad_hub_for_six_seats(tmp_pat
         sim.app.close()
         sim.dice.close()
         sim.hub.close()
+
+
+def test_the_sim_leaves_the_phone_view_to_the_command_line():
+    from dataclasses import replace
+    from pathlib import Path
+
+    base = Config()
+    cfg = sim_config(replace(base, web=replace(base.web, enabled=True)), Path("x"))
+    assert cfg.web.enabled is False

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -30,6 +31,7 @@ from companion.ui.views import View
 
 from ..journal import Journal
 from ..prefs import Prefs
+from .facts import EVENT_LINES, Facts
 
 if TYPE_CHECKING:  # a type only: the pads' timing is loaded when a game uses the pads
     from companion.hardware.padtiming import TimingBook
@@ -128,6 +130,32 @@ class Expecting(Protocol):
     """A host that can say what the table should do next."""
 
     def expects(self) -> Expect | None: ...
+
+
+@runtime_checkable
+class Showing(Protocol):
+    """A host that tells its game's values beyond the screen (:mod:`.facts`), for the phone
+    view; ``None`` when there is no game to show."""
+
+    def facts(self) -> Facts | None: ...
+
+
+class EventLines:
+    """The table's latest event lines, oldest first (the phone view lists them)."""
+
+    def __init__(self, keep: int = EVENT_LINES) -> None:
+        self._lines: deque[str] = deque(maxlen=keep)
+
+    def add(self, line: str) -> None:
+        """Keep ``line`` (an empty one is not news)."""
+        if line:
+            self._lines.append(line)
+
+    def clear(self) -> None:
+        self._lines.clear()
+
+    def lines(self) -> tuple[str, ...]:
+        return tuple(self._lines)
 
 
 class GameHost(Protocol):

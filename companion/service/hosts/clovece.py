@@ -53,7 +53,8 @@ from companion.ui.controls import cycle
 from companion.ui.views import Choice, TurnView, View, WinView
 
 from ..journal import JournalError
-from .base import HostContext, JournaledGame, Option, Request
+from .base import EventLines, HostContext, JournaledGame, Option, Request
+from .facts import CloveceFacts
 
 log = logging.getLogger(__name__)
 
@@ -95,9 +96,16 @@ class CloveceHost:
         self.mode = Mode.IDLE
         self.selected = 0
         self.manual = 1
-        self.event_line = ""
+        self.lines = EventLines()
+        """The latest event lines (the phone view lists them)."""
+        self._event_line = ""
+        self.throws: tuple[int, ...] = ()
+        """The rolls of the colour on turn so far (a six and the roll after it, the tries)."""
+        self.moved: Move | None = None
+        """The last move confirmed (the phone view rings it on the board)."""
         self.deadline: float | None = None
         self.timer: Timer | None = None
+        self._throws_colour = -1
         self.roll_src: Source | None = None
         """Where the pending roll came from (a computer's virtual throw is shown as such)."""
 
@@ -142,6 +150,8 @@ class CloveceHost:
                       self.computer_dice)
         self.play.start(setup)
         self.mode = Mode.PLAY
+        self.lines.clear()
+        self.throws, self.moved = (), None
         self.event_line = f"Nová hra, začíná {PLAYER_LOWER[first]}."
         self.arm(now)
 
@@ -154,6 +164,7 @@ class CloveceHost:
             return False
         self.computer_dice = self.setup.computer_dice
         self._sync_roll_src()
+        self._sync_throws()
         self.mode = Mode.WIN if self.state.pos.winner is not None else Mode.PLAY
         self.arm(now)
         return True
@@ -162,6 +173,16 @@ class CloveceHost:
         self.deadline, self.timer = None, None
 
     # --- the game in play ---------------------------------------------------------------
+
+    @property
+    def event_line(self) -> str:
+        """One line: what just happened (the turn screen's foot; kept in :attr:`lines`)."""
+        return self._event_line
+
+    @event_line.setter
+    def event_line(self, line: str) -> None:
+        self._event_line = line
+        self.lines.add(line)
 
     @property
     def state(self) -> State:
@@ -222,6 +243,9 @@ class CloveceHost:
         self.play.commit(action)  # on disk before the screen shows it
         self.roll_src = src
         after = self.state
+        same = bool(self.throws) and self._throws_colour == before.pos.turn
+        self.throws = (*self.throws[-5:], value) if same else (value,)
+        self._throws_colour = before.pos.turn
         self.event_line = throw_line(before.pos.turn, value, list(self.play.events[1:]),
                                      computer=src is Source.COMPUTER)
         if after.roll is None:  # no legal move: three tries or forfeit, already played
@@ -233,6 +257,7 @@ class CloveceHost:
 
     def _confirm(self, move: Move, now: float) -> None:
         self.play.commit(move)  # on disk before the screen confirms
+        self.moved = move
         self.event_line = headline(list(self.play.events))
         self._after_step(now)
 
@@ -358,6 +383,7 @@ class CloveceHost:
         what = f"hod {removed.get('v')}" if removed.get("t") == "roll" else "tah"
         self.event_line = f"Vráceno: {what}."
         self._sync_roll_src()
+        self._sync_throws()
         self.arm(now)
         return True
 
@@ -368,6 +394,13 @@ class CloveceHost:
             last = self.ctx.journal.load()[-1]
             if last.get("t") == "roll" and last.get("src") in tuple(Source):
                 self.roll_src = Source(str(last["src"]))
+
+    def _sync_throws(self) -> None:
+        """After a resume or undo: the pending roll is the turn's only known throw."""
+        roll = self.state.roll
+        self.throws = (roll,) if roll is not None else ()
+        self._throws_colour = self.state.pos.turn
+        self.moved = None
 
     def menu_items(self) -> Sequence[tuple[str, str]]:
         return ()
@@ -390,6 +423,13 @@ class CloveceHost:
         return "\n".join(lines)
 
     # --- outputs ------------------------------------------------------------------------------
+
+    def facts(self) -> CloveceFacts | None:
+        """The position, the turn's throws, the last move and the latest event lines."""
+        if self.mode is Mode.IDLE or not self.play.started:
+            return None
+        return CloveceFacts(self.state.pos, self.throws, self.moved, self.setup.computer,
+                            self.lines.lines())
 
     def animated(self) -> bool:
         return self.mode in (Mode.PLAY, Mode.WIN)

@@ -43,6 +43,7 @@ from companion.ui.views import MessageView, RefereeView, View
 
 from ..journal import JournalError
 from .base import HostContext, Option, Request, yes_no
+from .facts import GobbitFacts, RefereeFacts
 
 log = logging.getLogger(__name__)
 
@@ -214,6 +215,23 @@ class GobbitHost:
 
     def notify(self, line: str) -> None:
         log.info("table: %s", line)
+
+    def facts(self) -> GobbitFacts | RefereeFacts | None:
+        """The game as values: the virtual deck's state and last (or running) moment with its
+        ruling, or referee mode's touch log, latest moment and the entered cards."""
+        if self.virtual is not None:
+            v = self.virtual
+            if v.moment:
+                return GobbitFacts(v.state, tuple(v.moment), v.provisional, True,
+                                   v.uncertainty_ms, tuple(v.history))
+            return GobbitFacts(v.state, v.last_touches, v.last_ruling, False, v.uncertainty_ms,
+                               tuple(v.history))
+        if self.cards is not None:
+            c = self.cards
+            moment = tuple(c.latest_moment())
+            return RefereeFacts(c.seats, tuple(c.log), moment, c.situation(moment),
+                                c.cards.graveyard)
+        return None
 
     def view(self) -> View:
         if self.mode is Mode.NO_PADS:

@@ -25,7 +25,7 @@ import json
 import logging
 import os
 import textwrap
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -49,7 +49,14 @@ from companion.engines.napij.actions import (
 )
 from companion.engines.napij.deck import OFFER_EFFECTS
 from companion.engines.napij.describe import EXPLAIN, explain
-from companion.engines.napij.events import CardDrawn, Event, ThrowAgain, TurnPassed, Won
+from companion.engines.napij.events import (
+    CardDrawn,
+    Event,
+    ThrowAgain,
+    Thrown,
+    TurnPassed,
+    Won,
+)
 from companion.engines.napij.game import DEFAULT, GAME, NapijSetup, load_rules
 from companion.engines.napij.places import (
     choice_line,
@@ -79,7 +86,8 @@ from companion.ui.screens import wrap
 from companion.ui.views import MessageView, View
 
 from ..journal import JournalError
-from .base import Expect, HostContext, JournaledGame, Option, Request
+from .base import EventLines, Expect, HostContext, JournaledGame, Option, Request
+from .facts import NapijFacts
 from .napij_drinks import Announcement, Tally, announcements, debt_sentence, opening
 
 log = logging.getLogger(__name__)
@@ -195,7 +203,15 @@ class NapijHost:
         """The throw entered with ◀ ▶ while the dice is missing (7: declare the bottle)."""
         self.card_index = 0
         self.card_confirm = False
-        self.event_line = ""
+        self.lines = EventLines()
+        """The latest event lines (the phone view lists them)."""
+        self._event_line = ""
+        self.moved: tuple[str, ...] = ()
+        """The fields the last play left and reached (the phone view rings them)."""
+        self.last_card: int | None = None
+        """The number of the card drawn last."""
+        self.last_throws: tuple[int, ...] = ()
+        """The throws of the last turn played (the state forgets them once played)."""
         self.list_index = 0
         self.duty_colour = 0
         self.shown: Shown | None = None
@@ -283,6 +299,8 @@ class NapijHost:
                          "think": self.think, "id": self.game_id}
         self.play.start(setup, extra)
         self.kinds = []
+        self.lines.clear()
+        self.moved, self.last_card, self.last_throws = (), None, ()
         self.tally.record(self.game_id, self.state.drunk)
         if self.state.phase is Phase.SHUFFLE:
             order = list(range(len(self.state.rules.deck.cards)))
@@ -334,6 +352,7 @@ class NapijHost:
         self.game_id = str(header.get("id", "")) or hashlib.sha256(
             json.dumps(header, sort_keys=True).encode("utf-8")).hexdigest()[:12]
         self.kinds = [str(r.get("t")) for r in records[1:used]]
+        self.moved, self.last_card, self.last_throws = (), None, ()
         self.mode = Mode.OVER if self.state.winner is not None else Mode.PLAY
         self.tally.record(self.game_id, self.state.drunk)
         self.arm(now)
@@ -357,6 +376,24 @@ class NapijHost:
         self.error = ("", "")
 
     # --- the game in play ---------------------------------------------------------------
+
+    @property
+    def event_line(self) -> str:
+        """One line: what just happened (kept in :attr:`lines` too)."""
+        return self._event_line
+
+    @event_line.setter
+    def event_line(self, line: str) -> None:
+        self._event_line = line
+        self.lines.add(line)
+
+    def facts(self) -> NapijFacts | None:
+        """The state, the last play's fields, the card drawn last, "Účet" and the event lines."""
+        if not self.in_game:
+            return None
+        s = self.state
+        return NapijFacts(s, s.throws or self.last_throws, self.moved, self.last_card,
+                          self.tally.tonight(), self.seats_computer, self.lines.lines())
 
     @property
     def tally(self) -> Tally:
@@ -457,6 +494,7 @@ class NapijHost:
     def _commit(self, action: Action, now: float, *, announce: bool = True,
                 think: bool = False) -> list[Event]:
         """Apply an action (journal first), tell the table what happened, set the timers."""
+        before = self.state
         try:
             events = self.play.commit(action)
         except RulesError as exc:
@@ -466,6 +504,16 @@ class NapijHost:
             log.warning("refused %r: %s", action, exc)
             return []
         self.kinds.append(str(GAME.encode(action)["t"]))
+        if isinstance(action, Play):
+            self.moved = moved_fields(before, self.state, before.turn)
+        thrown = [e.value for e in events if isinstance(e, Thrown)]
+        if before.throws and not self.state.throws:
+            self.last_throws = before.throws
+        if thrown and not self.state.throws:  # a try that failed: the throw still happened
+            self.last_throws = (*before.throws, thrown[-1])
+        drawn = [e.card for e in events if isinstance(e, CardDrawn)]
+        if drawn:
+            self.last_card = drawn[-1]
         if not think:
             self.think_fired = False
         s = self.state
@@ -810,6 +858,7 @@ class NapijHost:
             self.event_line = "Není co vrátit."
             return False
         self.kinds.pop()
+        self.moved = ()
         kind = str(removed.get("t"))
         what = UNDONE.get(kind, "akce")
         if kind == "throw":
@@ -1106,6 +1155,16 @@ class NapijHost:
             cells = cells[:head] + [Cell("gap")] + cells[-tail:]
             target = target - gone + 1
         return Strip(tuple(cells), 0, target)
+
+
+def moved_fields(before: State, after: State, colour: int) -> tuple[str, ...]:
+    """The board fields ``colour``'s pieces left and reached between two states (a piece
+    going to or from the pub has no field there)."""
+    old, new = before.pieces[colour] or (), after.pieces[colour] or ()
+    left, reached = Counter(old) - Counter(new), Counter(new) - Counter(old)
+    graph, board = after.rules.graph, after.rules.board
+    return tuple(board.fields[graph.field[n]].id for n in (*left.elements(), *reached.elements())
+                 if n >= 0)
 
 
 RANKS = {2: ("přední", "zadní"), 3: ("přední", "prostřední", "zadní"),

@@ -88,7 +88,7 @@
   }
 
   function renderBoard(board) {
-    if (!board) { $("board").hidden = true; return; }
+    if (!board || (!board.base && !board.top)) { $("board").hidden = true; return; }
     $("board").hidden = false;
     var img = $("board-base");
     if (changed("base", board.base)) {
@@ -120,9 +120,19 @@
     $("ruling-title").textContent = g.provisional ? "Verdikt (chvíle ještě běží)" : "Verdikt";
     list($("ruling"), g.ruling.length ? g.ruling : ["Zatím není co rozsoudit."]);
     list($("why"), g.why);
+    var calls = g.calls || [];
+    list($("calls"), calls);
+    $("calls-title").hidden = !calls.length;
+    var precision = $("precision");
+    var within = g.uncertainty_ms > 0 ? String(Math.round(g.uncertainty_ms * 10) / 10).replace(".", ",") : "";
+    precision.hidden = !within;
+    precision.textContent = within ? "Podložky rozliší doteky nejvýš na ±" + within +
+      " ms; bližší doteky jsou současné a rozhoduje pořadí podle pravidel." : "";
     fill($("moment").tBodies[0], g.moment.map(function (t) {
+      var kind = t.kind + (t.tied ? " (současně)" : "");
       return [{ text: t.n }, { text: "H" + t.seat }, { text: t.target },
-              { text: t.kind, cls: "k-" + t.kind }, { text: t.after, cls: "num" }];
+              { text: kind, cls: "k-" + t.kind + (t.tied ? " tied" : "") },
+              { text: t.after, cls: "num" }];
     }));
     fill($("log").tBodies[0], g.log.slice().reverse().map(function (t) {
       return [{ text: t.n }, { text: "H" + t.seat }, { text: t.target }, { text: t.after, cls: "num" }];

@@ -595,3 +595,80 @@ def test_the_rules_are_in_the_menu_and_pages_turn(tmp_path):
     t.handle(L, c())
     t.handle(L, c())
     assert isinstance(t.view(), ListView)
+
+
+# --- the game as values for the phone view (facts) -----------------------------------------------
+
+
+def test_facts_are_none_until_a_game_is_in_play(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    assert t.host.facts() is None and t.facts() is None
+
+
+def test_facts_carry_the_position_the_turns_throws_the_last_move_and_the_lines(tmp_path):
+    from companion.engines.clovece.rules import HOUSE, Move
+    from companion.service.hosts.facts import CloveceFacts
+
+    t, _, c = make(tmp_path, players=2, computer=("g",))
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    f = t.host.facts()
+    assert isinstance(f, CloveceFacts) and t.facts() == f
+    assert f.pos == t.host.state.pos and f.throws == () and f.moved is None
+    assert f.computer == frozenset({GREEN}) and f.events == ("Nová hra, začíná červený.",)
+    assert t.host.facts() == f and hash(t.host.facts()) == hash(f)  # the same table: equal
+    t.handle(Rolled(2), c())
+    t.handle(Rolled(1), c())
+    f = t.host.facts()
+    assert f.throws == (2, 1) and f.moved is None  # red's tries so far
+    assert f.events[-2:] == ("Červený hodil 2, šestka nepadla.", t.view().event)
+    t.handle(Rolled(6), c())  # the third try: a six, a single move that plays itself
+    assert t.host.facts().throws == (2, 1, 6)
+    t.tick(c(2))
+    f = t.host.facts()
+    assert f.moved == Move(RED, HOUSE, 0, None) and f.pos == t.host.state.pos
+    assert f.events[-1] == "Červený nasadil figurku."
+    t.handle(Rolled(6), c())  # the six gives red another throw: still red's turn
+    t.tick(c(2))
+    assert t.host.facts().throws == (2, 1, 6, 6)
+    t.handle(Rolled(4), c())
+    t.tick(c(2))
+    assert t.host.state.pos.turn == GREEN
+    assert t.host.facts().throws == (2, 1, 6, 6, 4)  # the turn played stays until green throws
+    t.tick(c(1.1))  # the computer throws for green: its turn's throws start again
+    rec = records(tmp_path)[-1]
+    assert rec["t"] == "roll" and rec["src"] == "computer"
+    assert t.host.facts().throws == (rec["v"],)
+
+
+def test_facts_keep_the_twelve_latest_lines_and_forget_the_move_after_an_undo(tmp_path):
+    from companion.service.hosts.facts import EVENT_LINES
+
+    t, _, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    for _ in range(6):
+        for v in (1, 1, 1):
+            t.handle(Rolled(v), c())
+    f = t.host.facts()
+    assert len(f.events) == EVENT_LINES == 12 and f.events[-1] == t.view().event
+    t.handle(Rolled(6), c())
+    t.tick(c(2))
+    assert t.host.facts().moved is not None
+    t.host.undo(c())
+    f = t.host.facts()
+    assert f.moved is None and f.throws == (6,) and f.events[-1] == "Vráceno: tah."
+
+
+def test_facts_after_a_resume_know_the_pending_throw_only(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    t.handle(Rolled(1), c())
+    t.handle(Rolled(6), c())  # pending: the move waits for its pause
+    assert t.host.facts().throws == (1, 6)
+    again, _, _ = make(tmp_path, players=2)
+    f = again.host.facts()
+    assert again.host.state.roll == 6 and f.pos == t.host.state.pos and f.moved is None
+    assert f.throws == (6,)  # the journal keeps the pending roll, not the tries before it
+    assert f.events == ("Hra pokračuje, kde skončila.",)

@@ -352,3 +352,98 @@ def test_a_hub_that_went_away_is_shown(tmp_path):
     assert "Podložky odpojené!" in t.view().screen.lines
     t.handle(PadEvent(PadLink(True, "hub-1")), 0.0)
     assert "Podložky odpojené!" not in t.view().screen.lines
+
+
+# --- the game as values for the phone view (facts) -----------------------------------------------
+
+
+def flip_until_an_attack(t: Shell) -> tuple[int, int]:
+    """Flip (●) until some seat's top card eats another's: (attacker, attacked)."""
+    from companion.engines.gobbit.judge import eats
+
+    v = t.host.virtual
+    for i in range(60):
+        s = v.state
+        for a in s.seats:
+            for b in s.seats:
+                ta, tb = s.top(a), s.top(b)
+                if a != b and ta is not None and tb is not None and eats(ta, tb):
+                    return a, b
+        t.handle(S, float(i))
+    raise AssertionError("no attack came up")
+
+
+def test_the_virtual_deck_tells_the_moment_its_ruling_and_the_pads_uncertainty(tmp_path):
+    from companion.service.hosts.facts import GobbitFacts
+    from companion.service.phone import snapshot_of
+
+    book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
+    t, _ = make(tmp_path, seats=4, timing=book)
+    assert t.facts() is None
+    start_virtual(t)
+    f = t.host.facts()
+    assert isinstance(f, GobbitFacts) and t.facts() == f
+    assert f.state == t.host.virtual.state and f.touches == () and f.ruling is None
+    assert f.uncertainty_ms == 60.0 and not f.provisional
+    attacker, victim = flip_until_an_attack(t)
+    f = t.host.facts()
+    assert f.events and f.events[-1].startswith(f"Hráč {t.host.virtual.actions[-1].seat} otočil")
+    # the attack, and the owner's defence 7.4 ms later: inside the pads' ±60 ms
+    t.handle(PadEvent(PadTouch(attacker, victim, 5000.0, 5000.0)), 100.0)
+    t.handle(PadEvent(PadTouch(victim, victim, 5007.4, 5007.4)), 100.1)
+    f = t.host.facts()
+    assert f.provisional and [(x.seat, x.target) for x in f.touches] == [
+        (attacker, victim), (victim, victim)]
+    assert f.ruling is not None and f.state == t.host.virtual.state
+    t.tick(105.0)  # the moment settles
+    assert not t.host.virtual.moment
+    f = t.host.facts()
+    assert not f.provisional and f.ruling == t.host.virtual.last_ruling
+    assert [(x.seat, x.target) for x in f.touches] == [(attacker, victim), (victim, victim)]
+    call = f.ruling.call(victim)
+    assert call is not None and call.simultaneous and call.uncertainty_ms == 60.0
+    snap = snapshot_of("gobbit", "Gobbit (balíček)", f)
+    g = snap.gobbit
+    assert g is not None and g.uncertainty_ms == 60.0 and not g.provisional
+    assert g.calls[0] == (f"Kupička hráče {victim}: 7,4 ms – pod přesností čidel (±60 ms): "
+                          "současně.")
+    assert g.calls[1] == "Při současných dotecích má přednost majitel kupičky."
+    assert [r.tied for r in g.moment] == [True, True]  # both inside the uncertainty
+
+
+def test_a_resumed_virtual_deck_shows_its_last_ruling_again(tmp_path):
+    t, _ = make(tmp_path, seats=3)
+    start_virtual(t)
+    attacker, victim = flip_until_an_attack(t)
+    t.handle(PadEvent(PadTouch(attacker, victim, 5000.0, 5000.0)), 100.0)
+    t.tick(105.0)
+    before = t.host.facts()
+    assert before.ruling is not None
+    again, _ = make(tmp_path)
+    f = again.host.facts()
+    assert f.state == before.state and f.ruling == before.ruling
+    assert f.touches == before.touches and not f.provisional
+
+
+def test_referee_mode_tells_the_log_the_moment_and_the_entered_cards(tmp_path):
+    from companion.service.hosts.facts import RefereeFacts
+    from companion.service.phone import snapshot_of
+
+    book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
+    t, _ = started(tmp_path, seats=3, timing=book)
+    f = t.host.facts()
+    assert isinstance(f, RefereeFacts) and t.facts() == f
+    assert f.seats == 3 and f.log == () and f.moment == () and not f.graveyard
+    t.host.cards.cards.tops.update({1: parse_card("Cr"), 2: parse_card("Sb"), 3: parse_card("Cb")})
+    t.handle(PadEvent(PadTouch(2, 3, 100.0, 100.0)), 0.0)
+    t.handle(PadEvent(PadTouch(3, 3, 107.0, 107.0)), 0.0)
+    f = t.host.facts()
+    assert [(x.seat, x.target) for x in f.log] == [(2, 3), (3, 3)]
+    assert f.moment == tuple(t.host.cards.latest_moment())
+    assert f.situation.tops[2] == parse_card("Sb") and f.situation.uncertainty_ms == 60.0
+    t.host.cards.cards.tops[1] = parse_card("Sr")  # the model changes on; the facts do not
+    assert f.situation.tops[1] == parse_card("Cr") and t.host.facts() != f
+    snap = snapshot_of("gobbit", "Gobbit (rozhodčí)", f)
+    assert snap.gobbit is not None and snap.gobbit.uncertainty_ms == 60.0
+    assert len(snap.gobbit.log) == 2 and snap.gobbit.ruling
+    assert any("pod přesností čidel (±60 ms)" in line for line in snap.gobbit.calls)

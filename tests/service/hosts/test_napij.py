@@ -911,3 +911,105 @@ def test_the_napij_items_of_the_menu_show_what_they_will_do_and_zpet_does_nothin
     t.host.on_menu("ledger", t.clock())
     t.press(S)  # red owes nothing
     assert t.records() == journal and "illegal" in t.sounds
+
+
+# --- the game as values for the phone view (facts) -----------------------------------------------
+
+
+def test_facts_are_none_before_the_game_and_carry_the_state_when_it_runs(tmp_path):
+    from companion.service.hosts.facts import NapijFacts
+
+    t = Table(tmp_path, computer=("g",))
+    assert t.host.facts() is None and t.shell.facts() is None
+    t.begin()
+    f = t.host.facts()
+    assert isinstance(f, NapijFacts) and t.shell.facts() == f
+    assert f.state == t.host.state and f.computer == frozenset({GREEN})
+    assert f.moved == () and f.card is None and f.throws == ()
+    assert f.events and f.events[-1] == t.view().event
+    assert t.host.facts() == f  # nothing happened: equal values
+
+
+def test_facts_ring_the_fields_of_the_last_play_and_keep_its_throws(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.roll(6)
+    assert t.host.facts().throws == (6,)
+    t.roll(2)
+    assert t.host.facts().throws == (6, 2)
+    t.wait(1.2)  # the single play plays itself
+    assert t.records()[-1]["t"] == "play" and t.host.state.throws == ()
+    f = t.host.facts()
+    assert f.throws == (6, 2)  # the state forgot them, the page still shows the turn's throws
+    assert len(f.moved) == 1  # from the pub (no field) to the field reached
+    red = t.host.state.pieces[RED]
+    graph, board = RULES.graph, RULES.board
+    assert f.moved == tuple(board.fields[graph.field[n]].id for n in red if n >= 0)
+    assert f.events[-1] == "Červený nasadil figurku a došel s ní 2 pole za svým stanovištěm."
+
+
+def test_moved_fields_are_the_fields_left_and_reached():
+    from companion.engines.napij.game import GAME as NAPIJ
+    from companion.engines.napij.rules import legal_plays
+    from companion.service.hosts.napij import moved_fields
+
+    before = parse_position("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:5", RULES)
+    plays = legal_plays(before)
+    assert len(plays) == 1
+    after, _ = NAPIJ.apply(before, plays[0])
+    assert moved_fields(before, after, RED) == ("m12", "m17")
+    assert moved_fields(before, before, RED) == ()
+    assert moved_fields(before, after, GREEN) == ()
+
+
+def test_facts_keep_the_card_drawn_last(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    deck = [23] + [n for n in RULES.deck.numbers if n != 23]
+    t.put(f"r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:3 deck:{','.join(map(str, deck))}")
+    t.press(S)
+    assert t.view().player == "Karta 23 · Červený"
+    assert t.host.facts().card == 23
+
+
+def test_facts_carry_ucet_the_drinks_of_every_game_since_the_box_was_switched_on(tmp_path):
+    t = Table(tmp_path)
+    t.begin()  # everybody drank the opening toast
+    assert t.host.facts().tonight == (1, 0, 1, 0)
+    opening_lines = t.host.facts().events
+    t.press(LONG)
+    while t.view().items[t.view().selected] != "Nová hra":
+        t.press(R)
+    first = t.host.facts()
+    t.press(S, S)
+    assert t.shell.mode == "setup"
+    assert t.shell.facts() == first  # the set-up can still go back: the phones keep the game
+    t.begin()
+    f = t.host.facts()
+    assert f.tonight == (2, 0, 2, 0) and f.state.drunk[RED] == 1
+    assert f.moved == () and f.card is None
+    assert f.events == opening_lines  # a new game's lines only
+
+
+def test_facts_forget_the_fields_after_an_undo(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.roll(6)
+    t.roll(2)
+    t.wait(1.2)
+    assert t.host.facts().moved
+    t.host.undo(t.clock())
+    assert t.host.facts().moved == ()
+
+
+def test_facts_show_a_failed_try_not_the_throws_of_the_turn_before(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.roll(6)
+    t.roll(2)
+    t.wait(1.2)  # red's play; green's turn, all of green's pieces in the pub
+    assert t.host.state.turn == GREEN and t.host.facts().throws == (6, 2)
+    t.roll(3)  # no six: a try that failed, the state keeps no throw
+    assert t.host.state.throws == () and t.host.facts().throws == (3,)
+    t.roll(4)
+    assert t.host.facts().throws == (4,)

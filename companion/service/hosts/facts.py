@@ -1,0 +1,85 @@
+"""What a host tells about its game beyond the OLED: the values a view of the whole table needs.
+
+The phone view (:mod:`companion.web`, started by the service) shows the whole
+board, the last throws, the event lines, the ledger and the Gobbit touches.  A
+host hands them over as one of the frozen values below from its ``facts()``
+method (:class:`~.base.Showing`); the service turns them into a page snapshot
+on the web server's thread.  So everything here is immutable (engine states,
+tuples, frozen dataclasses), nothing is drawn, and making one costs the loop a
+few microseconds: the service asks after each step and compares with the last.
+
+Hosts sit below the service and know nothing of the web: these are engine-level
+values only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # types only: the service imports a game's engine when the game is chosen
+    from companion.engines.clovece.rules import Move, Position
+    from companion.engines.gobbit.judge import Ruling, Situation, Touch
+    from companion.engines.gobbit.rules import GameState
+    from companion.engines.napij.state import State as NapijState
+
+EVENT_LINES = 12
+"""How many of the latest event lines a host keeps for the facts."""
+
+
+@dataclass(frozen=True)
+class CloveceFacts:
+    """Člověče: the position, the throw of the turn (pending or just played), the last move."""
+
+    pos: Position
+    throws: tuple[int, ...] = ()
+    moved: Move | None = None
+    computer: frozenset[int] = frozenset()
+    events: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class NapijFacts:
+    """Člověče, napij se!: the state (ledger included), the fields the last play left and
+    reached, the card drawn last, the drinks per colour since the box was switched on
+    ("Účet", from the host's tally)."""
+
+    state: NapijState
+    throws: tuple[int, ...] = ()
+    """The turn's throws so far, or the last turn's once it was played."""
+    moved: tuple[str, ...] = ()
+    card: int | None = None
+    tonight: tuple[int, ...] = ()
+    computer: frozenset[int] = frozenset()
+    events: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GobbitFacts:
+    """Gobbit with the virtual deck: the game, the latest moment's touches and the judge's
+    ruling on them (``provisional`` while the moment goes on; each call of the ruling keeps
+    the pads' timing uncertainty it was judged with, D28)."""
+
+    state: GameState
+    touches: tuple[Touch, ...] = ()
+    ruling: Ruling | None = None
+    provisional: bool = False
+    uncertainty_ms: float = 0.0
+    events: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RefereeFacts:
+    """Gobbit referee mode (real cards): the touch log, the latest moment and the situation
+    the judge would rule it in (the cards the players entered, the pads' uncertainty).  The
+    ruling itself is left to whoever shows it (the judge is pure)."""
+
+    seats: int
+    log: tuple[Touch, ...]
+    moment: tuple[Touch, ...]
+    situation: Situation
+    graveyard: bool = False
+    events: tuple[str, ...] = ()
+
+
+Facts = CloveceFacts | NapijFacts | GobbitFacts | RefereeFacts
