@@ -23,7 +23,9 @@ as real phones are other devices and their work is not this machine's.
    the move chosen with ● when it has one) until every connected browser has
    received the snapshot that contains it (its event lines and throws, compared
    with the host's facts when its frame was shown), with 1 and --clients
-   browsers.  Peer, measured in the same run: a bare ``WebView`` (no service)
+   browsers (● is posted to the loop as the buttons' adapter posts it; the first
+   action waits until the server looks every 20 ms, as it does once a browser is
+   connected).  Peer, measured in the same run: a bare ``WebView`` (no service)
    publishing the same facts as the same snapshot callables to the same clients,
    publish() -> received.  Target: p95 <= 200 ms.
 
