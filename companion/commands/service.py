@@ -83,7 +83,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     phone = _phone(None if args.no_web else args.web)
     try:
         if phone is not None:
-            log.info("phone view: %s", phone.url)
+            log.info("phone view: %s", phone.shown_url)
         sim = Simulator(cfg, seed=args.seed, phone=phone)
         _sigterm_to_quit(sim.app.service)
         try:

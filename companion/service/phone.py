@@ -93,7 +93,7 @@ class Phone:
         view.start()
         self.view, self.error, self.problem = view, "", ""
         self._dirty = True
-        log.info("phone view at %s", view.url)
+        log.info("phone view at %s", self.shown_url)  # never the token in a log
         return self
 
     def try_start(self) -> bool:
@@ -115,6 +115,13 @@ class Phone:
         if self.view is not None:
             self.view.close()
             self.view = None
+
+    @property
+    def shown_url(self) -> str | None:
+        """The page's address for logs: the token left out (``None`` while not serving)."""
+        if self.view is None:
+            return None
+        return self.view.url.replace(self.view.token, "<token>")
 
     @property
     def url(self) -> str | None:

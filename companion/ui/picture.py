@@ -9,6 +9,7 @@ it compares and hashes like the other views).  :func:`frame` draws either.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from PIL import Image
 
@@ -34,7 +35,7 @@ class Picture:
         return Image.frombytes("1", (WIDTH, HEIGHT), self.bits)
 
 
-AnyView = View | Picture
+AnyView: TypeAlias = "View | Picture"
 """Anything the display can show."""
 
 

@@ -153,6 +153,20 @@ def test_a_started_phone_serves_what_the_table_publishes(tmp_path):
     with_view.close()  # closing twice is harmless
 
 
+def test_the_token_reaches_no_log(caplog):
+    caplog.set_level("DEBUG")
+    phone = Phone().start()
+    try:
+        assert phone.view is not None and phone.url is not None
+        token = phone.view.token
+        assert phone.url.endswith(f"/{token}/") and phone.shown_url is not None
+        assert token not in phone.shown_url and phone.shown_url.endswith("/<token>/")
+        assert "phone view at http://127.0.0.1:" in caplog.text
+    finally:
+        phone.close()
+    assert token not in caplog.text and phone.shown_url is None
+
+
 # --- facts -> snapshot, for every kind of facts ----------------------------------------------------
 
 
