@@ -159,6 +159,9 @@ def _graveyard(t: Table) -> str:
     return el("g", "".join(out), class_="graveyard",
               data_size=None if t.graveyard_size is None else str(t.graveyard_size))
 
+BADGE_R = 8.5
+"""The radius of a touch's number."""
+
 
 def _edge(ux: float, uy: float) -> float:
     """How far from a card's centre its border is in the direction (ux, uy)."""
@@ -191,7 +194,9 @@ def _touches(t: Table, where: Mapping[int, tuple[float, float]]) -> str:
             bx, by = start[0] + ux * _edge(ux, uy), start[1] + uy * _edge(ux, uy)
             out.append(el("line", x1=bx, y1=by, x2=ex, y2=ey, stroke=colour, stroke_width=3.0))
             out.append(arrowhead((bx, by), (ex, ey), 0.0, 10.0, colour))
-        out.append(el("g", el("circle", cx=bx, cy=by, r=8.5, fill=colour, stroke="#ffffff",
+            # the number just outside the card, on the line: it never hides the card's name
+            bx, by = bx + ux * BADGE_R, by + uy * BADGE_R
+        out.append(el("g", el("circle", cx=bx, cy=by, r=BADGE_R, fill=colour, stroke="#ffffff",
                               stroke_width=1.5)
                       + label(bx, by, str(n), 10.0, fill="#ffffff", bold=True),
                       class_="touch", data_seat=str(touch.seat), data_target=str(touch.target)))
