@@ -40,8 +40,8 @@ from companion.errors import UsageError
 FIRMWARE_DIR = Path(__file__).resolve().parents[1] / "firmware"
 """The boards' flash images shipped in the package (``<board>/`` and ``lib/``)."""
 LIB_DIR = FIRMWARE_DIR / "lib"
-"""The boards' shared modules (``:lib/`` on a board): ``tablewire``, ``tablelink``."""
-LIB_MODULES = ("tablewire", "tablelink")
+"""The boards' shared modules (``:lib/`` on a board), in the order they import each other."""
+LIB_MODULES = ("tableshims", "tablewire", "tablelink")
 
 
 class FirmwareNotFound(UsageError, RuntimeError):

@@ -18,7 +18,7 @@ from .support import wait_for
 
 def test_the_shared_lib_is_loaded_under_the_names_the_boards_import() -> None:
     lib = load_firmware_lib()
-    assert set(lib) == {"tablewire", "tablelink"}
+    assert set(lib) == {"tableshims", "tablewire", "tablelink"}
     assert sys.modules["tablelink"] is lib["tablelink"]
     assert lib["tablewire"].__file__.endswith("firmware/lib/tablewire.py")
 
