@@ -18,7 +18,8 @@ from dataclasses import dataclass, fields
 from typing import Any, TextIO
 
 from companion.dice.reader import DiceEvent, DiceReader, DiceRoll
-from companion.dice.sim import FirmwareNotFound, SimulatedDice
+from companion.dice.sim import SimulatedDice
+from companion.dice.simboard import FirmwareNotFound
 from companion.errors import UsageError
 
 from .common import count_arg, name_problem, seconds_arg, shown

@@ -14,42 +14,26 @@ The firmware ships inside the package, as the dice's flash image
 (``companion/firmware/dice/``: ``main.py`` and the ``dice`` package, plus the
 boards' shared ``companion/firmware/lib/``: the wire protocol and the link), so
 an installed companion finds it from any folder; ``COMPANION_DICE_FIRMWARE`` may
-point at another copy of the ``dice`` package.
+point at another copy of the ``dice`` package.  The loading and the pty line are
+the simulated pad hub's too (:mod:`companion.dice.simboard`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-import importlib.util
 import os
 import random
-import select
-import shutil
-import sys
-import tempfile
-import threading
-import time
-import tty
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from companion.errors import UsageError
+from .simboard import FIRMWARE_DIR, FirmwareNotFound, PtyBoard, load_board
 
 FIRMWARE_ENV = "COMPANION_DICE_FIRMWARE"
-BOARD_DIR = Path(__file__).resolve().parents[1] / "firmware" / "dice"
+BOARD_DIR = FIRMWARE_DIR / "dice"
 """The dice's flash image shipped in the package: ``main.py`` and the ``dice`` package."""
-LIB_DIR = Path(__file__).resolve().parents[1] / "firmware" / "lib"
-"""The boards' shared modules (``:lib/`` on a board): ``tablewire``, ``tablelink``."""
-LIB_MODULES = ("tablewire", "tablelink")
 _PACKAGE = "_companion_dice_firmware"
 _MODULES = ("shims", "protocol", "fair", "link")
-
-
-class FirmwareNotFound(UsageError, RuntimeError):
-    """The dice firmware's files are missing (one sentence; the CLI exits with 2)."""
 
 
 def firmware_dir() -> Path:
@@ -69,83 +53,16 @@ def firmware_dir() -> Path:
     return path
 
 
-def load_firmware_lib(lib: Path = LIB_DIR) -> dict[str, ModuleType]:
-    """The boards' shared modules, loaded once under the names the boards import them by
-    (``import tablewire``: on a board they sit in ``:lib/``, on ``sys.path``)."""
-    out: dict[str, ModuleType] = {}
-    for name in LIB_MODULES:
-        module = sys.modules.get(name)
-        if module is None:
-            source = lib / f"{name}.py"
-            spec = importlib.util.spec_from_file_location(name, source)
-            if spec is None or spec.loader is None or not source.is_file():
-                raise FirmwareNotFound(
-                    f"The boards' shared firmware is missing from {lib}; reinstall the companion.")
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[name] = module
-            try:
-                spec.loader.exec_module(module)
-            except BaseException:
-                del sys.modules[name]
-                raise
-        out[name] = module
-    return out
-
-
 def load_firmware() -> ModuleType:
     """The firmware package (loaded once, under a private name), with its logic modules."""
-    package = sys.modules.get(_PACKAGE)
-    if package is None:
-        load_firmware_lib()
-        path = firmware_dir()
-        spec = importlib.util.spec_from_file_location(
-            _PACKAGE, path / "__init__.py", submodule_search_locations=[str(path)]
-        )
-        if spec is None or spec.loader is None:
-            raise FirmwareNotFound(f"Cannot load the dice firmware from {path}.")
-        package = importlib.util.module_from_spec(spec)
-        sys.modules[_PACKAGE] = package
-        try:
-            spec.loader.exec_module(package)
-            for name in _MODULES:
-                importlib.import_module(f"{_PACKAGE}.{name}")
-        except BaseException:
-            for name in [m for m in sys.modules if m == _PACKAGE or m.startswith(_PACKAGE + ".")]:
-                del sys.modules[name]
-            raise
-    return package
+    return load_board(_PACKAGE, firmware_dir, _MODULES, "the dice firmware")
 
 
-class PtyStream:
-    """A board firmware's stream on a pty master: non-blocking, and a dead link swallows
-    writes (the simulated dice and the simulated pad hub use it)."""
-
-    def __init__(self) -> None:
-        self.fd: int | None = None
-        self.last_write_ns = 0  # perf_counter_ns() just before the last write (benchmarks)
-
-    def write(self, data: bytes) -> None:
-        fd = self.fd
-        if fd is None:
-            return  # unplugged: the bytes go nowhere, as on a dead link
-        self.last_write_ns = time.perf_counter_ns()
-        try:
-            os.write(fd, data)
-        except OSError:
-            pass  # nobody reading and the buffer full, or the pty closing
-
-    def read(self) -> bytes | None:
-        fd = self.fd
-        if fd is None:
-            return None
-        try:
-            return os.read(fd, 1024) or None
-        except OSError:
-            return None
-
-
-class SimulatedDice:
+class SimulatedDice(PtyBoard):
     """A dice on a pty at :attr:`path`; see the module docstring."""
+
+    thread_name = "dice-sim"
+    poll_s = 0.01
 
     def __init__(
         self,
@@ -167,21 +84,12 @@ class SimulatedDice:
             self._entropy: Callable[[int], bytes] = os.urandom
         else:
             self._entropy = random.Random(seed).randbytes
-        self._tmpdir: str | None = None
-        if link_path is None:
-            self._tmpdir = tempfile.mkdtemp(prefix="companion-dice-")
-            link_path = os.path.join(self._tmpdir, "dice")
-        self.path: str = os.fspath(link_path)
-        if os.path.lexists(self.path) and not os.path.islink(self.path):
-            raise FileExistsError(f"{self.path} exists and is not a symlink")
+        super().__init__(link_path, "companion-dice-", "dice")
         self.battery_mv = battery_mv
         self.sent: list[tuple[str, int, int]] = []  # (kind, seq, value) in order
         self.last_roll_write_ns = 0  # perf_counter_ns() when the last roll's frame was written
-        self._stream = PtyStream()
-        self._slave: int | None = None
-        self._pts = ""
         boot_id = self._entropy(4).hex().upper()
-        self._link: Any = fw.link.Link(
+        self._link = fw.link.Link(
             self._stream,
             device_id,
             "sim-" + str(fw.VERSION),
@@ -192,13 +100,7 @@ class SimulatedDice:
             beat_ms=heartbeat_ms,
         )
         self.boot_id: str = boot_id
-        self._lock = threading.RLock()
-        self._stop = threading.Event()
-        self._plug()
-        with self._lock:
-            self._link.start(self._now())
-        self._thread = threading.Thread(target=self._run, name="dice-sim", daemon=True)
-        self._thread.start()
+        self._run_board(lambda: self._link.start(self._now()))
 
     # -- what a player does -----------------------------------------------------
 
@@ -219,58 +121,12 @@ class SimulatedDice:
             seq = int(self._link.event("DROP", fall_ms, self._now()))
             self.sent.append(("DROP", seq, fall_ms))
 
-    def unplug(self) -> None:
-        """The path disappears and the line dies; events made now wait in the outbox."""
-        with self._lock:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(self.path)
-            fd, self._stream.fd = self._stream.fd, None
-            slave, self._slave = self._slave, None
-            for each in (fd, slave):
-                if each is not None:
-                    os.close(each)
-
-    def replug(self) -> None:
-        """Back at the same path (on a new pty); unacknowledged events are re-sent."""
-        with self._lock:
-            if self._stream.fd is None:
-                self._plug()
-
     def noise(self, data: bytes) -> None:
         """Write raw bytes on the line (line noise, a stray boot message)."""
         with self._lock:
             self._stream.write(data)
 
-    def close(self) -> None:
-        self._stop.set()
-        if self._thread.is_alive() and self._thread is not threading.current_thread():
-            self._thread.join()
-        self.unplug()
-        if self._tmpdir is not None:
-            shutil.rmtree(self._tmpdir, ignore_errors=True)
-            self._tmpdir = None
-
-    def __enter__(self) -> SimulatedDice:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
     # -- what a test may look at ------------------------------------------------
-
-    @property
-    def plugged(self) -> bool:
-        return self._stream.fd is not None
-
-    @property
-    def pts_path(self) -> str:
-        """The pty slave behind :attr:`path` (changes at every replug)."""
-        return self._pts
-
-    @property
-    def unacked(self) -> int:
-        with self._lock:
-            return len(self._link.outbox)
 
     @property
     def acked(self) -> int:
@@ -293,26 +149,5 @@ class SimulatedDice:
     def _now(self) -> int:
         return int(self._shims.ticks_ms())
 
-    def _plug(self) -> None:
-        master, slave = os.openpty()
-        tty.setraw(slave)
-        os.set_blocking(master, False)
-        self._pts = os.ttyname(slave)
-        tmp = f"{self.path}.{os.getpid()}.tmp"
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        os.symlink(self._pts, tmp)
-        os.replace(tmp, self.path)
-        self._slave = slave
-        self._stream.fd = master
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            fd = self._stream.fd
-            if fd is None:
-                self._stop.wait(0.01)
-            else:
-                with contextlib.suppress(OSError, ValueError):
-                    select.select([fd], [], [], 0.01)
-            with self._lock:
-                self._link.poll(self._now())
+    def _step(self) -> None:
+        self._link.poll(self._now())

@@ -135,6 +135,14 @@ class Replay(Generic[S, U]):
     """Records that did not fit and were passed over (``skip=True``)."""
 
 
+def check_header(record: Mapping[str, Any], name: str) -> None:
+    """Raise :class:`NotationError` unless ``record`` is the header of a game of ``name``."""
+    if record.get("t") != HEADER:
+        raise NotationError("The record is not a game header.")
+    if record.get("game") != name:
+        raise NotationError(f"The journal holds a game of {record.get('game')!r}, not {name!r}.")
+
+
 def replay(game: Game[S, A, E, U], records: Sequence[Mapping[str, Any]], *,
            skip: bool = False) -> Replay[S, U]:
     """Fold a journal: the setup of its header, then every record while it fits.
@@ -147,9 +155,7 @@ def replay(game: Game[S, A, E, U], records: Sequence[Mapping[str, Any]], *,
     """
     if not records or records[0].get("t") != HEADER:
         raise NotationError("The journal does not start with a game header.")
-    if records[0].get("game") != game.name:
-        raise NotationError(f"The journal holds a game of {records[0].get('game')!r}, "
-                            f"not {game.name!r}.")
+    check_header(records[0], game.name)
     setup = game.setup_from_record(dict(records[0]))
     state = game.new_game(setup)
     used = 1

@@ -31,6 +31,9 @@ Stuck pads.  A pad that stays active ``stuck_after_s`` seconds is reported once
 This is a coarse, seconds-scale check on the host clock, run by :meth:`SlapPads.poll`
 (call it a few times a second); touch times never use that clock.
 
+The touch, chatter, offset and stuck rules are the pad hub's too
+(:mod:`companion.hardware.padstate`).
+
 Events go to the ``on_event`` callback, from the pin factory's thread: a
 service hands them to its own loop (a queue), the adapter itself keeps no
 queue.
@@ -38,27 +41,18 @@ queue.
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from gpiozero import Device
 
-from companion.inputs.pads import Pad, PadReleased, PadSignal, PadStuck, PadTouch
+from companion.inputs.pads import Pad, PadSignal, PadTouch
 
+from .padstate import CHATTER_MS, STUCK_AFTER_S, PadStates
 from .pinmap import PinMap, PinMapError
 from .ports import PinFactory
-
-log = logging.getLogger(__name__)
-
-CHATTER_MS = 10.0
-"""Default: a re-activation within this many ms of a release is the same touch."""
-STUCK_AFTER_S = 5.0
-"""Default: a pad active this long is stuck (a slap lasts well under a second)."""
-
 
 PadEvent = PadSignal
 
@@ -122,15 +116,6 @@ class PadInput:
         return f"<slap pad {self.pad.key}{where}>"
 
 
-@dataclass
-class _PadState:
-    active: bool = False
-    stuck: bool = False
-    since: float = 0.0  # host clock when it became active (stuck detection only)
-    last_tick: Any = None  # tick of the last edge seen
-    released: Any = None  # tick of the last release
-
-
 class SlapPads:
     """The pad adapter: one input per pad, events to ``on_event``.
 
@@ -147,24 +132,19 @@ class SlapPads:
                  stuck_after_s: float = STUCK_AFTER_S, active_high: bool = True,
                  clock: Callable[[], float] = time.monotonic,
                  offsets: Mapping[Pad, float] | None = None) -> None:
-        if chatter_ms < 0:
-            raise ValueError("chatter_ms must not be negative.")
-        if stuck_after_s <= 0:
-            raise ValueError("stuck_after_s must be more than zero.")
+        chatter_s = chatter_ms / 1000.0
+        self._lock = threading.Lock()
+        self._states = PadStates(pads, on_event, chatter_ms=chatter_ms, stuck_after_s=stuck_after_s,
+                                 clock=clock, offsets=offsets, lock=self._lock,
+                                 within_chatter=lambda later, earlier:
+                                 self._diff_s(later, earlier) < chatter_s)
         pins = list(pads.values())
         if len(set(pins)) != len(pins):
             raise PinMapError("Two pads share one GPIO; every pad needs its own pin.")
         self._on_event = on_event
-        self._chatter_s = chatter_ms / 1000.0
-        self._stuck_after_s = stuck_after_s
         self._clock = clock
-        self._lock = threading.Lock()
-        self._offsets: dict[Pad, float] = dict(offsets or {})
         self._epoch: Any = None
-        self._states: dict[Pad, _PadState] = {pad: _PadState() for pad in pads}
         self._inputs: dict[Pad, PadInput] = {}
-        self.chatter_count = 0
-        """Re-activations merged into the touch before them."""
         self.stale_count = 0
         """Edges older than the pad's previous edge (dropped; the kernel never sends them)."""
         if pin_factory is None:
@@ -181,7 +161,7 @@ class SlapPads:
         now = clock()
         with self._lock:
             for pad, line in self._inputs.items():
-                st = self._states[pad]
+                st = self._states.states[pad]
                 if line.is_active and st.last_tick is None:  # active from the start: no touch
                     st.active = True
                     st.since = now
@@ -210,36 +190,15 @@ class SlapPads:
         return d
 
     def _edge(self, pad: Pad, ticks: Any, active: bool) -> None:
-        event: PadEvent | None = None
         with self._lock:
-            st = self._states[pad]
+            st = self._states.states[pad]
             if self._epoch is None:
                 self._epoch = ticks
             if st.last_tick is not None and self._diff_s(ticks, st.last_tick) < 0:
                 self.stale_count += 1
                 return
             st.last_tick = ticks
-            if active:
-                if st.active:
-                    return
-                st.active = True
-                st.since = self._clock()
-                if st.stuck:
-                    return
-                if st.released is not None and self._diff_s(ticks, st.released) < self._chatter_s:
-                    self.chatter_count += 1
-                    return
-                event = PadTouch(pad.seat, pad.target, ticks,
-                                 self._diff_s(ticks, self._epoch) * 1000.0
-                                 - self._offsets.get(pad, 0.0))
-            else:
-                if not st.active:
-                    return
-                st.active = False
-                st.released = ticks
-                if st.stuck:
-                    st.stuck = False
-                    event = PadReleased(pad.seat, pad.target)
+            event = self._states.edge(pad, ticks, active, self._diff_s(ticks, self._epoch) * 1000.0)
         if event is not None:
             self._on_event(event)
 
@@ -247,21 +206,11 @@ class SlapPads:
 
     def set_offsets(self, offsets: Mapping[Pad, float]) -> None:
         """Subtract these per-pad offsets (ms, from a calibration) from the next touches."""
-        with self._lock:
-            self._offsets = dict(offsets)
+        self._states.set_offsets(offsets)
 
     def poll(self) -> None:
         """Report pads that have been active ``stuck_after_s`` seconds (call a few times a second)."""
-        now = self._clock()
-        stuck: list[PadStuck] = []
-        with self._lock:
-            for pad, st in self._states.items():
-                if st.active and not st.stuck and now - st.since >= self._stuck_after_s:
-                    st.stuck = True
-                    stuck.append(PadStuck(pad.seat, pad.target))
-        for event in stuck:
-            log.warning("pad %s is stuck active and is ignored until released", event.pad.key)
-            self._on_event(event)
+        self._states.poll()
 
     def ms_between(self, later: PadTouch, earlier: PadTouch) -> float:
         """Milliseconds from ``earlier`` to ``later`` by their edge ticks."""
@@ -273,8 +222,12 @@ class SlapPads:
 
     @property
     def stuck(self) -> frozenset[Pad]:
-        with self._lock:
-            return frozenset(p for p, st in self._states.items() if st.stuck)
+        return self._states.stuck
+
+    @property
+    def chatter_count(self) -> int:
+        """Re-activations merged into the touch before them."""
+        return self._states.chatter_count
 
     def device(self, pad: Pad) -> PadInput:
         """The input of ``pad``; its ``.pin`` is the gpiozero pin (a MockPin under the mock factory)."""

@@ -6,7 +6,10 @@ are plain functions with ``assert``, use only what MicroPython has, and import
 helpers relatively.  A module whose first line is ``# cpython-only`` is left
 out of the MicroPython run.  Each board's test package puts that board's
 folder (its flash image: ``main.py`` and its logic package) first on
-``sys.path``, as the board's own root.
+``sys.path``, as the board's own root.  What every board's tests use - the
+stubs of ``machine`` and ``rp2`` (``stubs/``), a scripted link stream, loading
+a board's ``main.py`` - is ``support.py``; a board's own helpers are its
+``support.py``.
 """
 
 _HERE = __file__.replace("\\", "/").rsplit("/", 1)[0]  # .../tests/firmware

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 
 import pytest
 
@@ -21,6 +20,8 @@ from companion.hardware.padhub import (
 )
 from companion.hardware.padhub_sim import SimulatedHub
 from companion.inputs.pads import Pad, PadLink, PadReleased, PadStuck, PadTouch
+
+from ..dice.support import wait_for
 
 BOOT, BOOT2 = "3F2A9C01", "0BADCAFE"
 HELLO = encode(HubHello("hub-1", "1.0.0", BOOT, 1, 48, 993))
@@ -198,15 +199,6 @@ def test_two_pads_may_not_share_a_channel():
 
 
 # --- through the real reader, from the hub's own firmware on a pty -------------------------------
-
-
-def wait_for(cond, timeout=5.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if cond():
-            return True
-        time.sleep(0.005)
-    return cond()
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
+from functools import partial
 
 from companion.hardware.padcal import CalibrationSession, pair_plan
 from companion.hardware.padhub import PadHub, hub_channel, hub_pads
@@ -12,14 +13,9 @@ from companion.hardware.padhub_sim import BOARD_DIR, SimulatedHub, load_firmware
 from companion.hardware.padsim import PadModel, run_plan
 from companion.inputs.pads import Pad, PadTouch
 
+from ..dice import support
 
-def wait_for(cond, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if cond():
-            return True
-        time.sleep(0.005)
-    return cond()
+wait_for = partial(support.wait_for, timeout=10.0)  # the calibration runs long
 
 
 def test_the_simulation_runs_the_firmware_shipped_in_the_package():

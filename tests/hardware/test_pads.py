@@ -15,13 +15,12 @@ from gpiozero.pins.pi import PiPin
 from companion.engines.gobbit.cards import parse_card
 from companion.engines.gobbit.judge import Situation, Touch, judge
 from companion.hardware.pads import (
-    PadReleased,
-    PadStuck,
     PadTouch,
     SimulatedSlapPads,
     SlapPads,
 )
 from companion.hardware.pinmap import Pad, PinMapError, check_layout, load_default
+from companion.inputs.pads import PadReleased, PadStuck
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -29,7 +29,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ..errors import GameOver, IllegalMove, NotationError, RulesError
-from ..game import HEADER, ROLL, Chance, Game, Record
+from ..game import HEADER, ROLL, Chance, Game, Record, check_header
 from . import rules
 from .describe import describe_event, explain
 from .notation import format_with_roll, location_text, parse_location, parse_with_roll
@@ -133,11 +133,7 @@ class CloveceGame:
         } | ({"computer_dice": True} if setup.computer_dice else {})
 
     def setup_from_record(self, record: Record) -> Setup:
-        if record.get("t") != HEADER:
-            raise NotationError("The record is not a game header.")
-        if record.get("game") != self.name:
-            raise NotationError(f"The journal holds a game of {record.get('game')!r}, "
-                                f"not {self.name!r}.")
+        check_header(record, self.name)
         players = _int(record.get("players"))
         if players not in SEATS_BY_PLAYERS:
             raise NotationError("The game header needs players: 2, 3 or 4.")

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NotationError, RulesError
-from ..game import HEADER, Chance, ChanceKind, Game, Record
+from ..game import HEADER, Chance, ChanceKind, Game, Record, check_header
 from . import rules
 from .cards import RULE_ORDER
 from .describe import describe_event, refusal_sentence
@@ -152,11 +152,7 @@ class GobbitGame:
                 "rules": sorted(setup.rules), "expert": setup.expert, "first": setup.first}
 
     def setup_from_record(self, record: Record) -> Setup:
-        if record.get("t") != HEADER:
-            raise NotationError("The record is not a game header.")
-        if record.get("game") != self.name:
-            raise NotationError(f"The journal holds a game of {record.get('game')!r}, "
-                                f"not {self.name!r}.")
+        check_header(record, self.name)
         seats = _int(record.get("seats"), "the seats")
         if not MIN_SEATS <= seats <= MAX_SEATS:
             raise NotationError(f"Gobbit is played by {MIN_SEATS} to {MAX_SEATS} players, "

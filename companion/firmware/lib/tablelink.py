@@ -19,22 +19,7 @@ sequence number, ``beat()`` returns the fields of its ``BEAT`` after the boot id
 """
 
 import tablewire as protocol
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
-try:
-    from time import ticks_diff
-except ImportError:  # CPython: MicroPython's wrapping difference (period 2**30)
-
-    def ticks_diff(end, start):
-        return ((end - start + (1 << 29)) & ((1 << 30) - 1)) - (1 << 29)
-
+from tableshims import const, ticks_diff
 
 RESEND_MS = const(300)
 BEAT_MS = const(1000)

@@ -3,19 +3,14 @@
 Shared by the boards around the table (copied to the board's ``:lib/``).
 
 ``UartStream`` wraps a ``machine.UART`` (the Pi's UART or a Bluetooth SPP
-module such as an HC-05).  ``UsbStream`` uses the USB CDC serial port, which
+module such as an HC-05).  ``open_stream`` opens the one a board's ``LINK``
+setting names.  ``UsbStream`` uses the USB CDC serial port, which
 MicroPython exposes as ``sys.stdin``/``sys.stdout``: ``rx`` is
 ``sys.stdin.buffer``, ``tx`` is ``sys.stdout.buffer`` and ``poller`` a
 ``select.poll()`` with ``sys.stdin`` registered for reading.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from tableshims import const
 
 CHUNK = const(64)
 
@@ -50,3 +45,17 @@ class UsbStream:
                 break
             got.extend(byte)
         return bytes(got) if got else None
+
+
+def open_stream(link, machine, baudrate):
+    """A board's link stream: ``"uart"`` for UART0 (GP0 = TX, GP1 = RX) at ``baudrate``,
+    anything else USB CDC.  ``machine`` is MicroPython's module (only a board's
+    ``main.py`` imports it)."""
+    if link == "uart":
+        return UartStream(machine.UART(0, baudrate=baudrate, tx=machine.Pin(0), rx=machine.Pin(1)))
+    import select
+    import sys
+
+    poller = select.poll()
+    poller.register(sys.stdin, select.POLLIN)
+    return UsbStream(sys.stdin.buffer, sys.stdout.buffer, poller)

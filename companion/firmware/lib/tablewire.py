@@ -14,13 +14,7 @@ companion has its own independent decoder; both are checked against
 ``firmware/protocol_vectors.json``.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from tableshims import const
 
 PROTOCOL_VERSION = const(1)
 DICE = "D1"

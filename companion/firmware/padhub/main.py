@@ -19,7 +19,7 @@ import tablewire
 from padhub import VERSION, layout
 from padhub.app import Hub
 from padhub.shims import sleep_ms, ticks_ms
-from tablestreams import UartStream, UsbStream
+from tablestreams import open_stream
 
 LINK = "uart"  # or "usb"
 UART_BAUD = 115200
@@ -35,14 +35,7 @@ def device_id():
 
 
 def make_stream(link):
-    if link == "uart":
-        uart = machine.UART(0, baudrate=UART_BAUD, tx=machine.Pin(0), rx=machine.Pin(1))
-        return UartStream(uart)
-    import select
-
-    poller = select.poll()
-    poller.register(sys.stdin, select.POLLIN)
-    return UsbStream(sys.stdin.buffer, sys.stdout.buffer, poller)
+    return open_stream(link, machine, UART_BAUD)
 
 
 def build(link=LINK, entropy=None, scanner=None):

@@ -3,10 +3,9 @@
 import json
 import math
 
-from . import ROOT, TOOLS
+from . import TOOLS
 
 VECTORS = TOOLS + "/protocol_vectors.json"
-STUBS = ROOT + "/tests/firmware/dice/stubs"
 
 
 def load_vectors():
@@ -48,29 +47,6 @@ class Clock:
     def advance(self, ms):
         self.now += ms
         return self.now
-
-
-class FakeStream:
-    """A link stream: ``written`` collects what the dice sent, ``incoming`` what it will read."""
-
-    def __init__(self):
-        self.written = bytearray()
-        self.incoming = bytearray()
-
-    def write(self, data):
-        self.written.extend(data)
-
-    def read(self):
-        if not self.incoming:
-            return None
-        data = bytes(self.incoming)
-        self.incoming = bytearray()
-        return data
-
-    def take(self):
-        data = bytes(self.written)
-        self.written = bytearray()
-        return data
 
 
 class FakePin:

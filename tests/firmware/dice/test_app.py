@@ -2,7 +2,8 @@
 
 from dice import app, link, protocol
 
-from .support import Clock, FakePin, FakeStream, ScriptedEntropy, decode_frames, lit
+from ..support import FakeStream
+from .support import Clock, FakePin, ScriptedEntropy, decode_frames, lit
 
 BOOT = "00C0FFEE"
 REST = (0, 0, 1000)

@@ -2,7 +2,8 @@
 
 from dice import link, protocol
 
-from .support import Clock, FakeStream, decode_frames
+from ..support import FakeStream
+from .support import Clock, decode_frames
 
 BOOT = "0BADCAFE"
 

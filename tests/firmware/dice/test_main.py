@@ -1,33 +1,20 @@
 """companion/firmware/dice/main.py, the board entry point, wired to a stub ``machine``."""
 
-import sys
-
 from dice import protocol
 
-from .support import STUBS, ScriptedEntropy, decode_frames
+from .. import support
+from ..support import importers
+from .support import ScriptedEntropy, decode_frames
 
 
 def load_main():
     from . import BOARD
 
-    sys.path.insert(0, BOARD)  # this board's main.py, whatever other boards' tests put first
-    sys.path.insert(0, STUBS)
-    try:
-        for name in ("main", "machine"):
-            if name in sys.modules:
-                del sys.modules[name]
-        import main
-
-        return main
-    finally:
-        sys.path.remove(STUBS)
-        sys.path.remove(BOARD)
+    return support.load_main(BOARD)
 
 
 def forget():
-    for name in ("main", "machine"):
-        if name in sys.modules:
-            del sys.modules[name]
+    support.forget(("main", "machine"))
 
 
 def test_board_builds_and_says_hello_on_the_uart():
@@ -52,13 +39,7 @@ def test_board_builds_and_says_hello_on_the_uart():
 
 
 def test_only_the_entry_point_imports_machine():
-    import os
-
     from . import BOARD
 
-    for name in os.listdir(BOARD + "/dice"):
-        if name.endswith(".py"):
-            with open(BOARD + "/dice/" + name) as handle:
-                text = handle.read()
-            assert "import machine" not in text, name
-            assert "from machine" not in text, name
+    assert importers(BOARD, "machine") == ["main.py"]
+    assert importers(BOARD + "/dice", "machine") == []

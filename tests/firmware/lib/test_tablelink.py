@@ -3,33 +3,13 @@
 import tablelink
 import tablewire
 
+from ..support import FakeStream
+
 BOOT = "0BADCAFE"
 
 
-class Stream:
-    def __init__(self):
-        self.written = bytearray()
-        self.incoming = bytearray()
-
-    def write(self, data):
-        self.written.extend(data)
-
-    def read(self):
-        if not self.incoming:
-            return None
-        data = bytes(self.incoming)
-        self.incoming = bytearray()
-        return data
-
-    def frames(self):
-        splitter = tablewire.Splitter()
-        out = [tablewire.decode(line) for line in splitter.feed(bytes(self.written))]
-        self.written = bytearray()
-        return out
-
-
 def make():
-    stream = Stream()
+    stream = FakeStream()
     state = {"us": 0, "missed": 0}
     link = tablelink.Link(stream, tablewire.PADHUB, "hub-1", "1.0.0", BOOT, (48, 993),
                           lambda: (state["us"], state["missed"]))

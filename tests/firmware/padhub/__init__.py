@@ -13,7 +13,6 @@ ROOT = _HERE.rsplit("/", 3)[0]
 BOARD = ROOT + "/companion/firmware/padhub"
 LIB = ROOT + "/companion/firmware/lib"
 TOOLS = ROOT + "/firmware"
-STUBS = _HERE + "/stubs"
 for _path in (LIB, BOARD):
     if _path in sys.path:
         sys.path.remove(_path)

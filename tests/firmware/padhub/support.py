@@ -1,34 +1,9 @@
 """Helpers of the pad hub's firmware tests (CPython and MicroPython alike)."""
 
-import tablewire
 from padhub import layout
 from padhub.scan import word
 
-from . import STUBS
-
-
-class FakeStream:
-    """A link stream: ``written`` collects what the hub sent, ``incoming`` what it will read."""
-
-    def __init__(self):
-        self.written = bytearray()
-        self.incoming = bytearray()
-
-    def write(self, data):
-        self.written.extend(data)
-
-    def read(self):
-        if not self.incoming:
-            return None
-        data = bytes(self.incoming)
-        self.incoming = bytearray()
-        return data
-
-    def frames(self):
-        splitter = tablewire.Splitter()
-        out = [tablewire.decode(line) for line in splitter.feed(bytes(self.written))]
-        self.written = bytearray()
-        return out
+from .. import support
 
 
 class Table:
@@ -72,31 +47,15 @@ class Table:
 
 
 def load_main():
-    import sys
-
     from . import BOARD
 
-    sys.path.insert(0, BOARD)  # this board's main.py, whatever other boards' tests put first
-    sys.path.insert(0, STUBS)
-    try:
-        forget()
-        import machine  # noqa: F401 - the stubs, before main imports them
-        import main
-        import rp2  # noqa: F401
-
-        return main
-    finally:
-        sys.path.remove(STUBS)
-        sys.path.remove(BOARD)
+    forget()
+    return support.load_main(BOARD, ("machine", "rp2"))
 
 
 def forget():
-    import sys
-
     import padhub
 
-    for name in ("main", "machine", "rp2", "padhub.pio"):
-        if name in sys.modules:
-            del sys.modules[name]
+    support.forget(("main", "machine", "rp2", "padhub.pio"))
     if "pio" in padhub.__dict__:
         del padhub.pio  # else "from padhub import pio" finds the old module

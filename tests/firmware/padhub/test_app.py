@@ -6,7 +6,8 @@ from padhub import layout
 from padhub.app import Hub
 from padhub.sense import Detector
 
-from .support import FakeStream, Table
+from ..support import FakeStream
+from .support import Table
 
 BOOT = "5EED1234"
 

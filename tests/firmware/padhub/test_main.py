@@ -2,6 +2,7 @@
 
 import tablewire
 
+from ..support import importers
 from .support import Table, forget, load_main
 
 
@@ -30,7 +31,7 @@ def test_the_board_builds_and_says_hello_on_the_uart():
         assert uart.baudrate == main.UART_BAUD
         splitter = tablewire.Splitter()
         frames = [tablewire.decode(line) for line in splitter.feed(bytes(uart.written))]
-        assert frames[0] == ("P1", "HELLO", ["hub-5E6F7A8B", "1.0.0", "5EED1234", "1", "48", "993"])
+        assert frames[0] == ("P1", "HELLO", ["hub-1A2B3C4D", "1.0.0", "5EED1234", "1", "48", "993"])
         assert frames[1][1] == "BEAT"
     finally:
         forget()
@@ -52,13 +53,8 @@ def test_without_a_scanner_the_board_takes_its_pio():
 
 
 def test_only_the_entry_point_imports_machine_and_only_pio_imports_rp2():
-    import os
-
     from . import BOARD
 
-    for name in os.listdir(BOARD + "/padhub"):
-        if name.endswith(".py"):
-            with open(BOARD + "/padhub/" + name) as handle:
-                text = handle.read()
-            assert "import machine" not in text, name
-            assert ("import rp2" in text) == (name == "pio.py"), name
+    assert importers(BOARD, "machine") == ["main.py"]
+    assert importers(BOARD + "/padhub", "machine") == []
+    assert importers(BOARD + "/padhub", "rp2") == ["pio.py"]

@@ -5,7 +5,7 @@ import sys
 
 from padhub import layout
 
-from . import STUBS
+from ..support import STUBS
 from .support import Table, forget
 
 

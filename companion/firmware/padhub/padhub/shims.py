@@ -1,41 +1,6 @@
-"""Tiny MicroPython shims so the logic modules run unchanged under CPython.
+"""The pad hub's MicroPython shims: the table's shared ``tableshims`` (``:lib/`` on the board).
 
-* ``const``: MicroPython's compile-time constant marker (the identity elsewhere).
-* ``ticks_ms``/``ticks_us``/``ticks_diff``: MicroPython's wrapping clocks
-  (period 2**30, as on the RP2040); CPython gets faithful copies.
-* ``sleep_ms``: a millisecond sleep.
+``const``, the wrapping ``ticks_ms``/``ticks_us``/``ticks_diff`` and ``sleep_ms``.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
-_TICKS_MAX = const((1 << 30) - 1)
-_TICKS_HALF = const(1 << 29)
-
-try:
-    from time import ticks_diff, ticks_ms, ticks_us
-except ImportError:  # CPython
-    import time as _time
-
-    def ticks_ms():
-        return int(_time.monotonic() * 1000) & _TICKS_MAX
-
-    def ticks_us():
-        return int(_time.monotonic() * 1000000) & _TICKS_MAX
-
-    def ticks_diff(end, start):
-        return ((end - start + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
-
-
-try:
-    from time import sleep_ms
-except ImportError:  # CPython
-    import time as _time
-
-    def sleep_ms(ms):
-        _time.sleep(ms / 1000)
+from tableshims import const, sleep_ms, ticks_diff, ticks_ms, ticks_us  # noqa: F401 - the hub's shims

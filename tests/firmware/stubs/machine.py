@@ -1,16 +1,26 @@
-"""A stub of MicroPython's ``machine`` module: just enough for the dice's main.py in tests.
+"""A stub of MicroPython's ``machine`` module: just enough for the boards' main.py in tests
+(the dice's and the pad hub's; ``rp2.py`` beside it stubs the hub's PIO).
 
 The I2C bus has an ADXL345 lying flat on it (1 g on z); the UART records what
-is written and hands out what a test queued in ``incoming``.
+is written and hands out what a test queued in ``incoming``; ``freq`` keeps the
+system clock a board set.
 """
 
 import struct
 
 _last_uart = []
+_freq = [0]
 
 
 def unique_id():
     return b"\xe6\x61\x38\x52\x1a\x2b\x3c\x4d"
+
+
+def freq(hz=None):
+    if hz is None:
+        return _freq[0]
+    _freq[0] = hz
+    return None
 
 
 def reset():
@@ -65,6 +75,8 @@ class UART:
     def __init__(self, uart_id, baudrate=9600, tx=None, rx=None):
         self.uart_id = uart_id
         self.baudrate = baudrate
+        self.tx = tx
+        self.rx = rx
         self.written = bytearray()
         self.incoming = bytearray()
         _last_uart.append(self)
