@@ -75,7 +75,9 @@ def test_it_speaks_the_protocol_and_answers_sync() -> None:
             assert not any(isinstance(m, Roll) for m in got)
             dice.roll(4)
             got = read_until(fd, Roll(dice.boot_id, 1, 4))
-            assert [m for m in got if isinstance(m, Roll)] == [Roll(dice.boot_id, 1, 4)]
+            rolls = [m for m in got if isinstance(m, Roll)]
+            # one roll; sent again (same number) while unacknowledged when the test is slow
+            assert rolls and all(m == Roll(dice.boot_id, 1, 4) for m in rolls), rolls
         finally:
             os.close(fd)
 
