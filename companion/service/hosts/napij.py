@@ -25,7 +25,7 @@ import json
 import logging
 import os
 import textwrap
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -38,7 +38,6 @@ from companion.engines.errors import RulesError
 from companion.engines.game import Record
 from companion.engines.napij.actions import (
     Action,
-    Choose,
     DeclareBottle,
     Decline,
     Drank,
@@ -48,7 +47,6 @@ from companion.engines.napij.actions import (
     Step,
 )
 from companion.engines.napij.deck import OFFER_EFFECTS
-from companion.engines.napij.describe import EXPLAIN, explain
 from companion.engines.napij.events import (
     CardDrawn,
     Event,
@@ -59,14 +57,16 @@ from companion.engines.napij.events import (
 )
 from companion.engines.napij.game import DEFAULT, GAME, NapijSetup, load_rules
 from companion.engines.napij.places import (
-    choice_line,
+    choice_row,
     headline,
-    origin,
-    play_lines,
+    move_lines,
+    moved_fields,
+    pieces_line,
     step_path,
+    why_text,
 )
-from companion.engines.napij.playout import PlayOut, occupancy
-from companion.engines.napij.reasons import Reason, Why
+from companion.engines.napij.playout import occupancy
+from companion.engines.napij.reasons import Why
 from companion.engines.napij.rules import (
     Choice,
     can_declare_bottle,
@@ -1155,121 +1155,3 @@ class NapijHost:
             cells = cells[:head] + [Cell("gap")] + cells[-tail:]
             target = target - gone + 1
         return Strip(tuple(cells), 0, target)
-
-
-def moved_fields(before: State, after: State, colour: int) -> tuple[str, ...]:
-    """The board fields ``colour``'s pieces left and reached between two states (a piece
-    going to or from the pub has no field there)."""
-    old, new = before.pieces[colour] or (), after.pieces[colour] or ()
-    left, reached = Counter(old) - Counter(new), Counter(new) - Counter(old)
-    graph, board = after.rules.graph, after.rules.board
-    return tuple(board.fields[graph.field[n]].id for n in (*left.elements(), *reached.elements())
-                 if n >= 0)
-
-
-RANKS = {2: ("přední", "zadní"), 3: ("přední", "prostřední", "zadní"),
-         4: ("přední", "druhá", "třetí", "zadní")}
-"""A piece's place in the row among pieces that stand at places of the same words."""
-
-
-def piece_places(s: State, colour: int) -> tuple[str, ...]:
-    """Where each of the colour's pieces stands, in the words of the printed board
-    (:func:`origin`: "z hospody", "2 pole za kartou"); two pieces whose places read the same
-    (two junctions, two fields after a card) are told apart by their place in the row,
-    the one nearer its home first: "2 pole za kartou (přední)", "... (zadní)".  Pieces in
-    the pub are alike and keep the same words."""
-    rules = s.rules
-    own = s.pieces[colour] or ()
-    words = [origin(rules, colour, node) for node in own]
-    out = list(words)
-    distance = rules.distance(colour)
-    for text in dict.fromkeys(words):
-        same = [i for i, w in enumerate(words) if w == text]
-        if len(same) < 2 or own[same[0]] == PUB:
-            continue
-        same.sort(key=lambda i: (distance[own[i]], i))
-        for rank, i in zip(RANKS[len(same)], same, strict=True):
-            out[i] = f"{text} ({rank})"
-    return tuple(out)
-
-
-def move_lines(s: State, play: Play) -> tuple[str, ...]:
-    """The play's steps in words (:func:`play_lines`), a piece named by :func:`piece_places`
-    where its place reads like another's."""
-    lines = list(play_lines(s, play))
-    own = s.pieces[s.turn]
-    assert own is not None
-    names = piece_places(s, s.turn)
-    for i, step in enumerate(play.steps):
-        if step.piece == BOTTLE:
-            continue
-        plain = f"{sum(step.values)}: {origin(s.rules, s.turn, own[step.piece])}"
-        named = f"{sum(step.values)}: {names[step.piece]}"
-        if named != plain and lines[i].startswith(plain):
-            lines[i] = named + lines[i][len(plain):]
-    return tuple(lines)
-
-
-def choice_row(s: State, choice: Choice, chooser: int) -> str:
-    """A card's choice as a row of the list: an opponent's piece with its owner's name
-    ("Zelený: 2 pole za kartou"), the chooser's own piece (taking an offer) by its place
-    alone, pieces of the same words told apart as :func:`piece_places` does."""
-    if not isinstance(choice, Choose):
-        return choice_line(s, choice)
-    place = piece_places(s, choice.colour)[choice.piece]
-    if choice.colour == chooser:
-        return place[:1].upper() + place[1:]
-    return f"{PLAYER[choice.colour]}: {place}"
-
-
-def pieces_line(s: State, colour: int) -> str:
-    """Where the colour's four pieces are, in short: ``"V hospodě 2, ve hře 1, doma 1."``."""
-    g = s.rules.graph
-    own = s.pieces[colour] or ()
-    pub = sum(1 for n in own if n == PUB)
-    home = sum(1 for n in own if n >= 0 and g.home_rank[n] >= 0)
-    trap = sum(1 for n in own if n >= 0 and g.is_trap[n])
-    out = len(own) - pub - home - trap
-    parts = [text for n, text in ((pub, f"v hospodě {pub}"), (out, f"ve hře {out}"),
-                                  (trap, f"v pasti {trap}"), (home, f"doma {home}")) if n]
-    line = ", ".join(parts)
-    return line[:1].upper() + line[1:] + "."
-
-
-def why_text(s: State) -> str:
-    """For every piece of the player on turn: which thrown values it can take, and why not."""
-    c = s.turn
-    own = s.pieces[c]
-    assert own is not None
-    rules = s.rules
-    g = rules.graph
-    throws = s.throws
-    lines = [f"{PLAYER[c]} hodil {', '.join(str(v) for v in throws)}."]
-    if s.with_bottle:
-        lines.append("V tomto tahu hraje láhev: vezme součet všech hodů po hlavní cestě.")
-        return "\n".join(lines)
-    values: list[tuple[int, ...]] = [(v,) for v in dict.fromkeys(throws)]
-    if len(throws) > 1:
-        values.append(throws)
-    names = piece_places(s, c)
-    for p, node in enumerate(own):
-        parts = []
-        for vals in values:
-            exits: tuple[int | None, ...] = (None,)
-            if node >= 0 and len(g.exits[c][node]) > 1:
-                exits = tuple(g.exits[c][node])
-            problem: Why | None = Why.CANNOT_MOVE
-            for ex in exits:
-                problem = PlayOut(s).step(c, p, vals, ex)
-                if problem is None:
-                    break
-            label = str(sum(vals))
-            if problem is None:
-                parts.append(f"{label} ano")
-            else:
-                parts.append(f"{label} ne: {explain(Reason(problem, c, p)).rstrip('.')}")
-        lines.append(f"Figurka {names[p]}: " + "; ".join(parts) + ".")
-    if len(throws) > 1:
-        lines.append(EXPLAIN[Why.TOGETHER_NEEDS_ALL] + " " + EXPLAIN[Why.VALUES_UNUSED])
-    return "\n".join(lines)
-

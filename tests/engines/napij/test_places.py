@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from companion.engines.napij.actions import Choose, Decline, Offer, Play, Step
@@ -17,18 +20,25 @@ from companion.engines.napij.events import (
     Thrown,
     Won,
 )
+from companion.engines.napij.game import GAME
+from companion.engines.napij.notation import format_position, parse_position
 from companion.engines.napij.places import (
     choice_line,
+    choice_row,
     fields_word,
     headline,
+    move_lines,
+    moved_fields,
     origin,
+    piece_places,
     play_lines,
     say_event,
     step_path,
     where,
 )
-from companion.engines.napij.rules import legal_plays
-from companion.engines.napij.state import BOTTLE, PUB
+from companion.engines.napij.rules import choices, legal_plays
+from companion.engines.napij.state import BOTTLE, PUB, Phase
+from companion.selfplay.napij import play_steps
 
 from .helpers import RULES, G, node, pos
 
@@ -160,3 +170,43 @@ def test_the_headline_is_the_most_telling_event():
     assert headline([Thrown(RED, 2)], s) == "Červený hodil dvojku."
     assert headline([Won(RED), Thrown(RED, 2)], s).startswith("Červený vyhrává")
     assert headline([], s) == ""
+
+
+# --- a player's pieces in words (the table's turn screens and the phone view use them) ---
+
+FIELD_ID = re.compile(r"[\w+-]+")
+
+
+def test_the_words_of_whole_games_name_no_field_and_tell_every_piece_apart():
+    """Seeded games, every position: the plays in words, what happened and the card lists
+    name places a player finds on the printed board (no field id of the board file), and no
+    two of a player's pieces in play read the same."""
+    ids = {f.id for f in RULES.board.fields} - {"les"}  # "les" is also the Czech word
+    seen = 0
+    for seed in (1, 2):
+        for state, _action, after, events in play_steps(random.Random(seed), players=4):
+            texts = [headline(events, after)] if events else []
+            if state.phase is Phase.PLAY:
+                own = state.pieces[state.turn]
+                names = [n for n, node in zip(piece_places(state, state.turn), own,
+                                              strict=True) if node != -1]
+                assert len(set(names)) == len(names), (format_position(state), names)
+                for play in legal_plays(state)[:6]:
+                    texts += move_lines(state, play)
+                seen += 1
+            elif state.phase is Phase.CHOOSE:
+                texts += [choice_row(state, o, state.turn) for o in choices(state)]
+            for text in texts:
+                bad = [w for w in FIELD_ID.findall(text) if w in ids]
+                assert not bad, (text, format_position(state))
+    assert seen > 500
+
+
+def test_moved_fields_are_the_fields_left_and_reached():
+    before = parse_position("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:5", RULES)
+    plays = legal_plays(before)
+    assert len(plays) == 1
+    after, _ = GAME.apply(before, plays[0])
+    assert moved_fields(before, after, 0) == ("m12", "m17")
+    assert moved_fields(before, before, 0) == ()
+    assert moved_fields(before, after, 2) == ()

@@ -4,7 +4,6 @@ computer seats, "Proč?", undo, the journal and resume after a crash at every st
 from __future__ import annotations
 
 import random
-import re
 import shutil
 import time
 from pathlib import Path
@@ -14,24 +13,17 @@ import pytest
 from companion.engines.napij.board import default_board_text
 from companion.engines.napij.game import GAME
 from companion.engines.napij.notation import format_position, parse_position
-from companion.engines.napij.places import headline
-from companion.engines.napij.rules import choices, legal_plays
+from companion.engines.napij.places import piece_places, pieces_line, why_text
 from companion.engines.napij.state import Phase, default_rules
 from companion.hardware.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Dropped, Rolled
-from companion.selfplay.napij import play_steps
 from companion.service.hosts.base import DiceStatus, Expect, HostContext
 from companion.service.hosts.napij import (
     COMPUTER_DELAY,
     LOT_STEP,
     Mode,
     NapijHost,
-    choice_row,
     lot_rounds,
-    move_lines,
-    piece_places,
-    pieces_line,
-    why_text,
 )
 from companion.service.hosts.napij_drinks import TALLY_NAME
 from companion.service.journal import Journal
@@ -800,34 +792,6 @@ def test_a_card_list_tells_alike_pieces_apart_and_an_offered_player_sees_own_pla
                                             "odmítnout nabídku"]
 
 
-FIELD_ID = re.compile(r"[\w+-]+")
-
-
-def test_the_words_of_whole_games_name_no_field_and_tell_every_piece_apart():
-    """Seeded games, every position: the plays in words, what happened and the card lists
-    name places a player finds on the printed board (no field id of the board file), and no
-    two of a player's pieces in play read the same."""
-    ids = {f.id for f in RULES.board.fields} - {"les"}  # "les" is also the Czech word
-    seen = 0
-    for seed in (1, 2):
-        for state, _action, after, events in play_steps(random.Random(seed), players=4):
-            texts = [headline(events, after)] if events else []
-            if state.phase is Phase.PLAY:
-                own = state.pieces[state.turn]
-                names = [n for n, node in zip(piece_places(state, state.turn), own,
-                                              strict=True) if node != -1]
-                assert len(set(names)) == len(names), (format_position(state), names)
-                for play in legal_plays(state)[:6]:
-                    texts += move_lines(state, play)
-                seen += 1
-            elif state.phase is Phase.CHOOSE:
-                texts += [choice_row(state, o, state.turn) for o in choices(state)]
-            for text in texts:
-                bad = [w for w in FIELD_ID.findall(text) if w in ids]
-                assert not bad, (text, format_position(state))
-    assert seen > 500
-
-
 def test_buttons_pressed_while_the_menu_button_is_held_act_in_the_menu_in_order(tmp_path):
     """The ordered buttons (hardware/buttons.py) at a napij table: ▶ five times pressed while
     ● is still held for the menu, then ● at once, open "Pravidla a nápověda" (none is lost
@@ -946,20 +910,6 @@ def test_facts_ring_the_fields_of_the_last_play_and_keep_its_throws(tmp_path):
     graph, board = RULES.graph, RULES.board
     assert f.moved == tuple(board.fields[graph.field[n]].id for n in red if n >= 0)
     assert f.events[-1] == "Červený nasadil figurku a došel s ní 2 pole za svým stanovištěm."
-
-
-def test_moved_fields_are_the_fields_left_and_reached():
-    from companion.engines.napij.game import GAME as NAPIJ
-    from companion.engines.napij.rules import legal_plays
-    from companion.service.hosts.napij import moved_fields
-
-    before = parse_position("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:5", RULES)
-    plays = legal_plays(before)
-    assert len(plays) == 1
-    after, _ = NAPIJ.apply(before, plays[0])
-    assert moved_fields(before, after, RED) == ("m12", "m17")
-    assert moved_fields(before, before, RED) == ()
-    assert moved_fields(before, after, GREEN) == ()
 
 
 def test_facts_keep_the_card_drawn_last(tmp_path):
