@@ -19,11 +19,14 @@ import logging
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from companion.engines.colours import SEATS_BY_PLAYERS
+from companion.engines.czech import PLAYER
 from companion.engines.game import Game, Record, replay
 from companion.hardware.voice import Announcer, SilentAnnouncer
 from companion.inputs.events import Input
@@ -106,6 +109,32 @@ class Option:
 
 def yes_no(key: str, label: str, value: bool) -> Option:
     return Option(key, label, (False, True), ("ne", "ano"), value)
+
+
+ALL_COMPUTER = "Všechna místa hraje počítač."
+"""Said when the last person's seat is given to the computer (the game then plays itself)."""
+
+
+def seat_options(players: int, computer: AbstractSet[int]) -> list[Option]:
+    """The set-up's first lines of a game for 2 to 4 colours: how many play, then for each
+    seat of that count whether a person or the computer plays it."""
+    return [Option("players", "Hráči", (2, 3, 4), ("2", "3", "4"), players),
+            *(Option(f"seat:{c}", PLAYER[c], (False, True), ("člověk", "počítač"), c in computer)
+              for c in SEATS_BY_PLAYERS[players])]
+
+
+def set_seat_option(key: str, value: Any, players: int,
+                    computer: set[int]) -> tuple[int, set[int], str | None] | None:
+    """A value of :func:`seat_options` chosen: the new (players, computer seats, a word to the
+    table or ``None``); ``None`` for any other key."""
+    if key == "players":
+        return int(value), computer, None
+    if not key.startswith("seat:"):
+        return None
+    c = int(key[5:])
+    computer = computer | {c} if value else computer - {c}
+    every = all(s in computer for s in SEATS_BY_PLAYERS[players])
+    return players, computer, ALL_COMPUTER if every else None
 
 
 class Request(StrEnum):

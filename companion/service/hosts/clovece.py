@@ -53,7 +53,15 @@ from companion.ui.controls import cycle
 from companion.ui.views import Choice, TurnView, View, WinView
 
 from ..journal import JournalError
-from .base import EventLines, HostContext, JournaledGame, Option, Request
+from .base import (
+    EventLines,
+    HostContext,
+    JournaledGame,
+    Option,
+    Request,
+    seat_options,
+    set_seat_option,
+)
 from .facts import CloveceFacts
 
 log = logging.getLogger(__name__)
@@ -112,10 +120,7 @@ class CloveceHost:
     # --- set-up ---------------------------------------------------------------------
 
     def options(self) -> Sequence[Option]:
-        opts = [Option("players", "Hráči", (2, 3, 4), ("2", "3", "4"), self.players)]
-        for c in SEATS_BY_PLAYERS[self.players]:
-            opts.append(Option(f"seat:{c}", PLAYER[c], (False, True), ("člověk", "počítač"),
-                               c in self.computer))
+        opts = seat_options(self.players, self.computer)
         if any(c in self.computer for c in SEATS_BY_PLAYERS[self.players]):
             opts.append(Option("computer_dice", "PC hází", (False, True), ("sám", "kostkou"),
                                self.computer_dice))
@@ -126,14 +131,11 @@ class CloveceHost:
         return opts
 
     def set_option(self, key: str, value: Any) -> str | None:
-        if key == "players":
-            self.players = int(value)
-        elif key.startswith("seat:"):
-            c = int(key[5:])
-            self.computer = self.computer | {c} if value else self.computer - {c}
-            if all(s in self.computer for s in SEATS_BY_PLAYERS[self.players]):
-                return "Všechna místa hraje počítač."
-        elif key.startswith("variant:"):
+        seat = set_seat_option(key, value, self.players, self.computer)
+        if seat is not None:
+            self.players, self.computer, word = seat
+            return word
+        if key.startswith("variant:"):
             v = key[8:]
             self.variants = self.variants | {v} if value else self.variants - {v}
         elif key == "first":

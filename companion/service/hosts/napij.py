@@ -86,7 +86,16 @@ from companion.ui.screens import wrap
 from companion.ui.views import MessageView, View
 
 from ..journal import JournalError
-from .base import EventLines, Expect, HostContext, JournaledGame, Option, Request
+from .base import (
+    EventLines,
+    Expect,
+    HostContext,
+    JournaledGame,
+    Option,
+    Request,
+    seat_options,
+    set_seat_option,
+)
 from .facts import NapijFacts
 from .napij_drinks import Announcement, Tally, announcements, debt_sentence, opening
 
@@ -227,10 +236,7 @@ class NapijHost:
 
     def options(self) -> Sequence[Option]:
         seats = SEATS_BY_PLAYERS[self.players]
-        opts = [Option("players", "Hráči", (2, 3, 4), ("2", "3", "4"), self.players)]
-        for c in seats:
-            opts.append(Option(f"seat:{c}", PLAYER[c], (False, True), ("člověk", "počítač"),
-                               c in self.computer))
+        opts = seat_options(self.players, self.computer)
         first = self.first if self.first == "lot" or self.first in seats else seats[0]
         opts.append(Option("first", "Začíná", (*seats, "lot"),
                            (*(PLAYER_LOWER[c] for c in seats), "los"), first))
@@ -250,14 +256,11 @@ class NapijHost:
         return opts
 
     def set_option(self, key: str, value: Any) -> str | None:
-        if key == "players":
-            self.players = int(value)
-        elif key.startswith("seat:"):
-            c = int(key[5:])
-            self.computer = self.computer | {c} if value else self.computer - {c}
-            if all(s in self.computer for s in SEATS_BY_PLAYERS[self.players]):
-                return "Všechna místa hraje počítač."
-        elif key == "first":
+        seat = set_seat_option(key, value, self.players, self.computer)
+        if seat is not None:
+            self.players, self.computer, word = seat
+            return word
+        if key == "first":
             self.first = "lot" if value == "lot" else int(value)
         elif key == "deck":
             self.deck_mode = DeckMode(value)

@@ -1,0 +1,42 @@
+"""What every game host shares: set-up options and the seats of people and computers."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.service.hosts.base import (
+    ALL_COMPUTER,
+    Option,
+    seat_options,
+    set_seat_option,
+    yes_no,
+)
+
+RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
+
+
+def test_an_option_shows_its_value_in_words_and_goes_round():
+    o = Option("first", "Začíná", ("red", "lot"), ("červený", "los"), "lot")
+    assert o.line == "Začíná: los" and o.next_value() == "red"
+    assert Option("x", "X", (1, 2), ("jedna", "dvě"), 7).line == "X: 7"  # a value off the list
+    assert yes_no("v", "Varianta", True).line == "Varianta: ano"
+
+
+@pytest.mark.parametrize("players, seats", [(2, (RED, GREEN)), (3, (RED, BLUE, GREEN)),
+                                            (4, (RED, BLUE, GREEN, YELLOW))])
+def test_the_seats_of_a_count_of_players_are_offered_each_person_or_computer(players, seats):
+    opts = seat_options(players, {GREEN})
+    assert opts[0].key == "players" and opts[0].line == f"Hráči: {players}"
+    assert [o.key for o in opts[1:]] == [f"seat:{c}" for c in seats]
+    assert [o.line.split(": ")[1] for o in opts[1:]] == [
+        "počítač" if c == GREEN else "člověk" for c in seats]
+
+
+def test_choosing_a_seat_gives_it_to_the_computer_or_back_and_says_when_nobody_is_left():
+    assert set_seat_option("players", 3, 2, {RED}) == (3, {RED}, None)
+    assert set_seat_option("seat:2", True, 2, set()) == (2, {GREEN}, None)
+    assert set_seat_option("seat:0", True, 2, {GREEN}) == (2, {RED, GREEN}, ALL_COMPUTER)
+    assert set_seat_option("seat:2", False, 2, {RED, GREEN}) == (2, {RED}, None)
+    # a computer seat beyond the count of players does not make the table the computer's
+    assert set_seat_option("seat:0", True, 2, {YELLOW}) == (2, {RED, YELLOW}, None)
+    assert set_seat_option("first", "lot", 2, {RED}) is None  # not a seat: the host's own
