@@ -10,6 +10,7 @@ are a simulated pad hub on a second pty, running the hub firmware's logic.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import os
@@ -233,7 +234,15 @@ class Simulator:
                 ready, _, _ = select.select([fd], [], [], 0.1)
                 if not ready:
                     continue
-                buf += os.read(fd, 32).decode("utf-8", "replace")
+                try:
+                    got = os.read(fd, 32)
+                except OSError:  # EIO: the terminal went away
+                    got = b""
+                if not got:  # the terminal window was closed: quit (the game is saved)
+                    log.info("the terminal is gone: quitting")
+                    self.app.service.stop()
+                    return
+                buf += got.decode("utf-8", "replace")
                 while buf:
                     if buf.startswith("\x1b["):
                         if len(buf) < 3:
@@ -245,7 +254,8 @@ class Simulator:
                         self.app.service.stop()
                         return
         finally:
-            termios.tcsetattr(fd, termios.TCSADRAIN, old)
+            with contextlib.suppress(OSError, termios.error):  # a closed terminal keeps nothing
+                termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
 def sim_config(base: Config, data_dir: Path) -> Config:

@@ -147,3 +147,46 @@ def test_the_sim_leaves_the_phone_view_to_the_command_line():
     base = Config()
     cfg = sim_config(replace(base, web=replace(base.web, enabled=True)), Path("x"))
     assert cfg.web.enabled is False
+
+
+def test_closing_the_terminal_window_ends_the_sim_and_keeps_the_game(tmp_path):
+    """A terminal that goes away while the sim runs (a closed window, a killed tmux whose
+    hang-up does not reach it) ends the sim cleanly instead of leaving it spinning on a
+    dead terminal; the game is in the journal for the next start."""
+    import os
+    import pty
+    import signal
+    import sys
+
+    pid, master = pty.fork()
+    if pid == 0:  # the child: the sim on the pty, deaf to the hang-up like under nohup
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        os.environ.update(COLUMNS="140", LINES="45")
+        os.execv(sys.executable, [sys.executable, "-m", "companion", "sim", "--data-dir",
+                                  str(tmp_path), "--no-web", "--seed", "1"])
+    try:
+        seen = b""
+        deadline = time.monotonic() + 30
+        while b"kostka" not in seen and time.monotonic() < deadline:  # the first frame is up
+            try:
+                seen += os.read(master, 65536)
+            except OSError:
+                break
+        assert b"kostka" in seen, seen[-500:]
+        os.write(master, b"as")  # start a game: its journal is written
+        time.sleep(1.0)
+    finally:
+        os.close(master)
+    deadline = time.monotonic() + 15
+    status = None
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        raise AssertionError("the sim kept running on a closed terminal")
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert (tmp_path / "game.journal").stat().st_size > 0
