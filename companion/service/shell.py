@@ -21,7 +21,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engines.game import HEADER
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled, VoiceLink
@@ -33,10 +33,12 @@ from companion.ui.screens import WIDTH, wrap
 from companion.ui.views import ListView, MessageView
 
 from .hosts.base import GameHost, HostContext, Request, Showing
-from .hosts.facts import Facts
 from .journal import JournalError
 from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
 from .rules_browser import RulesBrowser
+
+if TYPE_CHECKING:
+    from .hosts.facts import Facts
 
 log = logging.getLogger(__name__)
 

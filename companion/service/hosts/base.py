@@ -34,10 +34,14 @@ from companion.ui.views import View
 
 from ..journal import Journal
 from ..prefs import Prefs
-from .facts import EVENT_LINES, Facts
 
-if TYPE_CHECKING:  # a type only: the pads' timing is loaded when a game uses the pads
+if TYPE_CHECKING:  # types only: the pads' timing and the phone's facts are loaded when used
     from companion.hardware.padtiming import TimingBook
+
+    from .facts import Facts
+
+EVENT_LINES = 12
+"""How many of the latest event lines a host keeps for the facts (:mod:`.facts`)."""
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engines.clovece.board import cell_of
 from companion.engines.clovece.describe import (
@@ -62,7 +62,9 @@ from .base import (
     seat_options,
     set_seat_option,
 )
-from .facts import CloveceFacts
+
+if TYPE_CHECKING:
+    from .facts import CloveceFacts
 
 log = logging.getLogger(__name__)
 
@@ -428,6 +430,8 @@ class CloveceHost:
 
     def facts(self) -> CloveceFacts | None:
         """The position, the turn's throws, the last move and the latest event lines."""
+        from .facts import CloveceFacts  # the phone view's: loaded once it starts
+
         if self.mode is Mode.IDLE or not self.play.started:
             return None
         return CloveceFacts(self.state.pos, self.throws, self.moved, self.setup.computer,

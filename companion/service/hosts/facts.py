@@ -23,10 +23,6 @@ if TYPE_CHECKING:  # types only: the service imports a game's engine when the ga
     from companion.engines.gobbit.rules import GameState
     from companion.engines.napij.state import State as NapijState
 
-EVENT_LINES = 12
-"""How many of the latest event lines a host keeps for the facts."""
-
-
 @dataclass(frozen=True)
 class CloveceFacts:
     """Člověče: the position, the throw of the turn (pending or just played), the last move."""

@@ -642,7 +642,7 @@ def test_facts_carry_the_position_the_turns_throws_the_last_move_and_the_lines(t
 
 
 def test_facts_keep_the_twelve_latest_lines_and_forget_the_move_after_an_undo(tmp_path):
-    from companion.service.hosts.facts import EVENT_LINES
+    from companion.service.hosts.base import EVENT_LINES
 
     t, _, c = make(tmp_path, players=2)
     t.handle(DiceLink(True), c())
