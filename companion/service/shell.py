@@ -175,9 +175,7 @@ class Shell:
     def _switch_table(self) -> None:
         i = self.tables.index(self.table)
         nxt = self.tables[(i + 1) % len(self.tables)]
-        if nxt.info.name != self.table.info.name and self.table.info.name in self.hosts:
-            self.hosts[self.table.info.name].stop()
-        self.table = nxt
+        self.table = nxt  # only looking: the game in play ends when another one starts
         self.host.set_option("table", nxt.mode)
 
     # --- inputs ---------------------------------------------------------------------
@@ -281,6 +279,9 @@ class Shell:
         if key == "game":
             self._switch_table()
         elif key == "start":
+            for other in self.hosts.values():
+                if other is not self.host:
+                    other.stop()  # the game left behind ends here (its timers, its pads)
             self.host.start(now)
             self.mode = Mode.PLAY
         else:

@@ -294,3 +294,33 @@ def test_the_game_is_shown_to_phones_only_while_one_is_in_play(tmp_path):
     assert facts is not None and facts == c.host.facts()
     c.handle(Rolled(3), 0.0)
     assert c.facts() != facts and c.facts().throws == (3,)
+
+
+def test_looking_through_the_games_in_the_set_up_keeps_the_game_in_play(tmp_path):
+    """"Nová hra", then ● on "Hra:" round every game and back, then long ● back to the game:
+    the game goes on (the computer's throw is still due); only starting another game ends it."""
+    ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(), beep=lambda n: None,
+                      rng=random.Random(1), dice=DiceStatus(configured=True),
+                      defaults={"players": 2, "computer": ("g",)})
+    c = Shell(ctx, start_with="clovece")
+    c.begin(0.0)
+    c.setup_index = len(c.view().items) - 1
+    c.handle(S, 0.0)  # ▶ Začít hru: red (a person) throws first
+    c.handle(Rolled(3), 0.1)  # no six: ... three tries
+    c.handle(Rolled(3), 0.2)
+    c.handle(Rolled(3), 0.3)  # green, the computer, is on turn: its throw is due
+    assert c.mode == "play" and c.next_deadline() is not None
+    records = ctx.journal.load()
+    c.handle(LONG, 1.0)
+    while c.view().items[c.view().selected] != "Nová hra":
+        c.handle(R, 1.0)
+    c.handle(S, 1.0)
+    c.handle(S, 1.0)  # yes: the set-up
+    c.setup_index = 0
+    for _ in range(len(c.tables)):  # round every game, back to Člověče
+        c.handle(S, 1.0)
+    assert c.game == "clovece"
+    c.handle(LONG, 1.0)  # back to the game
+    assert c.mode == "play" and c.next_deadline() is not None
+    c.tick(c.next_deadline() + 0.01)
+    assert len(ctx.journal.load()) > len(records)  # the computer threw

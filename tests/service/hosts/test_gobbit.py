@@ -134,7 +134,7 @@ def test_the_virtual_deck_journals_every_action_and_resumes_exactly(tmp_path):
     assert isinstance(again.view(), RefereeView)
 
 
-def test_new_game_from_the_menu_asks_and_leaving_gobbit_releases_the_pads(tmp_path):
+def test_new_game_from_the_menu_asks_and_starting_another_game_releases_the_pads(tmp_path):
     t, claims = make(tmp_path, seats=2)
     choose(t, "▶")
     t.handle(S, 0.0)
@@ -147,6 +147,9 @@ def test_new_game_from_the_menu_asks_and_leaving_gobbit_releases_the_pads(tmp_pa
     assert claims == [2] and t.mode == "setup"
     while t.game == "gobbit":
         t.handle(S, 0.0)  # the game line: on to the next game
+    assert claims == [2]  # only looking: the Gobbit game could still be taken up again
+    t.setup_index = len(t.view().items) - 1
+    t.handle(S, 0.0)  # ▶ Začít hru: another game starts, Gobbit's ends
     assert claims == [2, None]
 
 
