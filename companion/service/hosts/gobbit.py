@@ -75,6 +75,8 @@ class GobbitHost:
         self.virtual: VirtualDeckModel | None = None
         self.calibration: CalibrationModel | None = None
         self.pads_error = ""
+        self._pads_for: int | None = None
+        """The seats the pads are claimed for (``None``: not claimed by this host)."""
         self.retry_at = 0.0
 
     # --- set-up -------------------------------------------------------------------
@@ -154,16 +156,19 @@ class GobbitHost:
                                       uncertainty_ms=self.uncertainty_ms())
             self.virtual = None
         self.mode = Mode.PLAY
+        if self._pads_for == self.seats:
+            return  # the same table again (an undo): the pads stay as they are
         try:
             self.ctx.want_pads(self.seats)
-            self.pads_error = ""
+            self.pads_error, self._pads_for = "", self.seats
         except Exception as exc:  # pins taken or missing: say so, keep refereeing by buttons
             log.error("slap pads unavailable: %s", exc)
-            self.pads_error = "Podložky nejdou připojit."
+            self.pads_error, self._pads_for = "Podložky nejdou připojit.", None
             self.mode = Mode.NO_PADS
 
     def stop(self) -> None:
         self.ctx.want_pads(None)
+        self._pads_for = None
         self.mode, self.cards, self.virtual = Mode.IDLE, None, None
         self.calibration = None
 
@@ -265,11 +270,12 @@ class GobbitHost:
         """With the virtual deck, take back the last flip or ruling (not the deal)."""
         if self.virtual is None:
             return False
-        records = with_deal_record(self.ctx.journal.load())
+        stored = self.ctx.journal.load()
+        records = with_deal_record(stored)
         if len(records) <= 2:
             return False
-        self.ctx.journal.keep(len(self.ctx.journal.load()) - 1)
-        return self.resume(with_deal_record(self.ctx.journal.load()), now)
+        self.ctx.journal.keep(len(stored) - 1)
+        return self.resume(with_deal_record(stored[:-1]), now)
 
     def menu_items(self) -> Sequence[tuple[str, str]]:
         calibrate: tuple[tuple[str, str], ...] = ()

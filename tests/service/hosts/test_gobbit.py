@@ -222,6 +222,21 @@ def test_undo_in_the_virtual_deck_says_what_it_takes_back_and_asks_first(tmp_pat
     assert not t.host.virtual.actions
 
 
+def test_an_undo_keeps_the_pads_as_they_are(tmp_path):
+    """Taking back a flip rebuilds the game from the journal; the pads stay claimed (no
+    closing and reopening of the GPIO pads or the hub's line in the middle of a game)."""
+    t, claims = make(tmp_path, seats=2)
+    start_virtual(t)
+    t.handle(S, 1.0)  # seat 1 flips
+    assert claims == [2]
+    t.handle(LONG, 2.0)
+    choose(t, "Vrátit")
+    t.handle(S, 2.0)
+    t.handle(S, 2.0)  # yes
+    assert t.mode == "play" and not t.host.virtual.actions
+    assert claims == [2]
+
+
 def test_settings_are_in_the_gobbit_menu_too(tmp_path):
     t, _ = make(tmp_path)
     choose(t, "▶")
