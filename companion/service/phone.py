@@ -247,7 +247,7 @@ def snapshot_of(game: str, title: str, facts: Facts | None,
     if isinstance(facts, GobbitFacts):
         return snapshot.gobbit(facts.state, events=facts.events, touches=facts.touches,
                                ruling=facts.ruling, provisional=facts.provisional,
-                               log=facts.touches, rules=rules,
+                               rules=rules,  # its moment is the touches: no log besides
                                uncertainty_ms=facts.uncertainty_ms)
     if isinstance(facts, RefereeFacts):
         return snapshot.referee_values(facts.seats, facts.log, facts.moment, facts.situation,

@@ -224,6 +224,7 @@ def test_the_snapshot_of_gobbit_facts_says_how_each_call_was_made(gap, uncertain
     snap = snapshot_of("gobbit", "Gobbit (balíček)", facts)
     g = snap.gobbit
     assert g is not None and g.uncertainty_ms == uncertainty and len(g.moment) == 2
+    assert g.log == ()  # the moment's touches are listed once, not again as a log
     assert g.ruling and g.calls[0].startswith(f"Kupička hráče {attack.target}: ")
     if simultaneous:
         assert "pod přesností čidel (±60 ms): současně." in g.calls[0]

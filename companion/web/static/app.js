@@ -137,6 +137,7 @@
     fill($("log").tBodies[0], g.log.slice().reverse().map(function (t) {
       return [{ text: t.n }, { text: "H" + t.seat }, { text: t.target }, { text: t.after, cls: "num" }];
     }));
+    $("log").hidden = $("log-title").hidden = !g.log.length;  // the virtual deck keeps no log
   }
 
   function renderLedger(rows) {
