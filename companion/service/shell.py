@@ -32,7 +32,7 @@ from companion.ui.picture import AnyView
 from companion.ui.screens import WIDTH, wrap
 from companion.ui.views import ListView, MessageView
 
-from .hosts.base import GameHost, HostContext, Request, Showing
+from .hosts.base import NOT_COUNTED, GameHost, HostContext, Request, Showing
 from .journal import JournalError
 from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
 from .rules_browser import RulesBrowser
@@ -44,7 +44,6 @@ log = logging.getLogger(__name__)
 
 START_LABEL = "▶ Začít hru"
 RESUMED = "Hra pokračuje, kde skončila."
-NOT_COUNTED = "Tenhle hod se nepočítá."
 VOICE_LOST = {
     "no-espeak": "Hlas mlčí: chybí program espeak-ng.",
     "espeak-failed": "Hlas mlčí: espeak-ng nemluví.",

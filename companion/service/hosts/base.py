@@ -43,6 +43,17 @@ if TYPE_CHECKING:  # types only: the pads' timing and the phone's facts are load
 EVENT_LINES = 12
 """How many of the latest event lines a host keeps for the facts (:mod:`.facts`)."""
 
+RETRY_AFTER = 3.0
+"""Seconds before a timer whose action could not be saved tries again (the journal refused)."""
+
+NOT_COUNTED = "Tenhle hod se nepočítá."
+"""Said when a throw comes while no throw is wanted."""
+
+
+def dice_line(up: bool) -> str:
+    """The event line when the dice connects or goes away."""
+    return "Kostka připojena." if up else "Kostka odpojena: hod zadej tlačítky."
+
 log = logging.getLogger(__name__)
 
 

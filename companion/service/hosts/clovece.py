@@ -54,11 +54,14 @@ from companion.ui.views import Choice, TurnView, View, WinView
 
 from ..journal import JournalError
 from .base import (
+    NOT_COUNTED,
+    RETRY_AFTER,
     EventLines,
     HostContext,
     JournaledGame,
     Option,
     Request,
+    dice_line,
     seat_options,
     set_seat_option,
 )
@@ -75,8 +78,6 @@ VARIANT_LABELS = {
     "safe-start": "Start je bezpečný",
 }
 COMPUTER_ROLL_DELAY = 1.0
-RETRY_AFTER = 3.0
-"""Seconds before a timer whose action could not be saved tries again."""
 
 
 class Mode(StrEnum):
@@ -278,13 +279,12 @@ class CloveceHost:
     def handle(self, event: Input, now: float) -> Request | None:
         if isinstance(event, Rolled):
             if self.mode is not Mode.PLAY or self.state.roll is not None:
-                self.notify("Tenhle hod se nepočítá.")
+                self.notify(NOT_COUNTED)
                 self.ctx.beep("illegal")
             else:
                 self._roll(event.value, Source.DICE, now)
         elif isinstance(event, DiceLink):
-            self.event_line = ("Kostka připojena." if event.up
-                               else "Kostka odpojena: hod zadej tlačítky.")
+            self.event_line = dice_line(event.up)
             if not event.up:
                 self.ctx.beep("illegal")
             if self.mode is Mode.PLAY:

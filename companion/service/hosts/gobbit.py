@@ -42,14 +42,12 @@ from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import MessageView, RefereeView, View
 
 from ..journal import JournalError
-from .base import HostContext, Option, Request, yes_no
+from .base import RETRY_AFTER, HostContext, Option, Request, yes_no
 from .facts import GobbitFacts, RefereeFacts
 
 log = logging.getLogger(__name__)
 
 CARDS, VIRTUAL = "cards", "virtual"
-RETRY_AFTER = 3.0
-"""Seconds before a moment whose ruling could not be saved is tried again."""
 RULE_LABEL = {Rule.GOBBIT.value: "Pravidlo Gobbit!", Rule.GHOST.value: "Duch",
               Rule.GORILLA.value: "Gorila"}
 RULES = (Rule.GOBBIT.value, Rule.GHOST.value, Rule.GORILLA.value)

@@ -87,12 +87,15 @@ from companion.ui.views import MessageView, View
 
 from ..journal import JournalError
 from .base import (
+    NOT_COUNTED,
+    RETRY_AFTER,
     EventLines,
     Expect,
     HostContext,
     JournaledGame,
     Option,
     Request,
+    dice_line,
     seat_options,
     set_seat_option,
 )
@@ -125,8 +128,6 @@ UNDONE = {"throw": "hod", "play": "tah", "drank": "vypití", "duty": "povinnost 
           "choose": "volba karty", "offer": "nabídka", "decline": "odmítnutí",
           "draw": "karta", "bottle": "láhev", "shuffle": "míchání"}
 
-RETRY_AFTER = 3.0
-"""Seconds before a timer whose action could not be saved tries again."""
 
 
 class Mode(StrEnum):
@@ -606,8 +607,7 @@ class NapijHost:
         if isinstance(event, Rolled):
             self._rolled(event.value, now)
         elif isinstance(event, DiceLink):
-            self.event_line = ("Kostka připojena." if event.up
-                               else "Kostka odpojena: hod zadej tlačítky.")
+            self.event_line = dice_line(event.up)
             if not event.up:
                 self.ctx.beep("illegal")
             if self.mode is Mode.PLAY:
@@ -628,7 +628,7 @@ class NapijHost:
         ok = self.mode in (Mode.PLAY, Mode.LEDGER, Mode.DUTY_WHO, Mode.DUTY_WHY, Mode.TALLY) \
             and self.play.started and self.state.phase is Phase.THROW
         if not ok:
-            self.notify("Tenhle hod se nepočítá.")
+            self.notify(NOT_COUNTED)
             self.ctx.beep("illegal")
             return
         self.mode = Mode.PLAY
