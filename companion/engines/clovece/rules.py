@@ -27,10 +27,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from ..colours import BLUE as BLUE
 from ..colours import COLOURS as COLOURS  # the letters r b g y; the index is the colour
+from ..colours import GREEN as GREEN
+from ..colours import RED as RED
+from ..colours import SEATS_BY_PLAYERS as SEATS_BY_PLAYERS
+from ..colours import YELLOW as YELLOW
 from ..errors import AmbiguousMove, GameOver, IllegalMove, RulesError
 
-RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 START = (0, 10, 20, 30)
 """Absolute track field of each colour's start field."""
 TRACK_LEN = 40
@@ -40,8 +44,6 @@ GOAL_LAST = 43  # progress of f4
 PIECES = 4
 TRIES = 3
 SIX = 6
-
-SEATS_BY_PLAYERS = {2: (RED, GREEN), 3: (RED, BLUE, GREEN), 4: (RED, BLUE, GREEN, YELLOW)}
 
 
 class Variant(StrEnum):

@@ -302,14 +302,16 @@ def explain(reason: Reason) -> str:
     return EXPLAIN[reason.why]
 
 
+HEADLINE_ORDER: tuple[type, ...] = (
+    Won, Captured, EnteredHome, ReturnedToPub, Trapped, CardDrawn, DrawDue, VoidThrow,
+    TurnForfeited, Entered, Released, BottleMoved, BottlePushed, Swapped, Offered, OfferNeeded,
+    Moved, TryFailed, ThrowAgain, Thrown, Settled, MustDrink, BottlePlaced, DeckShuffled)
+"""The events of one action, the most telling first: the one a headline names."""
+
+
 def headline(events: list[Event], rules: Rules | None = None) -> str:
     """The one line the turn screen shows after an action: the most telling event."""
-    order: tuple[type, ...] = (Won, Captured, EnteredHome, ReturnedToPub, Trapped, CardDrawn,
-                               DrawDue, VoidThrow, TurnForfeited, Entered, Released, BottleMoved,
-                               BottlePushed, Swapped, Offered, OfferNeeded, Moved, TryFailed,
-                               ThrowAgain, Thrown,
-                               Settled, MustDrink, DeckShuffled)
-    for kind in order:
+    for kind in HEADLINE_ORDER:
         for e in events:
             if isinstance(e, kind):
                 return describe_event(e, rules)

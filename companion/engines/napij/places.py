@@ -24,36 +24,22 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..czech import PLAYER, PLAYER_ACC, PLAYER_DAT
+from ..errors import IllegalMove
 from .actions import Choose, Decline, Offer, Play, Step
 from .board import LANE, MAIN, SHORTCUT, STEZKA, TRAP_AREA
-from .describe import EXPLAIN, describe_event, explain
+from .describe import EXPLAIN, HEADLINE_ORDER, describe_event, explain
 from .events import (
     BottleMoved,
     BottlePlaced,
     BottlePushed,
     Captured,
-    CardDrawn,
-    DeckShuffled,
-    DrawDue,
     Entered,
     EnteredHome,
     Event,
     How,
     Moved,
-    MustDrink,
-    Offered,
-    OfferNeeded,
     Released,
     ReturnedToPub,
-    Settled,
-    Swapped,
-    ThrowAgain,
-    Thrown,
-    Trapped,
-    TryFailed,
-    TurnForfeited,
-    VoidThrow,
-    Won,
 )
 from .graph import IN
 from .playout import PlayOut
@@ -274,7 +260,7 @@ def play_lines(state: State, play: Play) -> tuple[str, ...]:
     assert own is not None
     try:
         parts = _split(preview(state, play))
-    except Exception:  # an illegal play has no preview: say the moves without outcomes
+    except IllegalMove:  # an illegal play has no preview: say the moves without outcomes
         parts = []
     lines = []
     for i, step in enumerate(play.steps):
@@ -309,11 +295,6 @@ def choice_line(state: State, choice: Choice) -> str:
     return f"{PLAYER[choice.colour]}: {where(state.rules, choice.colour, theirs[choice.piece])}"
 
 
-HEADLINE_ORDER: tuple[type, ...] = (
-    Won, Captured, EnteredHome, ReturnedToPub, Trapped, CardDrawn, DrawDue, VoidThrow,
-    TurnForfeited, Entered, Released, BottleMoved, BottlePushed, Swapped, Offered, OfferNeeded,
-    Moved, TryFailed, ThrowAgain, Thrown, Settled, MustDrink, BottlePlaced, DeckShuffled)
-"""The most telling event of an action comes first (as the engine's own headline)."""
 
 
 def say_event(event: Event, state: State) -> str:

@@ -47,9 +47,10 @@ _occ_last: tuple[State | None, list[int]] = (None, [])
 def shared_occupancy(state: State) -> list[int]:
     """:func:`occupancy`, shared for the last state asked about (callers must not change it)."""
     global _occ_last
-    if _occ_last[0] is not state:
-        _occ_last = (state, occupancy(state))
-    return _occ_last[1]
+    last = _occ_last  # read once: another thread may replace it meanwhile
+    if last[0] is not state:
+        last = _occ_last = (state, occupancy(state))
+    return last[1]
 
 
 def occupancy(state: State) -> list[int]:

@@ -359,8 +359,9 @@ def legal_plays(state: State) -> list[Play]:
     """Every distinct legal play of the player on turn (``PLAY`` phase); plays that end in
     the same position are listed once."""
     global _last
-    if _last[0] is state:
-        return list(_last[1])
+    last = _last  # read once: another thread may replace it meanwhile
+    if last[0] is state:
+        return list(last[1])
     if state.phase is not Phase.PLAY:
         return []
     c = state.turn
