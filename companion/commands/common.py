@@ -7,8 +7,12 @@ import math
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.errors import UsageError
+
+if TYPE_CHECKING:
+    from companion.service.config import Config
 
 
 def shown(text: str, limit: int = 40) -> str:
@@ -100,3 +104,21 @@ def folder(text: str, what: str) -> Path:
     except OSError as exc:
         raise UsageError(f"{what} {shown(text)} cannot be made ({exc.strerror}).") from None
     return path
+
+
+DEFAULT_CONFIG = "/etc/companion/companion.toml"
+"""The configuration the service and ``companion pads`` read on the box."""
+
+
+def load_config(args: argparse.Namespace, default: str | None = None) -> Config:
+    """The configuration of ``--config``, else ``default`` when that file exists, else the
+    defaults; a bad file is one sentence (:class:`UsageError`)."""
+    from companion.service.config import Config, ConfigError, load  # noqa: F811
+
+    path = getattr(args, "config", None) or default
+    if path is None or path == default and not Path(path).exists():
+        return Config()
+    try:
+        return load(path)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None

@@ -14,28 +14,11 @@ from __future__ import annotations
 import argparse
 import queue
 import time
-from pathlib import Path
 from typing import Any
 
 from companion.errors import UsageError
 
-from .common import count_arg, seconds_arg
-
-DEFAULT_CONFIG = "/etc/companion/companion.toml"
-
-
-def _config(args: argparse.Namespace) -> Any:
-    from companion.service.config import Config, ConfigError, load
-
-    path = getattr(args, "config", None)
-    if path is None and Path(DEFAULT_CONFIG).exists():
-        path = DEFAULT_CONFIG
-    if path is None:
-        return Config()
-    try:
-        return load(path)
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from None
+from .common import DEFAULT_CONFIG, count_arg, load_config, seconds_arg
 
 
 def _book(cfg: Any) -> Any:
@@ -126,7 +109,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from companion.inputs.pads import PadTouch
     from companion.referee.calibration import table_pads
 
-    cfg = _config(args)
+    cfg = load_config(args, DEFAULT_CONFIG)
     seats = args.seats or cfg.game.seats
     if not 2 <= seats <= cfg.pads.max_seats:
         raise UsageError(f"--seats must be 2 to {cfg.pads.max_seats} with {_describe(cfg)}, "
@@ -200,7 +183,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     from companion.hardware.padtiming import PAD_TYPES
 
-    cfg = _config(args)
+    cfg = load_config(args, DEFAULT_CONFIG)
     book = _book(cfg)
     timing = book.current()
     kind = PAD_TYPES[timing.pad_type]

@@ -10,29 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UsageError
-from companion.service.config import Config, ConfigError, load
 
-from .common import count_arg, folder, output_file, seconds_arg
+from .common import DEFAULT_CONFIG, count_arg, folder, load_config, output_file, seconds_arg
 
 log = logging.getLogger(__name__)
 
-DEFAULT_CONFIG = "/etc/companion/companion.toml"
 SIM_DATA = ".companion-sim"
 DEMO_GAMES = ("clovece", "napij")
 SIM_WEB = "127.0.0.1:0"
 """Where ``companion sim`` serves the phone view unless told otherwise (loopback, a free port)."""
-
-
-def _config(args: argparse.Namespace, default: str | None = None) -> Config:
-    path = getattr(args, "config", None) or default
-    if path is None:
-        return Config()
-    if path == default and not Path(path).exists():
-        return Config()
-    try:
-        return load(path)
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from None
 
 
 def _sigterm_to_quit(service: Any) -> None:
@@ -44,7 +30,7 @@ def _sigterm_to_quit(service: Any) -> None:
 def cmd_run(args: argparse.Namespace) -> int:
     from companion.service.app import App
 
-    cfg = _config(args, DEFAULT_CONFIG)
+    cfg = load_config(args, DEFAULT_CONFIG)
     app = App(cfg)
     _sigterm_to_quit(app.service)
     log.info("companion service started (display %s, dice %s)", cfg.display.driver,
@@ -67,7 +53,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from companion.sim.terminal import Simulator, sim_config
 
     data = folder(args.data_dir, "--data-dir")
-    cfg = sim_config(_config(args), data)
+    cfg = sim_config(load_config(args), data)
     if args.pads:
         from dataclasses import replace
 
@@ -106,7 +92,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise UsageError("--linger keeps the phone view open after the demo: give --web too.")
     if not args.verbose:  # the demo prints its result line and nothing else unless asked
         logging.getLogger().setLevel(logging.ERROR)
-    cfg = _config(args)
+    cfg = load_config(args)
     phone = _phone(args.web)
     try:
         if phone is not None:
