@@ -42,7 +42,7 @@ from companion.hardware.padhub import PadHub, hub_pads
 from companion.hardware.padhub_sim import SimulatedHub
 from companion.hardware.pads import SlapPads
 from companion.hardware.padsim import ClockedMockFactory, PadModel, SimulatedTable, run_plan
-from companion.hardware.padtiming import PAD_TYPES
+from companion.hardware.padtypes import PAD_TYPES
 from companion.hardware.pinmap import load_default
 from companion.inputs.pads import Pad, PadTouch
 

@@ -181,7 +181,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from companion.hardware.padtiming import PAD_TYPES
+    from companion.hardware.padtypes import PAD_TYPES
 
     cfg = load_config(args, DEFAULT_CONFIG)
     book = _book(cfg)

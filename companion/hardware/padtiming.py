@@ -33,8 +33,7 @@ from typing import Any
 
 from companion.inputs.pads import Pad, PadNameError
 
-from .padtypes import PAD_TYPES as PAD_TYPES
-from .padtypes import PadType as PadType
+from .padtypes import PAD_TYPES, PadType
 
 log = logging.getLogger(__name__)
 

@@ -40,7 +40,6 @@ SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "v�
           "drink-dropped-dice": "kostka spadla, pít", "drink-delay": "zdržování, pít",
           "drink-cheating": "podvod, pít", "drink-upset": "rozčílení, pít",
           "void-throw": "neplatný hod", "debt": "dluh"}
-"""The buzzer patterns by Czech name, for the status line under the picture."""
 """The buzzer's patterns as the status line names them (the table's language)."""
 HELP_GOBBIT = "← ◀  → ▶  Enter ●  m nabídka  Ctrl-C konec   podložky (hráč > cíl):"
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 
 from companion.engines.clovece import rules as cl
-from companion.engines.clovece.describe import describe_event
+from companion.engines.clovece.describe import ROLL_ACC, describe_event
 from companion.engines.clovece.notation import parse_position as clovece_position
 from companion.engines.czech import PLAYER
 from companion.engines.gobbit import rules as gb
@@ -26,20 +26,10 @@ from companion.inputs.pads import PadTouch
 from companion.referee.model import RefereeModel
 from companion.rules_text.clovece import TOPICS as CLOVECE_TOPICS
 from companion.rules_text.gobbit import TOPICS as GOBBIT_TOPICS
+from companion.rules_text.napij import TOPICS as NAPIJ_TOPICS
 
 from . import snapshot
-from .snapshot import Snapshot, Topic
-
-ROLL_ACC = ("jedničku", "dvojku", "trojku", "čtyřku", "pětku", "šestku")
-
-NAPIJ_TOPICS: tuple[Topic, ...] = (
-    ("Hospoda a stanoviště",
-     "Figurky čekají v hospodě. Na své stanoviště se dostanou po šestce a odtud "
-     "běží po velkém okruhu."),
-    ("Dluh",
-     "Kdo dluží napití, musí ho vypít dřív, než znovu hodí. Hod s dluhem neplatí."),
-)
-"""Two topics for the sample only (the rules browser has no napij se topics yet)."""
+from .snapshot import Snapshot
 
 
 def clovece() -> list[Snapshot]:
