@@ -308,7 +308,7 @@ class Shell:
         if key == "back":
             self.mode = Mode.PLAY
         elif key == "undo":
-            self._undo = self._undo_preview()
+            self._undo = self.host.undo_preview()
             self.mode = Mode.CONFIRM_UNDO
         elif key == "rules":
             self.open_rules(Mode.PLAY)
@@ -323,13 +323,6 @@ class Shell:
         else:
             self.mode = Mode.PLAY
             self.host.on_menu(key, now)
-
-    def _undo_preview(self) -> tuple[str, str] | None:
-        preview = getattr(self.host, "undo_preview", None)  # a host without it: a plain question
-        if preview is None:
-            return ("Vrátit?", "Poslední akce se vrátí.")
-        result: tuple[str, str] | None = preview()
-        return result
 
     def _on_confirm_undo(self, name: str, now: float) -> None:
         if name == "select":
