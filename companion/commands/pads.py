@@ -41,7 +41,7 @@ class _Source:
     def __init__(self, cfg: Any, seats: int, offsets: Any, simulate: int | None, rounds: int,
                  events: queue.Queue[Any]) -> None:
         from companion.hardware.padcal import pair_plan
-        from companion.referee.calibration import table_pads
+        from companion.inputs.pads import table_pads
 
         self.events = events
         self.closers: list[Any] = []
@@ -106,8 +106,7 @@ class _Source:
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from companion.hardware.padcal import CalibrationError, CalibrationSession
-    from companion.inputs.pads import PadTouch
-    from companion.referee.calibration import table_pads
+    from companion.inputs.pads import PadTouch, table_pads
 
     cfg = load_config(args, DEFAULT_CONFIG)
     seats = args.seats or cfg.game.seats

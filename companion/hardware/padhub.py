@@ -40,7 +40,7 @@ from typing import Any
 
 from companion.dice.link import HelloFrame, LinkCore, LinkReader, LinkStats, SerialFactory
 from companion.dice.protocol import HubBeat, HubHello, HubMessage, Message, PadEdge, decode_any
-from companion.inputs.pads import Pad, PadLink, PadSignal
+from companion.inputs.pads import Pad, PadLink, PadSignal, table_pads
 
 from .padstate import CHATTER_MS, STUCK_AFTER_S, PadStates
 
@@ -68,8 +68,7 @@ def hub_pads(seats: int) -> dict[Pad, int]:
     """Every pad of a ``seats``-seat table and its hub channel."""
     if not 2 <= seats <= HUB_SEATS:
         raise ValueError(f"The pad hub serves 2 to {HUB_SEATS} seats, not {seats}.")
-    pads = [Pad(s, t) for s in range(1, seats + 1) for t in [*range(1, seats + 1), "g"]]
-    return {p: hub_channel(p) for p in pads}
+    return {p: hub_channel(p) for p in table_pads(seats)}
 
 
 # --- the link's decisions -------------------------------------------------------------

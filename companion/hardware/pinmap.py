@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.inputs.pads import Pad as Pad
-from companion.inputs.pads import PadNameError
+from companion.inputs.pads import PadNameError, table_pads
 
 from .header import BCM_TO_PHYSICAL, RESERVED
 
@@ -109,8 +109,7 @@ def from_dict(data: dict[str, Any]) -> PinMap:
             table = {Pad.parse(k): v for k, v in _pins(section, f"pads.{seats}").items()}
         except PadNameError as exc:
             raise PinMapError(str(exc)) from None
-        expected = {Pad(s, t) for s in range(1, seats + 1)
-                    for t in [*range(1, seats + 1), "g"]}
+        expected = set(table_pads(seats))
         if set(table) != expected:
             missing_pads = sorted(p.key for p in expected - set(table))
             extra = sorted(p.key for p in set(table) - expected)

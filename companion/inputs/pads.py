@@ -35,6 +35,11 @@ class Pad:
         return Pad(int(seat), "g" if target == "g" else int(target))
 
 
+def table_pads(seats: int) -> list[Pad]:
+    """Every pad of a ``seats``-seat table: each seat on every pile and on the graveyard."""
+    return [Pad(s, t) for s in range(1, seats + 1) for t in [*range(1, seats + 1), "g"]]
+
+
 @dataclass(frozen=True)
 class PadTouch:
     """``seat`` touched ``target`` at edge tick ``tick`` (opaque, the factory's units);

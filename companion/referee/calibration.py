@@ -32,11 +32,6 @@ class Step(StrEnum):
     FAILED = "failed"
 
 
-def table_pads(seats: int) -> list[Pad]:
-    """Every pad of a ``seats``-seat table: each seat on every pile and the graveyard."""
-    return [Pad(s, t) for s in range(1, seats + 1) for t in [*range(1, seats + 1), "g"]]
-
-
 def signed_ms(ms: float) -> str:
     """``+3,2`` / ``-0,4`` / ``+0,0``: an offset to a tenth of a millisecond."""
     tenth = round(ms, 1) + 0.0  # no "-0,0"

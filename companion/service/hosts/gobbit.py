@@ -36,7 +36,8 @@ from companion.engines.gobbit.rules import Action, Deal, Discard, Flip, Touches
 from companion.hardware.padcal import Calibration
 from companion.hardware.padtiming import PadTiming
 from companion.inputs.events import ButtonPress, Input, PadEvent
-from companion.referee.calibration import CalibrationModel, table_pads
+from companion.inputs.pads import table_pads
+from companion.referee.calibration import CalibrationModel
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import MessageView, RefereeView, View
