@@ -6,13 +6,12 @@ import pytest
 
 from companion.hardware.padcal import Calibration
 from companion.hardware.padtiming import PadTiming
-from companion.inputs.pads import Pad, PadLink, PadTouch
+from companion.inputs.pads import Pad, PadLink, PadTouch, table_pads
 from companion.referee.calibration import (
     CalibrationModel,
     Step,
     offset_lines,
     signed_ms,
-    table_pads,
 )
 from companion.ui.referee import WIDTH
 
