@@ -22,7 +22,22 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.service.journal import Journal, OSStorage, Record
+from companion.service.journal import Journal, OSStorage, Record, encode_journal, mirror_of
+
+
+def write_journal(path: Path, records: list[Record], *, primary: bytes | None = None,
+                  mirror: bytes | None = None) -> bytes:
+    """Both files of a journal of ``records`` on disk (``primary``/``mirror``: other bytes
+    for one of them); returns the clean file's bytes."""
+    good = encode_journal(records)
+    path.write_bytes(good if primary is None else primary)
+    mirror_of(path).write_bytes(good if mirror is None else mirror)
+    return good
+
+
+def journal_files(path: Path, primary: bytes, mirror: bytes | None = None) -> dict[Path, bytes]:
+    """The two files of a journal for :class:`MemStorage` (the mirror the same by default)."""
+    return {path: primary, mirror_of(path): primary if mirror is None else mirror}
 
 
 def put(buf: bytearray, offset: int, data: bytes) -> None:
