@@ -157,7 +157,9 @@ class Shell:
         self._begun = True
         records = self.ctx.journal.load()
         header = records[0] if records else None
+        said = " ".join(x for x in (self.ctx.journal.report.message, self.ctx.storage_notice) if x)
         if header is None or header.get("t") != HEADER:
+            self.notice = said  # a damaged journal with no game left in it: said at the set-up
             return
         try:
             info = find_game(str(header.get("game")))
@@ -165,11 +167,14 @@ class Shell:
             host = self.host
         except UnknownGame as exc:
             log.error("the journal's game cannot be hosted (%s); showing the set-up", exc)
+            self.notice = said
             return
         if host.resume(records, now):
             self.mode = Mode.PLAY
-            host.notify(self.ctx.journal.report.message or RESUMED)
+            host.notify(said or RESUMED)
             log.info("resumed a game of %s (%d records)", info.name, len(records))
+        else:
+            self.notice = said
 
     def _switch_table(self) -> None:
         i = self.tables.index(self.table)
@@ -456,6 +461,13 @@ class Shell:
     def beep(self, name: str) -> None:
         if self.ctx.prefs.sound:
             self._beeper(name)
+
+    def storage(self, line: str) -> None:
+        """The data folder became read-only or writable again: say ``line`` on the set-up's
+        foot and in the game's event line."""
+        self.ctx.storage_notice = line if line.startswith("Nelze") else ""
+        self.notice = line
+        self.notify(line)
 
     def notify(self, line: str) -> None:
         """Show one line to the table in the game's event line."""
