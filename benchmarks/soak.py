@@ -106,7 +106,7 @@ class Table:
             base,
             display=replace(base.display, driver="dummy"),
             game=replace(base.game, name="clovece", players=4,
-                         computer=("red", "yellow", "green", "blue"), computer_dice=True,
+                         computer=("r", "b", "g", "y"), computer_dice=True,
                          auto_move_delay=0.3, computer_confirm_delay=0.3),
             service=replace(base.service, data_dir=data, pin_factory="mock",
                             shutdown_command=""),
@@ -121,7 +121,8 @@ class Table:
         self.games = 0
 
     def drive(self) -> None:
-        """Start a game from the set-up; ● on a won game (called about once a second)."""
+        """Start a game from the set-up; ● when the table is asked to confirm (a computer
+        seat's move shown) or the game is won (called about every 0.3 s)."""
         from companion.inputs.events import ButtonPress
         from companion.service.shell import Mode
 
@@ -130,9 +131,11 @@ class Table:
             self.app.service.post(ButtonPress("left"))  # the set-up's last line: start
             self.app.service.post(ButtonPress("select"))
             self.games += 1
-        elif shell.mode is Mode.PLAY and shell.host.in_game and not shell.host.animated() \
-                and getattr(getattr(shell.host, "mode", None), "value", "") == "win":
-            self.app.service.post(ButtonPress("select"))
+        elif shell.mode is Mode.PLAY:
+            view = self.app.service.last_view
+            prompt = str(getattr(view, "prompt", "")) + str(getattr(view, "foot", ""))
+            if "●" in prompt or type(view).__name__ == "WinView":
+                self.app.service.post(ButtonPress("select"))
 
     @property
     def url(self) -> str | None:
@@ -194,12 +197,15 @@ def main() -> int:
         next_drive = t0
         rolls = 0
         try:
+            next_roll = t0
             while (now := time.monotonic()) < t0 + seconds:
                 if now >= next_drive:
                     table.drive()
-                    next_drive = now + 1.0
-                table.dice.roll(rng.randint(1, 6))
-                rolls += 1
+                    next_drive = now + 0.3
+                if now >= next_roll:
+                    table.dice.roll(rng.randint(1, 6))
+                    rolls += 1
+                    next_roll = now + args.roll_every
                 if now >= next_sample:
                     s = (now - t0, rss_kb(), fds(), threads())
                     samples.append(s)
@@ -211,7 +217,7 @@ def main() -> int:
 
                         settled = tracemalloc.take_snapshot()
                     next_sample = now + args.sample
-                time.sleep(args.roll_every)
+                time.sleep(0.1)
             if args.trace:
                 import tracemalloc
 
@@ -227,8 +233,12 @@ def main() -> int:
             phones.wait(10)
             served = table.games
             table.close()
+            from companion.service.journal import Journal
+
+            records = len(Journal(Path(data) / "game.journal").load())
     after = [(t, r) for t, r, _, _ in samples if t >= args.settle * 60]
     print(f"soak: {args.minutes:g} min, {served} games started, {rolls} rolls, "
+          f"{records} records in the last game's journal, "
           f"{args.phones} phones, {len(samples)} samples")
     if samples:
         first = samples[0]
