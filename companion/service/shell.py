@@ -55,6 +55,20 @@ PHONE_OFF = ("Stav hry v telefonech", "je vypnutý. Zapne ho", "[web] enabled = 
              "v konfiguraci.")
 
 
+def input_mark(event: Input) -> dict[str, Any] | None:
+    """The journal's mark of a dice event that waits for its acknowledgement (the dice's boot
+    and the event's number), or ``None``."""
+    if isinstance(event, Rolled | Dropped) and event.receipt is not None and event.boot:
+        return {"src": "dice", "boot": event.boot, "seq": event.seq}
+    return None
+
+
+def _refuse(event: Input) -> None:
+    receipt = getattr(event, "receipt", None)
+    if receipt is not None:
+        receipt.refuse()
+
+
 def phone_off() -> MessageView:
     """The "Telefon" screen when the service does not run the phone view."""
     return MessageView("Telefon", PHONE_OFF, "● zpět do hry")
@@ -186,8 +200,35 @@ class Shell:
 
     def handle(self, event: Input, now: float) -> None:
         self.begin(now)
+        mark = input_mark(event)
+        journal = self.ctx.journal
+        if mark is not None and journal.seen(mark):
+            # sent again after a restart: it is in the journal already (the dice was never
+            # told), so it is acknowledged now and not taken a second time
+            log.warning("dice event %s was journaled before the restart; not taken again", mark)
+            return
+        journal.input_mark = mark
         try:
             self._handle(event, now)
+        except JournalError as exc:
+            self._not_saved(exc, event)
+            return
+        except Exception:
+            _refuse(event)  # a bug: the dice keeps it and sends it again
+            raise
+        finally:
+            unjournaled, journal.input_mark = journal.input_mark, None
+        if unjournaled is not None:
+            self._void(unjournaled, event)
+
+    def _void(self, mark: dict[str, Any], event: Input) -> None:
+        """A dice event that did not count (nobody wanted a throw): its mark is journaled, so
+        the acknowledgement means "in the journal" for it too.  With no game it is only
+        acknowledged; a journal that refuses the mark refuses the event (sent again)."""
+        if not self.ctx.journal.load():
+            return
+        try:
+            self.ctx.journal.note(mark)
         except JournalError as exc:
             self._not_saved(exc, event)
 
@@ -196,9 +237,8 @@ class Shell:
         log.error("an action was refused because it could not be saved: %r", exc)
         self.beep("illegal")
         self.notify(exc.message)
-        receipt = getattr(event, "receipt", None)
-        if receipt is not None:
-            receipt.refuse()
+        if event is not None:
+            _refuse(event)
 
     def _handle(self, event: Input, now: float) -> None:
         if isinstance(event, ButtonPress):

@@ -21,16 +21,29 @@ def mirror_of(path: Path) -> Path:
     return path.with_name(path.name + MIRROR_SUFFIX)
 
 
-def encode_journal(records: list[Record], gen: int = 1,
-                   checkpoints: dict[int, Record] | None = None) -> bytes:
-    """One whole file of a journal holding ``records`` (and ``checkpoints`` by place)."""
-    cps = checkpoints or {}
+def _lines(records: list[Record], gen: int, checkpoints: dict[int, Record],
+           marks: list[tuple[int, Record]]) -> list[bytes]:
+    """Each record's lines: the record, its checkpoint, its input marks."""
+    by_place: dict[int, list[Record]] = {}
+    for n, m in marks:
+        by_place.setdefault(n, []).append(m)
     out = []
     for i, r in enumerate(records):
-        out.append(encode_line(gen, i, r))
-        if i in cps:
-            out.append(encode_line(gen, i, cps[i], checkpoint=True))
-    return b"".join(out)
+        line = encode_line(gen, i, r)
+        if i in checkpoints:
+            line += encode_line(gen, i, checkpoints[i], checkpoint=True)
+        for m in by_place.get(i, ()):
+            line += encode_line(gen, i, m, mark=True)
+        out.append(line)
+    return out
+
+
+def encode_journal(records: list[Record], gen: int = 1,
+                   checkpoints: dict[int, Record] | None = None,
+                   marks: list[tuple[int, Record]] | None = None) -> bytes:
+    """One whole file of a journal holding ``records`` (and ``checkpoints`` by place, and
+    input ``marks``)."""
+    return b"".join(_lines(records, gen, checkpoints or {}, marks or []))
 
 
 class Journal:
@@ -48,6 +61,10 @@ class Journal:
         self._state = "unloaded"  # unloaded | clean | dirty (a repair failed) | unreadable
         self._error = ""  # Czech "Nelze uložit: …" while dirty or unreadable
         self._refused_from: int | None = None  # a refused write that could not be cut off
+        self._marks: list[tuple[int, Record]] = []  # input marks: (record's place, mark)
+        self.input_mark: Record | None = None
+        """The mark of the input being handled (the shell sets it): the next append writes it
+        with its record and clears it; still set after the input: it was not journaled."""
 
     @property
     def _size(self) -> int:
@@ -78,10 +95,11 @@ class Journal:
             return []
         if primary is None and mirror is None:
             self._count, self._ends, self._state, self._error = 0, [], "clean", ""
-            self._refused_from = None
+            self._refused_from, self._marks = None, []
             return []
         found = recover(primary, mirror, below=self._refused_from)
         self._gen = max(self._gen, found.gen)
+        self._marks = list(found.marks)
         if found.clean:
             self._count, self._ends = len(found.records), found.ends
             self._state, self._error, self._refused_from = "clean", "", None
@@ -98,7 +116,7 @@ class Journal:
             if "mirror" in found.damaged and mirror is not None:
                 kept = self._keep_copy(self.mirror, mirror)
                 copy = copy or kept
-            self._write_whole(found.records, found.checkpoints)
+            self._write_whole(found.records, found.checkpoints, found.marks)
             self._state, self._refused_from = "clean", None
         except OSError as exc:
             log.error("journal %s: cannot rewrite the recovered journal (%s)", self.path, exc)
@@ -163,6 +181,9 @@ class Journal:
         data = encode_line(self._gen, self._count, record)
         if checkpoint is not None:
             data += encode_line(self._gen, self._count, checkpoint, checkpoint=True)
+        mark = self.input_mark
+        if mark is not None:
+            data += encode_line(self._gen, self._count, mark, mark=True)
         created = not self._ends and self.storage.size(self.path) is None
         try:
             if created:
@@ -175,6 +196,43 @@ class Journal:
             raise self._undo_write(exc, "append") from exc
         self._count += 1
         self._ends.append(self._size + len(data))
+        if mark is not None:
+            self._marks.append((self._count - 1, mark))
+            self.input_mark = None
+
+    def note(self, mark: Record) -> None:
+        """Journal an input that was seen and did not count (a throw nobody wanted): its mark
+        goes after the last record, so it is acknowledged and never taken again.  Needs a
+        record to follow (a game); raises :class:`JournalError` like :meth:`append`."""
+        self._ready()
+        if not self._ends:
+            raise JournalError(errno.EIO, "Nelze uložit: chyba disku.", "no record to note after")
+        n = self._count - 1
+        data = encode_line(self._gen, n, mark, mark=True)
+        try:
+            self.storage.write(self.path, self._size, data)
+            self.storage.write(self.mirror, self._size, data)
+        except OSError as exc:
+            raise self._undo_write(exc, "note") from exc
+        self._ends[-1] += len(data)
+        self._marks.append((n, mark))
+
+    def seen(self, mark: Record) -> bool:
+        """Whether the journal already holds this input (a board's ``boot`` and ``seq``: the
+        same boot's mark with the same or a later number)."""
+        seq = mark.get("seq")
+        if not isinstance(seq, int):
+            return False
+        for _, m in reversed(self._marks):
+            if m.get("src") == mark.get("src") and m.get("boot") == mark.get("boot") \
+                    and isinstance(m.get("seq"), int) and m["seq"] >= seq:
+                return True
+        return False
+
+    @property
+    def marks(self) -> list[Record]:
+        """The input marks of the journal's records, in order."""
+        return [m for _, m in self._marks]
 
     def _undo_write(self, exc: OSError, what: str) -> JournalError:
         log.error("journal %s: %s failed (%s); the action is refused", self.path, what, exc)
@@ -212,6 +270,7 @@ class Journal:
             self._restore(done)
             raise JournalError.of(exc, "keep") from exc
         self._count, self._ends = count, self._ends[:count]
+        self._marks = [(n, m) for n, m in self._marks if n < count]
         return records[count:]
 
     def _restore(self, cut: list[Path]) -> None:
@@ -237,18 +296,19 @@ class Journal:
         if self._state == "unreadable":
             self._move_unreadable_aside()
         try:
-            self._write_whole(records, {})
+            self._write_whole(records, {}, [])
         except OSError as exc:
             log.error("journal %s: a new journal cannot be written (%s)", self.path, exc)
             self._state = "unloaded"  # the old journal, or the new one if only the folder's
             raise JournalError.of(exc, "replace") from exc  # fsync failed: read it again
         self._state, self._error, self._refused_from = "clean", "", None
 
-    def _write_whole(self, records: list[Record], checkpoints: dict[int, Record]) -> None:
+    def _write_whole(self, records: list[Record], checkpoints: dict[int, Record],
+                     marks: list[tuple[int, Record]]) -> None:
         """Both files anew (a new generation): temporary files written and fsynced first,
         then renamed over the old ones, then the folder fsynced."""
         gen = self._gen + 1
-        data = encode_journal(records, gen, checkpoints)
+        data = encode_journal(records, gen, checkpoints, marks)
         self.storage.makedirs(self.path.parent)
         tmps = [(p.with_name(p.name + ".tmp"), p) for p in (self.path, self.mirror)]
         try:
@@ -267,7 +327,8 @@ class Journal:
         self.storage.sync_dir(self.path.parent)
         self._gen = gen
         self._count = len(records)
-        self._ends = _ends_of(records, gen, checkpoints)
+        self._ends = _ends_of(records, gen, checkpoints, marks)
+        self._marks = list(marks)
 
     def _move_unreadable_aside(self) -> None:
         for path in (self.path, self.mirror):
@@ -282,11 +343,10 @@ class Journal:
                 pass
 
 
-def _ends_of(records: list[Record], gen: int, checkpoints: dict[int, Record]) -> list[int]:
+def _ends_of(records: list[Record], gen: int, checkpoints: dict[int, Record],
+             marks: list[tuple[int, Record]]) -> list[int]:
     ends, at = [], 0
-    for i, r in enumerate(records):
-        at += len(encode_line(gen, i, r))
-        if i in checkpoints:
-            at += len(encode_line(gen, i, checkpoints[i], checkpoint=True))
+    for line in _lines(records, gen, checkpoints, marks):
+        at += len(line)
         ends.append(at)
     return ends

@@ -6,7 +6,8 @@ A line of the current format (3) is::
 
 ``n`` is the record's place in the game (0 = its header); ``/c`` marks a *checkpoint*: the
 state after record ``n`` as a header record carrying the state's notation (``"state"``), so
-that recovery can start there.  The *generation* grows with every rewrite of the journal (a
+that recovery can start there; ``/i`` an *input mark* (the dice's boot and sequence number of
+the input that record ``n`` came from, or that came after it and did not count).  The *generation* grows with every rewrite of the journal (a
 new game, a repair), so lines left from an older journal are never mixed into a newer one.
 
 Older formats are still read: format 2 (``<n>\\t<JSON>\\t<CRC>``, each line twice in one
@@ -26,7 +27,7 @@ Record = dict[str, Any]
 _CRC = re.compile(rb"[0-9a-f]{8}")
 _CRC_FIELD = re.compile(rb"\t[0-9a-f]{8}")
 _SEQ = re.compile(rb"0|[1-9][0-9]{0,8}")
-_KEY = re.compile(rb"(0|[1-9][0-9]{0,8})/(0|[1-9][0-9]{0,8})(/c)?")
+_KEY = re.compile(rb"(0|[1-9][0-9]{0,8})/(0|[1-9][0-9]{0,8})(/[ci])?")
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,10 @@ class Entry:
     n: int | None
     checkpoint: bool
     record: Record
+    mark: bool = False
+    """An input mark (``/i``): which input of a board (the dice's boot and sequence number)
+    record ``n`` came from, or that it was seen and did not count (record ``n`` the last one
+    before it).  A re-sent input whose mark is in the journal is not taken twice."""
 
 
 def _json(record: Record) -> bytes:
@@ -61,9 +66,11 @@ def encode_entry(seq: int, record: Record) -> bytes:
     return body + b"\t" + _crc(body) + b"\n"
 
 
-def encode_line(gen: int, n: int, record: Record, *, checkpoint: bool = False) -> bytes:
-    """One line of the current format."""
-    key = f"{gen}/{n}{'/c' if checkpoint else ''}".encode("ascii")
+def encode_line(gen: int, n: int, record: Record, *, checkpoint: bool = False,
+                mark: bool = False) -> bytes:
+    """One line of the current format (``checkpoint`` or ``mark``: such a line of record n)."""
+    kind = "/c" if checkpoint else "/i" if mark else ""
+    key = f"{gen}/{n}{kind}".encode("ascii")
     body = key + b"\t" + _json(record)
     return body + b"\t" + _crc(body) + b"\n"
 
@@ -78,11 +85,12 @@ def decode_line(line: bytes) -> Entry | None:
     head, sep, payload = body.partition(b"\t")
     gen: int | None = None
     n: int | None = None
-    checkpoint = False
+    checkpoint = mark = False
     if sep:
         key = _KEY.fullmatch(head)
         if key is not None:
-            gen, n, checkpoint = int(key.group(1)), int(key.group(2)), key.group(3) is not None
+            gen, n = int(key.group(1)), int(key.group(2))
+            checkpoint, mark = key.group(3) == b"/c", key.group(3) == b"/i"
         elif _SEQ.fullmatch(head):
             gen, n = 0, int(head)
         else:
@@ -93,7 +101,7 @@ def decode_line(line: bytes) -> Entry | None:
         record = json.loads(payload.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
         return None
-    return Entry(gen, n, checkpoint, record) if isinstance(record, dict) else None
+    return Entry(gen, n, checkpoint, record, mark) if isinstance(record, dict) else None
 
 
 def decode(line: bytes) -> Record | None:

@@ -47,7 +47,8 @@ class FileScan:
 
     def top(self, gen: int) -> int:
         return max((e.n for e, _, _ in self.entries
-                    if e.gen == gen and e.n is not None and not e.checkpoint), default=-1)
+                    if e.gen == gen and e.n is not None and not (e.checkpoint or e.mark)),
+                   default=-1)
 
 
 def scan_file(data: bytes) -> FileScan:
@@ -106,6 +107,8 @@ class Recovered:
     with the state's notation) first."""
     checkpoints: dict[int, Record] = field(default_factory=dict)
     """Checkpoints kept, by their place in ``records``."""
+    marks: list[tuple[int, Record]] = field(default_factory=list)
+    """Input marks kept, in file order, with the place in ``records`` they belong to."""
     gen: int = 0
     """The generation of the journal read (the highest seen: a rewrite takes the next)."""
     clean: bool = True
@@ -143,6 +146,8 @@ def recover(primary: bytes | None, mirror: bytes | None, *,
     gen = max(e.gen for _, e, _, _ in numbered if e.gen is not None)
     recs: dict[int, Record] = {}
     cps: dict[int, Record] = {}
+    marks: list[tuple[int, Record]] = []
+    seen_marks: set[tuple[int, str]] = set()
     have: dict[str, set[int]] = {name: set() for name in scans}
     last_end: dict[str, int] = {name: 0 for name in scans}
     stale = {name for name in scans}
@@ -151,6 +156,12 @@ def recover(primary: bytes | None, mirror: bytes | None, *,
         if e.gen != gen or (below is not None and e.n >= below):
             continue
         stale.discard(name)
+        if e.mark:
+            key = (e.n, repr(sorted(e.record.items())))
+            if key not in seen_marks:
+                seen_marks.add(key)
+                marks.append((e.n, e.record))
+            continue
         target = cps if e.checkpoint else recs
         target.setdefault(e.n, e.record)
         if not e.checkpoint:
@@ -186,10 +197,12 @@ def recover(primary: bytes | None, mirror: bytes | None, *,
     if cp is None:
         out.records = [recs[n] for n in range(0, p + 1)]
         out.checkpoints = {n: cps[n] for n in cps if n <= p}
+        out.marks = [(n, m) for n, m in marks if n <= p]
     else:
         out.from_checkpoint = True
         out.records = [cps[cp]] + [recs[n] for n in range(cp + 1, p + 1)]
         out.checkpoints = {n - cp: cps[n] for n in cps if cp < n <= p}
+        out.marks = [(n - cp, m) for n, m in marks if cp <= n <= p]
     out.lost = max(0, top - p)
     out.lost_records = [recs[n] for n in range(p + 1, top + 1) if n in recs]
     out.lost += _tail_lost(scans, last_end, stale, numbered)
@@ -213,7 +226,7 @@ def _tail_lost(scans: dict[str, FileScan], last_end: dict[str, int], stale: set[
                numbered: list[tuple[str, Entry, int, int]]) -> int:
     """Records destroyed in both files after the last good line, estimated from the damaged
     bytes there (an unfinished write in flight is no damage and counts as none)."""
-    lengths = [t - s for _, _, s, t in numbered if not _.checkpoint]
+    lengths = [t - s for _, e, s, t in numbered if not (e.checkpoint or e.mark)]
     line = sum(lengths) / len(lengths) if lengths else 64.0
     live = [name for name in scans if name not in stale]
     est = []
@@ -238,7 +251,7 @@ def _ends(scan: FileScan, gen: int) -> list[int]:
     for e, _, stop in scan.entries:
         if e.gen != gen or e.n is None:
             continue
-        if e.checkpoint:
+        if e.checkpoint or e.mark:
             if ends:
                 ends[-1] = stop
         else:
