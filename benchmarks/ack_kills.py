@@ -239,7 +239,7 @@ def main() -> int:
                     violations.setdefault((data.name, seq), f"trial {trial}: roll {seq} "
                                                             f"journaled {n} times")
             if (trial + 1) % 100 == 0:
-                print(f"  {trial + 1} trials, {checked} acknowledged-roll checks, "
+                print(f"  {trial + 1} trials, {len(seen_rolls)} acknowledged rolls checked, "
                       f"{len(violations)} violations ({time.monotonic() - t0:.0f} s)", flush=True)
     finally:
         dice.close()

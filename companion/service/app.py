@@ -7,9 +7,9 @@ import os
 import random
 import shutil
 import subprocess
-from time import monotonic as time_now
 from collections.abc import Callable
 from pathlib import Path
+from time import monotonic as time_now
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engines.colours import COLOURS
+from companion.files import CONFIG_LIMIT, TooBig, read_text_limited
 from companion.hardware.padtypes import PAD_TYPES
 from companion.hardware.pinmap import PinMap, PinMapError, check_layout, load_default
 from companion.registry import playable
@@ -354,7 +355,9 @@ def load(path: str | Path) -> Config:
     """Read and check a config file; any problem is one :class:`ConfigError` sentence."""
     p = Path(path)
     try:
-        text = p.read_text("utf-8")
+        text = read_text_limited(p, CONFIG_LIMIT, "config file")
+    except TooBig as exc:
+        raise ConfigError(str(exc)) from None
     except FileNotFoundError:
         raise ConfigError(f"The config file {p} does not exist.") from None
     except (OSError, UnicodeDecodeError) as exc:

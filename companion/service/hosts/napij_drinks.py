@@ -27,6 +27,7 @@ from companion.engines.czech import PLAYER, PLAYER_ACC, PLAYER_DAT, PLAYER_LOWER
 from companion.engines.napij.describe import TIMES, describe_duty
 from companion.engines.napij.events import Event, MustDrink, VoidThrow, Won
 from companion.engines.napij.state import DrinkReason
+from companion.files import SMALL_LIMIT, read_text_limited
 
 log = logging.getLogger(__name__)
 
@@ -222,7 +223,7 @@ class Tally:
         if self.path is None:
             return
         try:
-            data = json.loads(self.path.read_text("utf-8"))
+            data = json.loads(read_text_limited(self.path, SMALL_LIMIT, "drinks tally"))
         except FileNotFoundError:
             return
         except (OSError, ValueError) as exc:
