@@ -7,6 +7,7 @@ the CLI turns it into exit code 2.  ``docs/config.md`` and
 
 from __future__ import annotations
 
+import os
 import shlex
 import tomllib
 from dataclasses import dataclass, field
@@ -199,6 +200,9 @@ def _check(cfg: Config) -> None:
         raise ConfigError(f"buttons.bounce must be 0 to 0.2 seconds, not {b.bounce}.")
     if not 50 <= cfg.dice.baudrate <= 4_000_000:
         raise ConfigError(f"dice.baudrate must be 50 to 4000000, not {cfg.dice.baudrate}.")
+    for key, port in (("dice.port", cfg.dice.port), ("pads.hub_port", cfg.pads.hub_port)):
+        if port and "://" not in port and os.path.isdir(port):
+            raise ConfigError(f"{key} {port!r} is a folder, not a serial device.")
     games = [info.name for info in playable()]
     if g.name not in games:
         raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
@@ -364,6 +368,9 @@ def load(path: str | Path) -> Config:
         raise ConfigError(f"The config file {p} cannot be read ({exc.__class__.__name__}).") from None
     try:
         data = tomllib.loads(text)
+        return from_dict(data, str(p))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p} is not valid TOML: {exc}.") from None
-    return from_dict(data, str(p))
+    except RecursionError:
+        raise ConfigError(f"{p} nests its arrays or tables too deeply to be a "
+                          "configuration.") from None
