@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import itertools
 import logging
 from pathlib import Path
 
@@ -308,7 +309,8 @@ class Journal:
         """Both files anew (a new generation): temporary files written and fsynced first,
         then renamed over the old ones, then the folder fsynced."""
         gen = self._gen + 1
-        data = encode_journal(records, gen, checkpoints, marks)
+        lines = _lines(records, gen, checkpoints, marks)
+        data = b"".join(lines)
         self.storage.makedirs(self.path.parent)
         tmps = [(p.with_name(p.name + ".tmp"), p) for p in (self.path, self.mirror)]
         try:
@@ -327,7 +329,7 @@ class Journal:
         self.storage.sync_dir(self.path.parent)
         self._gen = gen
         self._count = len(records)
-        self._ends = _ends_of(records, gen, checkpoints, marks)
+        self._ends = list(itertools.accumulate(len(line) for line in lines))
         self._marks = list(marks)
 
     def _move_unreadable_aside(self) -> None:
@@ -341,12 +343,3 @@ class Journal:
                 log.error("journal %s could not be read; kept as %s", path, aside)
             except OSError:
                 pass
-
-
-def _ends_of(records: list[Record], gen: int, checkpoints: dict[int, Record],
-             marks: list[tuple[int, Record]]) -> list[int]:
-    ends, at = [], 0
-    for line in _lines(records, gen, checkpoints, marks):
-        at += len(line)
-        ends.append(at)
-    return ends
