@@ -43,6 +43,15 @@ class Conn:
     timer: asyncio.TimerHandle | None = None
 
 
+def _abort(transport: asyncio.BaseTransport) -> None:
+    """Close at once, without waiting to send anything (a TCP transport can abort)."""
+    abort = getattr(transport, "abort", None)
+    if abort is not None:
+        abort()
+    else:
+        transport.close()
+
+
 class Guarded(asyncio.Protocol):
     """aiohttp's protocol for one connection, behind the gate."""
 
@@ -56,7 +65,7 @@ class Guarded(asyncio.Protocol):
         self.transport = transport
         self.admitted = self.gate.admit(transport)
         if not self.admitted:
-            transport.abort()
+            _abort(transport)
             return
         self.inner.connection_made(transport)
 
@@ -136,7 +145,7 @@ class Gate:
     def _close(self, conn: Conn) -> None:
         self.evicted += 1
         self._forget(conn)
-        conn.transport.abort()
+        _abort(conn.transport)
 
     def _forget(self, conn: Conn) -> None:
         if self.conns.pop(conn.transport, None) is None:

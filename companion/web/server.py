@@ -477,7 +477,8 @@ class WebView:
                 resp = _bare(413)
                 resp.force_close()
                 return resp
-            return await handler(request)
+            answer: web.StreamResponse = await handler(request)
+            return answer
         except web.HTTPException as exc:
             keep = {k: v for k, v in exc.headers.items() if k in ("Allow", "Location")}
             return _bare(exc.status, **keep)
