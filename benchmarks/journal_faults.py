@@ -350,6 +350,8 @@ def cached_decoding() -> None:
 
     from companion.service.journal import core, recovery
 
+    if hasattr(recovery.decode_line, "cache_info"):
+        return
     recovery.decode_line = functools.lru_cache(maxsize=1 << 16)(recovery.decode_line)
 
     def counted_only(self, records, checkpoints, marks):  # type: ignore[no-untyped-def]
@@ -358,8 +360,8 @@ def cached_decoding() -> None:
     core.Journal._write_whole = counted_only  # type: ignore[method-assign]
 
 
-def journal_damage(tg: TrueGame, folder: Path, flips: int, seed: int) -> dict[str, Tally]:
-    p, m = journal_bytes(tg, folder)
+def journal_damage(tg: TrueGame, p: bytes, m: bytes, flips: int, seed: int
+                   ) -> dict[str, Tally]:
     path = Path("/journal/game.journal")
     out: dict[str, Tally] = {}
     for label, cases in journal_cases(p, m, random.Random(seed), flips).items():
@@ -384,8 +386,8 @@ def sqlite_bytes(tg: TrueGame, folder: Path) -> bytes:
     return path.read_bytes()
 
 
-def sqlite_damage(tg: TrueGame, folder: Path, flips: int, seed: int) -> dict[str, Tally]:
-    good = sqlite_bytes(tg, folder)
+def sqlite_damage(tg: TrueGame, good: bytes, folder: Path, flips: int, seed: int
+                  ) -> dict[str, Tally]:
     rng = random.Random(seed)
     cases: dict[str, list[bytes]] = {
         "one 512-byte sector zeroed": [zeroed(good, s, SECTOR) for s in range(0, len(good), SECTOR)],
@@ -427,16 +429,17 @@ def damage(tmp: Path, flips: int) -> None:
         tg = true_game(name, seed)
         folder = tmp / f"damage-{name}"
         folder.mkdir()
-        p, _ = journal_bytes(tg, folder)
+        p, m = journal_bytes(tg, folder)
         db = sqlite_bytes(tg, folder)
+        assert p == m and tg.resumed(Journal(folder / f"{name}.journal").load()) == len(tg.records)
         cached_decoding()
         print(f"  {name}: {len(tg.records)} records ({len(tg.checkpoints)} checkpoints); "
               f"journal 2 x {len(p)} bytes, SQLite {len(db)} bytes")
-        ours = journal_damage(tg, folder, flips, seed)
+        ours = journal_damage(tg, p, m, flips, seed)
         for label, tally in ours.items():
             unsaid = f"  not said: {tally.unsaid}" if tally.unsaid else ""
             print(f"    journal  {label:<46} {tally.line()}{unsaid}", flush=True)
-        for label, tally in sqlite_damage(tg, folder, flips, seed).items():
+        for label, tally in sqlite_damage(tg, db, folder, flips, seed).items():
             print(f"    SQLite   {label:<46} {tally.line()}")
         print(f"    ({time.perf_counter() - t0:.0f} s)", flush=True)
 
