@@ -396,13 +396,13 @@ class WebView:
 
     async def _cleanup(self) -> None:
         if self._server is not None:
-            self._server.close()
+            self._server.close()  # no new connections; the streams end by themselves
             self._server = None
+        if self._runner is not None:
+            await self._runner.cleanup()  # aiohttp's graceful shutdown of the rest
+            self._runner = None
         if self.gate is not None:
             self.gate.close_all()
-        if self._runner is not None:
-            await self._runner.cleanup()
-            self._runner = None
 
     def _begin_close(self) -> None:
         self._closing = True
