@@ -24,6 +24,7 @@ figure) and prints the 15 biggest growths between ``--settle`` minutes and the e
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import subprocess
@@ -186,8 +187,9 @@ def main() -> int:
     rng = random.Random(args.seed)
     out = open(args.out, "w") if args.out else None  # noqa: SIM115
     if out:
-        out.write("seconds,rss_kb,fds,threads,games,rolls\n")
+        out.write("seconds,rss_kb,fds,threads,games,rolls,py_blocks,gc_objects\n")
     samples: list[tuple[float, int, int, int]] = []
+    blocks: list[tuple[float, int, int]] = []  # Python's own: allocated blocks, gc objects
     settled: Any = None
     with tempfile.TemporaryDirectory() as data:
         table = Table(data, args.seed)
@@ -212,11 +214,16 @@ def main() -> int:
                     table.dice.roll(rng.randint(1, 6))
                     rolls += 1
                     next_roll = now + args.roll_every
+                if len(table.dice.sent) > 1000:  # the simulated dice's own record of its
+                    del table.dice.sent[:]  # rolls (a test's), not the service's memory
                 if now >= next_sample:
                     s = (now - t0, rss_kb(), fds(), threads())
                     samples.append(s)
+                    b = (s[0], sys.getallocatedblocks(), len(gc.get_objects()))
+                    blocks.append(b)
                     if out:
-                        out.write(f"{s[0]:.0f},{s[1]},{s[2]},{s[3]},{table.games},{rolls}\n")
+                        out.write(f"{s[0]:.0f},{s[1]},{s[2]},{s[3]},{table.games},{rolls},"
+                                  f"{b[1]},{b[2]}\n")
                         out.flush()
                     if settled is None and args.trace and s[0] >= args.settle * 60:
                         import tracemalloc
@@ -256,6 +263,10 @@ def main() -> int:
         print(f"  RSS after {args.settle:g} min: {after[0][1] / 1024:.2f} MB -> "
               f"{after[-1][1] / 1024:.2f} MB = {grow:+.2f} MB; least-squares slope "
               f"{per_hour:+.3f} MB/hour; target < 1 MB: {'met' if grow < 1 else 'NOT met'}")
+    after_b = [b for b in blocks if b[0] >= args.settle * 60]
+    if len(after_b) >= 2:
+        print(f"  Python's heap after {args.settle:g} min: allocated blocks {after_b[0][1]} -> "
+              f"{after_b[-1][1]}, gc objects {after_b[0][2]} -> {after_b[-1][2]}")
     late = [s for s in samples if s[0] >= args.settle * 60] or samples
     print(f"  fds: {min(s[2] for s in late)}..{max(s[2] for s in late)}, threads: "
           f"{min(s[3] for s in late)}..{max(s[3] for s in late)} (after {args.settle:g} min)")

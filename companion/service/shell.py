@@ -225,7 +225,7 @@ class Shell:
         """A dice event that did not count (nobody wanted a throw): its mark is journaled, so
         the acknowledgement means "in the journal" for it too.  With no game it is only
         acknowledged; a journal that refuses the mark refuses the event (sent again)."""
-        if not self.ctx.journal.load():
+        if not self.ctx.journal.has_records():
             return
         try:
             self.ctx.journal.note(mark)

@@ -71,6 +71,12 @@ class Journal:
     def _size(self) -> int:
         return self._ends[-1] if self._ends else 0
 
+    def has_records(self) -> bool:
+        """Whether the journal holds a game (read once if it was not yet)."""
+        if self._state == "unloaded":
+            self.load()
+        return bool(self._ends) or self._count > 0
+
     @property
     def writable(self) -> bool:
         """Whether the last load left the journal ready to take a write."""
