@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import socket
 import sys
 import time
 from pathlib import Path
@@ -27,21 +26,7 @@ from peers.web_server_before_i20 import WebView as OldWebView  # noqa: E402
 
 from companion.web import samples  # noqa: E402
 from companion.web.server import WebView, wait_until  # noqa: E402
-
-
-def slow_sockets(port: int, n: int, source: str) -> list[socket.socket]:
-    out = []
-    for _ in range(n):
-        s = socket.socket()
-        s.bind((source, 0))
-        s.settimeout(1)
-        try:
-            s.connect(("127.0.0.1", port))
-            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
-        except OSError:
-            pass
-        out.append(s)
-    return out
+from tests.web.test_gate import slow_sockets  # noqa: E402  (the test's slowloris sockets)
 
 
 def page_load(port: int, token: str, source: str) -> float | None:
