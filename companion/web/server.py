@@ -538,7 +538,8 @@ class WebView:
                     continue
                 wake.clear()
                 try:
-                    await asyncio.wait_for(wake.wait(), self.keepalive_s)
+                    async with asyncio.timeout(self.keepalive_s):  # no task per wait
+                        await wake.wait()
                 except TimeoutError:
                     await self._send(resp, b"event: ping\ndata: \n\n")
         except (ConnectionError, TimeoutError):
@@ -548,7 +549,8 @@ class WebView:
         return resp
 
     async def _send(self, resp: web.StreamResponse, data: bytes) -> None:
-        await asyncio.wait_for(resp.write(data), self.write_timeout_s)
+        async with asyncio.timeout(self.write_timeout_s):  # cheaper than wait_for's task
+            await resp.write(data)
 
 
 def wait_until(check: Callable[[], bool], timeout_s: float = 5.0) -> bool:
