@@ -75,6 +75,12 @@ POLL_S = 0.02
 """How often the server's loop looks for a published snapshot while browsers are
 connected (the latency it adds: half of this on average)."""
 IDLE_POLL_S = 0.2
+CROWD = 48
+"""Above this many open streams the server looks for a snapshot only every :data:`CROWD_POLL_S`:
+each snapshot costs a write to every stream, on the interpreter the table's loop shares, so a
+crowd gets the latest one a little later instead of every one (the table's throws are seconds
+apart; only a burst is coalesced)."""
+CROWD_POLL_S = 0.1
 """How often it looks when no browser is connected (a JSON request takes the latest at once)."""
 KEPT_BASES = 8
 """Boards' static layers kept for ``board/<hash>.svg``."""
@@ -419,7 +425,11 @@ class WebView:
 
     async def _poll(self) -> None:
         while not self._closing:
-            await asyncio.sleep(self.poll_s if self._streams else self.idle_poll_s)
+            n = len(self._streams)
+            if not n:
+                await asyncio.sleep(self.idle_poll_s)
+            else:  # a crowd: at most one snapshot per CROWD_POLL_S, the latest (coalesced)
+                await asyncio.sleep(self.poll_s if n <= CROWD else max(self.poll_s, CROWD_POLL_S))
             self._take()
 
     def _take(self) -> None:
