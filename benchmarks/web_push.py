@@ -209,7 +209,7 @@ def main() -> int:
         for n, ms in runs.items():
             print(f"  action -> client, {n:2} client(s): p50 {statistics.median(ms):6.2f} ms  "
                   f"p95 {percentile(ms, 0.95):6.2f} ms  max {max(ms):6.2f} ms  "
-                  f"({len(ms)} deliveries of {n * args.actions}; a missing one was replaced "
+                  f"({len(ms)} deliveries of {n * args.actions * args.rounds}; a missing one was replaced "
                   f"by the next before the server looked)")
         f0, fm = statistics.median(frames[0]), statistics.median(frames[many])
         c0, cm = statistics.median(costs[0]), statistics.median(costs[many])
