@@ -167,11 +167,13 @@ def child(data: Path, dice_path: str, point: str, nth: int, broken: bool) -> Non
 
 
 def marks_of(data: Path) -> list[tuple[str, int]]:
-    from companion.service.journal import Journal
+    """Every input mark in the journal's files, as a restart reads them."""
+    from companion.service.journal import Journal, recover
 
     j = Journal(data / "game.journal")
-    j.load()
-    return [(str(m.get("boot")), int(m.get("seq", -1))) for m in j.marks]
+    j.load()  # a repair, as the restart would do
+    found = recover(j.storage.read(j.path), j.storage.read(j.mirror))
+    return [(str(m.get("boot")), int(m.get("seq", -1))) for _, m in found.marks]
 
 
 def main() -> int:

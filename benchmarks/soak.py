@@ -135,9 +135,13 @@ class Table:
 
         shell = self.app.controller
         if shell.mode is Mode.SETUP:
-            self.app.service.post(ButtonPress("left"))  # the set-up's last line: start
-            self.app.service.post(ButtonPress("select"))
-            self.games += 1
+            view = self.app.service.last_view
+            items = getattr(view, "items", ())
+            if items and getattr(view, "selected", -1) == len(items) - 1:
+                self.app.service.post(ButtonPress("select"))  # "▶ Začít hru": the same game
+                self.games += 1
+            else:
+                self.app.service.post(ButtonPress("left"))  # towards the last line
         elif shell.mode is Mode.PLAY:
             view = self.app.service.last_view
             prompt = str(getattr(view, "prompt", "")) + str(getattr(view, "foot", ""))

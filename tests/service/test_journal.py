@@ -391,3 +391,24 @@ def test_the_folder_is_fsynced_when_the_file_is_created_or_replaced(tmp_path):
     assert [op.kind for op in rec.ops] == ["write", "fsync", "write", "fsync", "rename",
                                            "rename", "sync_dir"]
     assert not (tmp_path / "d" / "g.journal.tmp").exists()
+
+
+def test_only_the_latest_input_marks_stay_in_memory(tmp_path):
+    """A game of thousands of throws: the marks in memory stay bounded (the soak's growth),
+    the files keep them all, and a re-sent recent input is still recognised."""
+    from companion.service.journal import recover
+    from companion.service.journal.core import MARKS_KEPT
+
+    j = Journal(tmp_path / "g.journal")
+    j.append({"t": "game"})
+    for seq in range(1, 3 * MARKS_KEPT):
+        j.input_mark = {"src": "dice", "boot": "B", "seq": seq}
+        j.append({"t": "roll", "v": 1})
+    assert len(j.marks) == MARKS_KEPT
+    again = Journal(tmp_path / "g.journal")
+    again.load()
+    assert len(again.marks) == MARKS_KEPT
+    assert again.seen({"src": "dice", "boot": "B", "seq": 3 * MARKS_KEPT - 1})
+    assert not again.seen({"src": "dice", "boot": "B", "seq": 3 * MARKS_KEPT})
+    found = recover((tmp_path / "g.journal").read_bytes(), None)
+    assert len(found.marks) == 3 * MARKS_KEPT - 1

@@ -14,6 +14,11 @@ from .storage import JournalError, OSStorage, Storage, reason_of
 
 log = logging.getLogger(__name__)
 
+MARKS_KEPT = 64
+"""Input marks kept in memory (the latest): only an input not yet acknowledged can come again
+(the dice's outbox holds 32), so a game of thousands of throws needs no more (the files keep
+them all)."""
+
 MIRROR_SUFFIX = ".mirror"
 """The second file: ``game.journal.mirror`` beside ``game.journal``."""
 
@@ -106,7 +111,7 @@ class Journal:
             return []
         found = recover(primary, mirror, below=self._refused_from)
         self._gen = max(self._gen, found.gen)
-        self._marks = list(found.marks)
+        self._marks = list(found.marks[-MARKS_KEPT:])
         if found.clean:
             self._count, self._ends = len(found.records), found.ends
             self._state, self._error, self._refused_from = "clean", "", None
@@ -204,7 +209,7 @@ class Journal:
         self._count += 1
         self._ends.append(self._size + len(data))
         if mark is not None:
-            self._marks.append((self._count - 1, mark))
+            self._remember(self._count - 1, mark)
             self.input_mark = None
 
     def note(self, mark: Record) -> None:
@@ -222,7 +227,12 @@ class Journal:
         except OSError as exc:
             raise self._undo_write(exc, "note") from exc
         self._ends[-1] += len(data)
+        self._remember(n, mark)
+
+    def _remember(self, n: int, mark: Record) -> None:
         self._marks.append((n, mark))
+        if len(self._marks) > MARKS_KEPT:
+            del self._marks[:-MARKS_KEPT]
 
     def seen(self, mark: Record) -> bool:
         """Whether the journal already holds this input (a board's ``boot`` and ``seq``: the
@@ -238,7 +248,7 @@ class Journal:
 
     @property
     def marks(self) -> list[Record]:
-        """The input marks of the journal's records, in order."""
+        """The latest input marks (at most :data:`MARKS_KEPT`), in order."""
         return [m for _, m in self._marks]
 
     def _undo_write(self, exc: OSError, what: str) -> JournalError:
@@ -336,7 +346,7 @@ class Journal:
         self._gen = gen
         self._count = len(records)
         self._ends = list(itertools.accumulate(len(line) for line in lines))
-        self._marks = list(marks)
+        self._marks = list(marks[-MARKS_KEPT:])
 
     def _move_unreadable_aside(self) -> None:
         for path in (self.path, self.mirror):
