@@ -19,9 +19,10 @@ import tablewire
 from padhub import VERSION, layout
 from padhub.app import Hub
 from padhub.shims import sleep_ms, ticks_ms
-from tablestreams import open_stream
+from tablestreams import name_usb, open_stream
 
 LINK = "uart"  # or "usb"
+USB_PRODUCT = "Companion pad hub"  # the USB product string (hardware/99-companion-dice.rules)
 UART_BAUD = 115200
 STROBE_PIN = 2
 ADDRESS_PIN = 3  # A, B, C on 3, 4, 5
@@ -35,6 +36,8 @@ def device_id():
 
 
 def make_stream(link):
+    if link != "uart":
+        name_usb(machine, USB_PRODUCT)  # udev names it /dev/companion-padhub by this
     return open_stream(link, machine, UART_BAUD)
 
 
