@@ -385,7 +385,7 @@ def session(seed, plan):
     for event in plan:
         start = len(die.samples)
         if event == "t":
-            detail = "apex %d cm" % round(throw(die, rng) * 100)
+            detail = f"apex {round(throw(die, rng) * 100)} cm"
         else:
             detail = DROPS[drops % 3]
             drops += 1
@@ -400,7 +400,7 @@ def judge(tracker, samples, segments, start=0):
     out = []
     now = start
     index = 0
-    for event, detail, first, end in segments:
+    for event, detail, _first, end in segments:
         events = []
         landings = []
         while index < end:
@@ -454,11 +454,11 @@ def summary(sessions, plan="tdtdtd"):
                 missed += motion.DROP not in names
                 drop_ratios = [fell / budget for fell, budget in landings if fell > budget]
                 closest_drop = min([closest_drop] + drop_ratios)
-    lines.append("throws %d (10-60 cm), reported as drops %d" % (throws, false_drops))
-    lines.append("drops %d (%s), missed %d" % (drops, ", ".join(
-        "%s %d" % (k, kinds[k]) for k in sorted(kinds)), missed))
-    lines.append("longest throw fall: %.0f %% of what its start allowed" % (closest_throw * 100))
-    lines.append("shortest drop fall: %.0f %% of what its start allowed" % (closest_drop * 100))
+    lines.append(f"throws {throws} (10-60 cm), reported as drops {false_drops}")
+    lines.append("drops {} ({}), missed {}".format(drops, ", ".join(
+        f"{k} {kinds[k]}" for k in sorted(kinds)), missed))
+    lines.append(f"longest throw fall: {closest_throw * 100:.0f} % of what its start allowed")
+    lines.append(f"shortest drop fall: {closest_drop * 100:.0f} % of what its start allowed")
     return lines
 
 
