@@ -100,11 +100,26 @@ def test_after_a_sync_the_hub_reports_every_channels_raw_counts():
         assert int(base) == table.base[int(ch)] and abs(int(count) - counts[int(ch)]) == 0
 
 
-def test_raw_counts_before_the_baselines_settle_report_no_baseline():
+def test_the_raw_report_waits_for_the_baselines_to_settle():
     table = Table()
     hub, stream = make(table)
     hub.step(0, budget=2)
     stream.incoming.extend(tablewire.encode(tablewire.COMPANION, "SYNC"))
     hub.step(1, budget=1)
+    assert [f for f in stream.frames() if f[1] == "RAW"] == []
+    hub.step(2, budget=10)  # settled (settle=8)
     raw = [f[2] for f in stream.frames() if f[1] == "RAW"]
-    assert raw and all(f[2] == "0" for f in raw)
+    assert raw[0][1:3] == ["0", str(table.base[0])]
+
+
+def test_the_raw_report_comes_again_every_ten_seconds():
+    table = Table()
+    hub, stream = make(table)
+    hub.step(0, budget=10)
+    for now in range(1, 12):
+        hub.step(now, budget=1)
+    assert [f for f in stream.frames() if f[1] == "RAW"] == []
+    hub.step(10_000, budget=1)
+    for now in range(10_001, 10_010):
+        hub.step(now, budget=1)
+    assert len([f for f in stream.frames() if f[1] == "RAW"]) == layout.CHANNELS

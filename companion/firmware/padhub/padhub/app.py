@@ -15,8 +15,8 @@ heartbeat carries the clock of the last scan and the scans missed so far.
 After every ``SYNC`` from the companion (it sends one whenever it opens the
 line), and every ``RAW_EVERY_MS``, the hub reports every channel's raw charge counts, ``RAW
 boot,channel,baseline,count,limit`` (``RAW_PER_STEP`` frames a step, so the
-scans go on): the detector's untouched baseline (0 until it has settled), the
-last scan's count and the count limit (a count above it: the line never charged
+scans go on, and once the baselines have settled): the detector's untouched
+baseline, the last scan's count and the count limit (a count above it: the line never charged
 in the strobe window).  They are not events: no sequence number, no
 acknowledgement; the companion names saturated and open channels from them
 (``companion pads show --raw``).
@@ -79,13 +79,13 @@ class Hub:
     def _raw(self, frames):
         """Send the next ``frames`` channels of the raw report."""
         counts = self.counts
-        if counts is None:
-            return  # no scan yet: the report waits for one
         detector = self.detector
+        if counts is None or not detector.ready:
+            return  # the report waits for the baselines to settle (64 scans after power-up)
         ch = self._raw_next
         end = min(ch + frames, len(counts))
         while ch < end:
-            base = detector.base[ch] // 16 if detector.ready else 0
+            base = detector.base[ch] // 16
             self.link.send(self.link.encode("RAW", (self.link.boot_id, ch, base, counts[ch],
                                                     self.limit)))
             ch += 1
