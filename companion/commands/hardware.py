@@ -16,7 +16,18 @@ def cmd_pins(args: argparse.Namespace) -> int:
             check_layout(pm.layout(**opts))
     except PinMapError as exc:
         raise UsageError(str(exc)) from None
-    if args.markdown:
+    if args.svg is not None:
+        from pathlib import Path
+
+        from companion.hardware.wiring import drawings
+
+        folder = Path(args.svg)
+        if not folder.is_dir():
+            raise UsageError(f"--svg needs an existing folder, not {args.svg!r}.")
+        for name, text in drawings(pm).items():
+            (folder / name).write_text(text, "utf-8")
+            print(folder / name)
+    elif args.markdown:
         print(markdown(pm), end="")
     else:
         for title, opts in LAYOUTS:
@@ -27,4 +38,6 @@ def cmd_pins(args: argparse.Namespace) -> int:
 def register(commands: Any, games: dict[str, Any]) -> None:
     p = commands.add_parser("pins", help="check the pin map (and print it as Markdown)")
     p.add_argument("--markdown", action="store_true", help="print hardware/pins.md")
+    p.add_argument("--svg", metavar="DIR", help="write a wiring diagram of every set-up into DIR "
+                   "(hardware/wiring/)")
     p.set_defaults(func=cmd_pins)
