@@ -1,4 +1,5 @@
-"""``companion pins``: show and check the pin map."""
+"""``companion pins``: show and check the pin map (and draw it); ``companion doctor``: check the
+box's parts one by one (:mod:`companion.commands.doctor`)."""
 
 from __future__ import annotations
 
@@ -41,3 +42,25 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     p.add_argument("--svg", metavar="DIR", help="write a wiring diagram of every set-up into DIR "
                    "(hardware/wiring/)")
     p.set_defaults(func=cmd_pins)
+    add_doctor(commands)
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from .doctor import cmd_doctor as run
+
+    return run(args)
+
+
+def add_doctor(commands: Any) -> None:
+    from .common import count_arg
+
+    p = commands.add_parser("doctor", help="check the box's parts one by one (service stopped)",
+                            description="Check the Pi's interfaces, the panel, every button, the "
+                            "buzzer, the dice, the pads and the voice on the real box, one "
+                            "sentence each (stop the service first).")
+    p.add_argument("--only", metavar="PARTS",
+                   help="check only these, comma-separated: pins, panel, buttons, buzzer, dice, "
+                   "pads, voice")
+    p.add_argument("--seats", type=count_arg(2, 6), default=None,
+                   help="the pads of how many seats to check (default: game.seats)")
+    p.set_defaults(func=cmd_doctor)
