@@ -108,9 +108,13 @@ class Doctor:
             try:
                 getattr(self, f"check_{part}")()
             except Exception as exc:  # a part's check must not stop the others
-                if exc.__class__.__module__.startswith("gpiozero"):
+                name = exc.__class__.__name__
+                if name == "BadPinFactory":
+                    self._note(part, False, "No GPIO driver answers here (not a Pi, or python3-"
+                               "lgpio missing): its pins cannot be checked.")
+                elif exc.__class__.__module__.startswith("gpiozero"):
                     self._note(part, False, "Its pins cannot be claimed: stop the service first "
-                               f"(sudo systemctl stop companion) ({exc.__class__.__name__}).")
+                               f"(sudo systemctl stop companion) ({name}).")
                 else:
                     self._note(part, False, f"The check failed: {exc}.")
         return self.findings
@@ -418,15 +422,21 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
     cfg = load_config(args, DEFAULT_CONFIG)
     parts = PARTS
-    if args.only:
+    if args.only is not None:
         parts = tuple(p.strip() for p in args.only.split(",") if p.strip())
         unknown = [p for p in parts if p not in PARTS]
-        if unknown:
-            raise UsageError(f"--only takes {', '.join(PARTS)}, not {unknown[0]!r}.")
+        if unknown or not parts:
+            which = repr(unknown[0][:40]) if unknown else "nothing"
+            raise UsageError(f"--only takes {', '.join(PARTS)}, not {which}.")
+    import warnings
+
     from companion.service.app import make_pin_factory
 
-    doctor = Doctor(cfg, pin_factory=make_pin_factory(cfg.service.pin_factory), seats=args.seats)
-    findings = doctor.run(parts)
+    with warnings.catch_warnings():  # gpiozero's fall-backs: the findings say it in one line
+        warnings.simplefilter("ignore")
+        doctor = Doctor(cfg, pin_factory=make_pin_factory(cfg.service.pin_factory),
+                        seats=args.seats)
+        findings = doctor.run(parts)
     wrong = [f for f in findings if not f.ok]
     print(f"{len(wrong)} thing{'s' if len(wrong) != 1 else ''} to fix." if wrong
           else "Everything checked works.")

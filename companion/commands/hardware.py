@@ -23,11 +23,15 @@ def cmd_pins(args: argparse.Namespace) -> int:
         from companion.hardware.wiring import drawings
 
         folder = Path(args.svg)
-        if not folder.is_dir():
-            raise UsageError(f"--svg needs an existing folder, not {args.svg!r}.")
-        for name, text in drawings(pm).items():
-            (folder / name).write_text(text, "utf-8")
-            print(folder / name)
+        try:
+            if not folder.is_dir():
+                raise UsageError(f"--svg needs an existing folder, not {args.svg[:80]!r}.")
+            for name, text in drawings(pm).items():
+                (folder / name).write_text(text, "utf-8")
+                print(folder / name)
+        except OSError as exc:
+            raise UsageError(f"cannot write the diagrams into {args.svg[:80]!r}: "
+                             f"{exc.strerror or exc}.") from None
     elif args.markdown:
         print(markdown(pm), end="")
     else:
