@@ -48,7 +48,7 @@ class Air:
 
     @staticmethod
     async def _make_link() -> LocalLink:
-        return LocalLink()
+        return LocalLink()  # type: ignore[no-untyped-call]
 
     def address(self) -> str:
         """A new public address on this air."""
@@ -192,7 +192,7 @@ class BumblePort:
 
         def lost(reason: int) -> None:
             if not failed and (link is None or not link.closing):
-                on_lost(hci.HCI_Constant.error_name(reason))
+                on_lost(str(hci.HCI_Constant.error_name(reason)))  # type: ignore[no-untyped-call]
 
         connection.on("disconnection", lost)
         try:

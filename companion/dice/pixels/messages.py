@@ -394,7 +394,8 @@ class OtherMessage:
 Message = (WhoAreYou | RequestRollState | RequestBatteryLevel | BlinkAck | RollStateMessage
            | BatteryLevel | Blink | IAmADie | OtherMessage)
 
-_SIMPLE = {MessageType.WHO_ARE_YOU: WhoAreYou(), MessageType.REQUEST_ROLL_STATE: RequestRollState(),
+_SIMPLE: dict[int, WhoAreYou | RequestRollState | RequestBatteryLevel | BlinkAck] = {
+    MessageType.WHO_ARE_YOU: WhoAreYou(), MessageType.REQUEST_ROLL_STATE: RequestRollState(),
            MessageType.REQUEST_BATTERY_LEVEL: RequestBatteryLevel(),
            MessageType.BLINK_ACK: BlinkAck()}
 
@@ -413,7 +414,7 @@ def parse(data: bytes) -> Message:
         raise PixelsError("An empty message has no type.")
     kind = data[0]
     if kind in _SIMPLE:
-        return _SIMPLE[MessageType(kind)]
+        return _SIMPLE[kind]
     if kind == MessageType.ROLL_STATE:
         _need(data, 3, "A roll state")
         return RollStateMessage(_roll_state(data[1]), data[2])

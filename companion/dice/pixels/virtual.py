@@ -181,10 +181,11 @@ class VirtualPixel:
         uuids = self.uuids
         self._notify = Characteristic(uuids.notify, Characteristic.Properties.NOTIFY,
                                       Characteristic.READABLE, b"")
-        write = Characteristic(
+        write: Characteristic[bytes] = Characteristic(
             uuids.write,
             Characteristic.Properties.WRITE | Characteristic.Properties.WRITE_WITHOUT_RESPONSE,
-            Characteristic.WRITEABLE, CharacteristicValue(write=self._written))
+            Characteristic.WRITEABLE,
+            CharacteristicValue(write=self._written))  # type: ignore[arg-type]
         device = await self.air.device(self.name)
         device.add_service(Service(uuids.service, [self._notify, write]))
         device.on("connection", self._connected)
