@@ -75,16 +75,16 @@ NOT_COUNTED_RGB = 0xFF0000
 ALL_FACES = 0xFFFFFFFF  # ANIM_FACEMASK_ALL_LEDS in the die firmware
 
 
-def roll_blink(face: int, colour: int | None) -> Blink:
+def roll_blink(face: int, counted: bool, colour: int | None) -> Blink:
     """The die's answer to a roll: the landed face (index ``face``) twice, slowly, in the
-    colour of the seat that rolled; for a roll that does not count (``colour`` None) every
-    face three times, quickly, in red - so a red seat's counted roll and a refused one look
-    different."""
-    if colour is None:
+    colour of the seat that rolled (white when the table has no seats); a roll that does not
+    count blinks every face three times, quickly, in red - so a red seat's counted roll and a
+    refused one look different."""
+    if not counted:
         return Blink(count=3, duration_ms=900, colour=NOT_COUNTED_RGB, face_mask=ALL_FACES,
                      fade=0)
-    return Blink(count=2, duration_ms=1600, colour=SEAT_RGB[colour % len(SEAT_RGB)],
-                 face_mask=1 << face, fade=160)
+    rgb = SEAT_RGB[colour % len(SEAT_RGB)] if colour is not None else 0xFFFFFF
+    return Blink(count=2, duration_ms=1600, colour=rgb, face_mask=1 << face, fade=160)
 
 
 @dataclass
@@ -315,13 +315,13 @@ class PixelsDice:
 
     # --- what the companion tells the die ------------------------------------------------------
 
-    def blink_roll(self, value: int, colour: int | None) -> None:
+    def blink_roll(self, value: int, counted: bool, colour: int | None) -> None:
         """Show the table's verdict on the roll of ``value`` on the die (thread-safe)."""
         die = self.die
         index = self._last_face
         if die is not None and face_value(index, die.kind, die.build_timestamp) != value:
             index = face_index(value, die.kind, die.build_timestamp)
-        self.send(roll_blink(index, colour))
+        self.send(roll_blink(index, counted, colour))
 
     def send(self, message: Blink) -> None:
         """Write ``message`` to the die when connected (thread-safe, does not wait)."""
