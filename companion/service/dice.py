@@ -209,7 +209,8 @@ class TableDice:
                 port.loop.run(port.close(), timeout=5)
             except Exception:
                 log.debug("the Bluetooth port did not close cleanly", exc_info=True)
-            port.loop.stop()
+            if self.make_port is None:  # our own (bleak's) loop; a given port's is its owner's
+                port.loop.stop()
 
     def choose(self, kind: str, name: str = "") -> None:
         """Switch to ``kind`` (and keep it); the table goes on with the buttons until the
