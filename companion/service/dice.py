@@ -209,7 +209,7 @@ class TableDice:
                 port.loop.run(port.close(), timeout=5)
             except Exception:
                 log.debug("the Bluetooth port did not close cleanly", exc_info=True)
-            if self.make_port is None:  # our own (bleak's) loop; a given port's is its owner's
+            if getattr(port, "owns_loop", False):  # bleak's own loop; the air's is the air's
                 port.loop.stop()
 
     def choose(self, kind: str, name: str = "") -> None:

@@ -69,6 +69,8 @@ class BleakPort:
 
     def __init__(self, adapter: str = "", loop: LoopThread | None = None) -> None:
         self.adapter = adapter
+        self.owns_loop = loop is None
+        """The port made its event loop (its user stops it after :meth:`close`)."""
         self.loop = loop or LoopThread("pixels-bleak")
         self._devices: dict[str, BLEDevice] = {}
 
