@@ -146,7 +146,7 @@ def test_dice_read_pixels_prints_what_a_die_sends(monkeypatch: pytest.MonkeyPatc
     def throw() -> None:
         import time
 
-        while not die.connected:
+        while not die.sent:  # it answered who-are-you: the companion listens
             time.sleep(0.01)
         die.crooked()
         die.roll(4)
