@@ -327,6 +327,9 @@ class VirtualPixel:
                 if k:
                     await self._pause()
                 await self._state(state, face, k)
+            if self._drop_at == len(path):  # just after the landing went out
+                self._drop_at = None
+                await self._drop()
             if landing is RollState.ROLLED:
                 self.rolls.append(value)
 
@@ -351,8 +354,9 @@ class VirtualPixel:
         self.air.loop.run(go())
 
     def drop_link_at(self, k: int) -> None:
-        """Lose the link just before the ``k``-th state (0: handling ... 3: the landing) of
-        the next throw; the die stays in range and advertises again at once."""
+        """Lose the link just before the ``k``-th state (0: handling ... 3: the landing; 4:
+        just after the landing) of the next throw; the die stays in range and advertises
+        again at once."""
         self._drop_at = k
 
     # --- sleep, range, battery -------------------------------------------------------------------
