@@ -103,3 +103,28 @@ def test_switching_to_a_pixels_die_pairs_it_keeps_it_and_blinks_verdicts(tmp_pat
     assert again.kind == "none"  # the table's choice wins over the configuration's
     dice.close()
     die.close()
+
+
+def test_a_table_with_the_serial_dice_never_loads_bluetooth(tmp_path):
+    import subprocess
+    import sys
+
+    code = f"""
+import sys
+from dataclasses import replace
+from companion.service.config import Config
+from companion.service.app import App
+base = Config()
+cfg = replace(base, display=replace(base.display, driver="dummy"),
+              service=replace(base.service, data_dir={str(tmp_path)!r}, pin_factory="mock",
+                              shutdown_command=""))
+app = App(cfg, dice_port="loop://")
+app.start_hardware()
+app.close()
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("bleak", "bumble", "dbus_fast")
+                or m.startswith("companion.dice.pixels"))
+print(loaded)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
