@@ -1,13 +1,9 @@
-"""Shared by the Pixels tests: an in-process air, a virtual die on it, waiting for a condition."""
+"""Shared by the Pixels tests: waiting for a condition (the ``air`` fixture is in conftest)."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-
-import pytest
-
-from companion.dice.pixels.bumble_port import Air
+from collections.abc import Callable
 
 
 def until(condition: Callable[[], object], timeout: float = 5.0) -> bool:
@@ -18,10 +14,3 @@ def until(condition: Callable[[], object], timeout: float = 5.0) -> bool:
             return True
         time.sleep(0.005)
     return bool(condition())
-
-
-@pytest.fixture
-def air() -> Iterator[Air]:
-    a = Air()
-    yield a
-    a.close()

@@ -21,7 +21,7 @@ from companion.dice.pixels.messages import BatteryState
 from companion.dice.pixels.virtual import VirtualPixel
 from companion.dice.reader import DiceConnected, DiceDisconnected, DiceRoll
 
-from .support import air, until  # noqa: F401  (the fixture)
+from .support import until
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from companion.dice.pixels.messages import DIE_UUIDS, INFO_SERVICE
 from companion.dice.pixels.port import PortError
 from companion.dice.pixels.virtual import VirtualPixel
 
-from .support import air, until  # noqa: F401  (the fixture)
+from .support import until
 
 
 def test_fields_are_in_bleak_s_shapes() -> None:

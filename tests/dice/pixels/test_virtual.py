@@ -10,7 +10,7 @@ from companion.dice.pixels.bumble_port import Air
 from companion.dice.pixels.virtual import VirtualPixel, parse_script, seeded_faces
 from companion.dice.sim import SimulatedDice
 
-from .support import air, until  # noqa: F401  (the fixture)
+from .support import until
 
 
 def connect(air: Air, die: VirtualPixel) -> tuple[object, list[object]]:
