@@ -250,9 +250,13 @@ class Doctor:
         from companion.hardware.interfaces import serial_problems
 
         port = self.cfg.dice.port
-        if not port:
-            self._note("dice", True, "No dice is configured (dice.port is empty): rolls are "
-                       "entered with the buttons.")
+        if self.cfg.dice.kind == "pixels":
+            self._note("dice", True, "The dice is a Pixels die over Bluetooth (dice.kind): "
+                       "'companion dice-read --pixels' shows what it sends.")
+            return
+        if self.cfg.dice.kind == "none" or not port:
+            self._note("dice", True, "No dice is configured (dice.kind = \"none\" or dice.port "
+                       "empty): rolls are entered with the buttons.")
             return
         for sentence in serial_problems(port, "the dice", self.root):
             self._note("dice", False, sentence)

@@ -43,10 +43,17 @@ class ButtonsConfig:
     bounce: float = 0.02
 
 
+DICE_KINDS = ("serial", "pixels", "none")
+PIXELS_NAME_BYTES = 31
+"""A Pixels die's name is at most 31 bytes (the die firmware's ``MAX_NAME_LENGTH``)."""
+
+
 @dataclass(frozen=True)
 class DiceConfig:
     port: str = "/dev/companion-dice"
     baudrate: int = 115200
+    kind: str = "serial"  # "serial": our dice; "pixels": a Pixels die (docs/pixels.md); "none"
+    pixels_name: str = ""  # the Pixels die to use ("" = the first one heard)
 
 
 @dataclass(frozen=True)
@@ -201,6 +208,7 @@ def _check(cfg: Config) -> None:
         raise ConfigError(f"buttons.bounce must be 0 to 0.2 seconds, not {b.bounce}.")
     if not 50 <= cfg.dice.baudrate <= 4_000_000:
         raise ConfigError(f"dice.baudrate must be 50 to 4000000, not {cfg.dice.baudrate}.")
+    check_dice(cfg.dice)
     games = [info.name for info in playable()]
     if g.name not in games:
         raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
@@ -255,6 +263,18 @@ def _check(cfg: Config) -> None:
         check_layout(cfg.pins.layout(extra_buttons=b.layout == 5, i2s_audio=cfg.voice.i2s))
     except PinMapError as exc:
         raise ConfigError(f"pins: {exc}") from None
+
+
+def check_dice(dice: DiceConfig) -> None:
+    """The ``[dice]`` section's kind and Pixels name, each checked with one sentence."""
+    if dice.kind not in DICE_KINDS:
+        raise ConfigError("dice.kind must be \"serial\" (our dice), \"pixels\" (a Pixels die) "
+                          f"or \"none\" (rolls by buttons), not {_short(dice.kind)}.")
+    name = dice.pixels_name
+    if len(name.encode()) > PIXELS_NAME_BYTES or any(not ch.isprintable() for ch in name):
+        raise ConfigError(f"dice.pixels_name must be a die's name of at most "
+                          f"{PIXELS_NAME_BYTES} bytes as the Pixels app shows it (or \"\" for "
+                          f"the first die heard), not {_short(name)}.")
 
 
 def check_web(web: WebConfig) -> None:

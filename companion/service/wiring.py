@@ -21,6 +21,11 @@ def on_pi_uart(port: str) -> bool:
     return port in PI_UARTS
 
 
+def serial_dice(cfg: Config) -> bool:
+    """Our dice on a serial line (not a Pixels die over Bluetooth, not none)."""
+    return cfg.dice.kind == "serial"
+
+
 def wired_layout(cfg: Config, seats: int = 0) -> dict[str, int]:
     """Name -> GPIO of everything this configuration wires: the display, the buttons, the
     buzzer, the UART board (the dice's or the pad hub's), the I2S amplifier and, with GPIO
@@ -28,7 +33,8 @@ def wired_layout(cfg: Config, seats: int = 0) -> dict[str, int]:
     p = cfg.pads
     used = cfg.pins.layout(seats=seats if p.frontend == "gpio" else 0,
                            extra_buttons=cfg.buttons.layout == 5,
-                           dice_uart=on_pi_uart(cfg.dice.port) and p.frontend != "hub",
+                           dice_uart=serial_dice(cfg) and on_pi_uart(cfg.dice.port)
+                           and p.frontend != "hub",
                            padhub_uart=p.frontend == "hub" and on_pi_uart(p.hub_port),
                            i2s_audio=cfg.voice.i2s)
     if not cfg.service.buzzer:
@@ -44,7 +50,7 @@ def pin_problems(cfg: Config, root: Path | str = "/", *, seats: int = 0,
     out = conflicts(wired_layout(cfg, seats), taken)
     if cfg.pads.frontend == "hub":
         out += serial_problems(cfg.pads.hub_port, "the pad hub", root)
-    elif cfg.dice.port:
+    elif serial_dice(cfg) and cfg.dice.port:
         out += serial_problems(cfg.dice.port, "the dice", root)
     return out
 

@@ -184,3 +184,14 @@ def test_the_pad_hub_is_checked_by_its_raw_counts_and_a_touch_of_each_pad(tmp_pa
     assert findings[0].sentence.startswith("The pad hub sim-hub sim-1.0.0 answers on ")
     assert findings[1].sentence.startswith("Pad 2>1 never reported a touch: check its wire to "
                                            "channel 1 of the hub")
+
+
+@pytest.mark.parametrize(("kind", "start"), [("pixels", "The dice is a Pixels die"),
+                                             ("none", "No dice is configured")])
+def test_a_pixels_die_or_none_is_not_looked_for_on_a_serial_line(tmp_path, kind, start):
+    cfg = config(tmp_path, "/dev/serial0")
+    cfg = replace(cfg, dice=replace(cfg.dice, kind=kind))
+    doctor = Doctor(cfg, out=lambda s: None, ask=lambda q: True,
+                    system_root=str(pi4(tmp_path / "pi", console=True)))
+    findings = doctor.run(("pins", "dice"))
+    assert [f.ok for f in findings] == [True, True] and findings[-1].sentence.startswith(start)

@@ -42,3 +42,10 @@ def test_problems_name_taken_pins_and_a_console_on_the_hubs_line(tmp_path):
     problems = pin_problems(hub, pi4(tmp_path / "console", uart=True, console=True))
     assert len(problems) == 1 and problems[0].startswith("The Linux console is on /dev/serial0")
     assert pin_problems(cfg, tmp_path / "no-device-tree", seats=4) == []
+
+
+def test_a_pixels_die_leaves_the_uart_and_its_console_alone(tmp_path):
+    cfg = Config()
+    pixels = replace(cfg, dice=replace(cfg.dice, kind="pixels", port="/dev/serial0"))
+    assert "dice_uart.tx" not in wired_layout(pixels)
+    assert pin_problems(pixels, pi4(tmp_path / "pi", console=True)) == []

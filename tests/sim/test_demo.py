@@ -84,3 +84,13 @@ def test_the_demo_says_nothing_on_stderr_unless_asked(tmp_path):
     assert quiet.stdout.startswith("winner: ")
     loud = run("-v")
     assert loud.returncode == 0 and "connected" in loud.stderr
+
+
+def test_a_virtual_pixels_die_gives_the_same_gif_as_our_simulated_dice(tmp_path, capsys):
+    serial, pixels = tmp_path / "serial.gif", tmp_path / "pixels.gif"
+    for gif, dice in ((serial, "serial"), (pixels, "pixels")):
+        assert main(["demo", "--seed", "3", "--players", "2", "--gif", str(gif),
+                     "--max-rolls", "30", "--dice", dice]) == 0
+    out = capsys.readouterr().out
+    assert out.count("rolls: 30") == 2
+    assert serial.read_bytes() == pixels.read_bytes()
