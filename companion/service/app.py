@@ -38,6 +38,7 @@ from .journal import Journal, Storage
 from .loop import Service
 from .prefs import Prefs, load_prefs, save_prefs
 from .shell import Shell
+from .wiring import pin_problems, start_seats
 
 if TYPE_CHECKING:
     from companion.dice.pixels.port import GattPort
@@ -94,8 +95,12 @@ class App:
                  stream: Any = None, journal_storage: Storage | None = None,
                  announcer: Announcer | None = None, hub_port: str | None = None,
                  phone: Phone | None = None,
-                 pixels_port: Callable[[], GattPort] | None = None) -> None:
+                 pixels_port: Callable[[], GattPort] | None = None,
+                 system_root: str = "/") -> None:
         self.cfg = cfg
+        self.system_root = system_root
+        """Where the Pi's device tree and /dev are read (tests: a folder of fakes)."""
+        self._taken: list[Any] | None = None
         self.shutdown = shutdown_argv(cfg.service.shutdown_command)
         if self.shutdown and shutil.which(self.shutdown[0]) is None:
             raise UsageError(f"service.shutdown_command names {self.shutdown[0]!r}, "
@@ -208,12 +213,14 @@ class App:
             return
         self.hardware_started = True
         cfg = self.cfg
+        self._refuse_taken_pins(start_seats(cfg))
         if self.pin_factory is None:
             self.pin_factory = make_pin_factory(cfg.service.pin_factory)
         if cfg.service.buzzer:
             from companion.hardware.buzzer import Buzzer
 
-            self.buzzer = self._gpio(lambda: Buzzer(cfg.pins.buzzer, self.pin_factory))
+            self.buzzer = self._gpio(lambda: Buzzer(cfg.pins.buzzer, self.pin_factory,
+                                                    kind=cfg.pins.buzzer_kind))
         from companion.hardware.buttons import Buttons
 
         pins = dict(cfg.pins.buttons)
@@ -223,6 +230,17 @@ class App:
             pins, self.service.post, long_press=cfg.buttons.long_press,
             bounce=cfg.buttons.bounce, pin_factory=self.pin_factory))
         self.dice.start()  # the serial dice, a Pixels die (Bluetooth loaded only then), or none
+
+    def _refuse_taken_pins(self, seats: int) -> None:
+        """Before a GPIO is claimed: one sentence if the Pi's own interfaces (the device tree)
+        have taken a pin the configuration wires (hardware/build.md), else nothing."""
+        from companion.hardware.interfaces import claims
+
+        if self._taken is None:
+            self._taken = claims(self.system_root)
+        problems = pin_problems(self.cfg, self.system_root, seats=seats, taken=self._taken)
+        if problems:
+            raise UsageError(problems[0])
 
     @staticmethod
     def _voice(cfg: Config) -> Announcer:
@@ -250,7 +268,7 @@ class App:
         GPIO pads (the pin map) or the pad hub (``[pads] frontend``), the calibrated
         offsets subtracted by either."""
         from companion.hardware.pads import SlapPads
-        from companion.hardware.pinmap import check_layout
+        from companion.hardware.pinmap import PinMapError, check_layout
 
         self.start_hardware()  # a resumed Gobbit game claims its pads before the first frame
         if self.pads is not None:
@@ -267,11 +285,16 @@ class App:
             from companion.hardware.padhub import PadHub
 
             check_layout(self.cfg.pins.layout(extra_buttons=self.cfg.buttons.layout == 5,
-                                              padhub_uart=True))
+                                              padhub_uart=True, i2s_audio=self.cfg.voice.i2s))
             self.pads = PadHub.for_seats(seats, on_pad, self.hub_port,
                                          baudrate=self.cfg.pads.hub_baudrate, offsets=offsets)
             return
-        check_layout(self.cfg.pins.layout(seats=seats, extra_buttons=self.cfg.buttons.layout == 5))
+        check_layout(self.cfg.pins.layout(seats=seats, extra_buttons=self.cfg.buttons.layout == 5,
+                                          i2s_audio=self.cfg.voice.i2s))
+        try:
+            self._refuse_taken_pins(seats)
+        except UsageError as exc:
+            raise PinMapError(str(exc)) from None
         self.pads = SlapPads.from_pinmap(self.cfg.pins, seats, on_pad, pin_factory=self.pin_factory,
                                          offsets=offsets)
 

@@ -116,6 +116,9 @@ class VoiceConfig:
     """espeak-ng's voice (``espeak-ng --voices=cs`` lists the Czech ones)."""
     device: str = ""
     """ALSA device for aplay's ``-D`` ("" = ALSA's default)."""
+    i2s: bool = False
+    """The voice comes out of an I2S amplifier on the Pi's PCM pins (hardware/audio.md): the
+    buzzer and the menu button move off them (``[audio_i2s_moves]`` of the pin map)."""
 
 
 @dataclass(frozen=True)
@@ -257,7 +260,7 @@ def _check(cfg: Config) -> None:
     shutdown_argv(cfg.service.shutdown_command)
     check_web(cfg.web)
     try:
-        check_layout(cfg.pins.layout(extra_buttons=b.layout == 5))
+        check_layout(cfg.pins.layout(extra_buttons=b.layout == 5, i2s_audio=cfg.voice.i2s))
     except PinMapError as exc:
         raise ConfigError(f"pins: {exc}") from None
 
@@ -344,7 +347,8 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
             tables[section][name] = pin
         else:
             raise ConfigError(f"pins.{key} is not a pin of the pin map.")
-    return PinMap(display, buttons, extra, buzzer, uart, base.pads, padhub_uart=hub_uart)
+    return PinMap(display, buttons, extra, buzzer, uart, base.pads, padhub_uart=hub_uart,
+                  buzzer_kind=base.buzzer_kind, parts=dict(base.parts))
 
 
 def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config:
@@ -365,6 +369,8 @@ def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config
             fields[key] = _typed(section, key, v, getattr(defaults, key))
         kwargs[section] = cls(**fields)
     pins = _apply_pins(load_default(), data.get("pins", {}))
+    if kwargs.get("voice", VoiceConfig()).i2s:
+        pins = pins.moved_for_i2s()
     cfg = Config(pins=pins, **kwargs)
     _check(cfg)
     return cfg

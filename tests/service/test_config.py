@@ -183,6 +183,21 @@ def test_an_address_known_in_advance_must_fit_the_displays_qr_code():
     assert from_dict({"web": {"token": "AbCdEfGhIjKlMnOp"}}).web.token == "AbCdEfGhIjKlMnOp"
 
 
+def test_the_i2s_layout_is_a_configuration_choice(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("[buttons]\nlayout = 5\n[voice]\ni2s = true\n")
+    cfg = load(path)
+    assert cfg.voice.i2s and cfg.pins.buzzer == 12 and cfg.pins.buttons_extra["menu"] == 16
+    assert load(ROOT / "examples" / "companion.toml").pins.buzzer == 18
+
+
+def test_an_override_onto_the_pcm_pins_is_refused_with_i2s(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('[voice]\ni2s = true\n[pins]\n"buttons.left" = 20\n')
+    with pytest.raises(ConfigError, match="GPIO20"):
+        load(path)
+
+
 def test_the_dice_section_chooses_the_kind_and_the_pixels_die():
     assert load(ROOT / "examples" / "companion.toml").dice.kind == "serial"
     cfg = from_dict({"dice": {"kind": "pixels", "pixels_name": "Kostka Míly"}})
