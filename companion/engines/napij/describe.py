@@ -8,6 +8,8 @@ záchytka, bažina, les, karta, láhev, napít se, dluh, imunita).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..czech import COLOUR_NAME as COLOUR_NAME
 from ..czech import MARK_NAME as MARK_NAME
 from ..czech import PLAYER as PLAYER
@@ -269,7 +271,7 @@ def debt_reason(d: Debt) -> str:
     return REASON_WORDS[r]
 
 
-def debts_text(debts: list[Debt] | tuple[Debt, ...]) -> str:
+def debts_text(debts: Sequence[Debt]) -> str:
     """A player's debts in one line, oldest first, each with why and how many:
     ``"karta č. 23 a spadlá kostka"``, ``"2× švindl a zdržování"``; equal reasons once."""
     counts: dict[str, int] = {}
