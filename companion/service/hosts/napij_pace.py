@@ -37,7 +37,7 @@ def prompt_of_play(selected: int, count: int, *, computer: bool, delay: float) -
     """The play screen's prompt: which play of how many is shown, and what ● does.
 
     A person's: ``"◀▶ tah 2 ze 5, ● ok"``, an only play ``"Jediný tah: táhni, ●"`` (or
-    ``"Jediný tah: sám po 3 s"``).  A computer's: ``"Táhni za PC: tah 1 ze 3 ●"`` (its
+    ``"Jediný tah: sám po 3 s"``).  A computer's: ``"PC: tah 1 ze 3, táhni ●"`` (its
     play), ``"Jen ukázka: tah 2 ze 3"`` (another, read-only), or with "PC potvrdí sám"
     ``"PC táhne sám po 3 s"``."""
     if computer:
@@ -46,8 +46,8 @@ def prompt_of_play(selected: int, count: int, *, computer: bool, delay: float) -
         if delay > 0:
             return f"PC táhne sám po {_seconds(delay)} s"
         if count == 1:
-            return "Táhni za PC: jediný tah ●"
-        return f"Táhni za PC: tah 1 ze {count} ●"
+            return "PC: jediný tah, táhni ●"
+        return f"PC: tah 1 ze {count}, táhni ●"
     if count == 1:
         return f"Jediný tah: sám po {_seconds(delay)} s" if delay > 0 else "Jediný tah: táhni, ●"
     return f"◀▶ tah {selected + 1} ze {count}, ● ok"

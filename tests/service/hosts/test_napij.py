@@ -611,7 +611,7 @@ def test_computer_seats_throw_drink_and_show_their_play(tmp_path):
     assert t.records()[-1]["t"] == "throw"
     t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
     v = t.view()
-    assert v.prompt == "Táhni za PC: tah 1 ze 2 ●" and t.host.expects() is Expect.CONFIRM
+    assert v.prompt == "PC: tah 1 ze 2, táhni ●" and t.host.expects() is Expect.CONFIRM
     best = decide(t.host.state)
     assert t.host.plays()[0] == best and t.host.selected == 0
     t.wait(60)
@@ -619,7 +619,7 @@ def test_computer_seats_throw_drink_and_show_their_play(tmp_path):
     t.press(R)  # the other play it considered, read-only
     assert t.view().prompt == "Jen ukázka: tah 2 ze 2" and t.host.plays()[1] != best
     t.press(S)  # ● first shows the computer's play again: nothing is taken unseen
-    assert t.records()[-1]["t"] == "throw" and t.view().prompt == "Táhni za PC: tah 1 ze 2 ●"
+    assert t.records()[-1]["t"] == "throw" and t.view().prompt == "PC: tah 1 ze 2, táhni ●"
     t.press(S)
     assert t.records()[-1] == GAME.encode(best)
     t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:g owe:g2@card.4")
