@@ -19,7 +19,7 @@ from .helpers import play, pos, throw, with_top
 R, B, GR, Y = 0, 1, 2, 3
 
 
-def test_every_debt_says_why_with_the_card_and_the_player_it_is_about():
+def test_d46_every_debt_says_why_with_the_card_and_the_player_it_is_about():
     st = pos("r:m20,p,p,p g:m23,p,p,p bottle:m60 turn:r throws:3")
     after, _ = play(st, "m20=3")  # red knocks green out
     assert after.debts == (Debt(GR, 1, DrinkReason.KNOCKED_OUT, R, None, False, False),)
@@ -49,7 +49,7 @@ def test_the_reasons_read_at_a_glance():
         "3× zdržování"
 
 
-def test_equal_duties_of_one_action_are_one_debt():
+def test_d46_equal_duties_of_one_action_are_one_debt():
     st = pos("r:m20,p,p,p g:m23,p,p,p bottle:m60 turn:g")
     st, _ = apply(st, Duty(R, DrinkReason.UPSET))
     st, _ = apply(st, Duty(R, DrinkReason.UPSET))  # two actions: two debts

@@ -85,7 +85,7 @@ def test_two_fields_with_one_label_are_refused_by_the_board_check():
         parse_board(text, "twice.toml")
 
 
-def test_every_play_of_200_seeded_games_says_each_end_in_words_that_mean_that_field():
+def test_d49_every_play_of_200_seeded_games_says_each_end_in_words_that_mean_that_field():
     """The issue's check: every play made in 200 seeded 4-player games, through the words:
     source and target words differ, each resolves to exactly its field, and no landmark
     phrase counts more than three fields."""

@@ -240,7 +240,7 @@ def test_a_wrong_key_on_a_banner_beeps_and_changes_nothing(tmp_path):
     assert t.sounds[-1] == "illegal" and len(t.records()) == n and t.host.shown is not None
 
 
-def test_d44_a_player_who_owes_is_asked_first_and_a_throw_before_that_is_void(tmp_path):
+def test_d44_d45_a_player_who_owes_is_asked_first_and_a_throw_before_that_is_void(tmp_path):
     t = Table(tmp_path)
     t.begin()
     t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r1@card.23,r1@dropped-dice")
@@ -473,7 +473,7 @@ def test_d47_jediny_tah_sam_counts_its_pause_once_the_play_was_shown_whole_and_s
     assert t.records()[-1]["t"] == "play"
 
 
-def test_the_bottle_is_declared_with_two_presses_and_never_by_the_obvious_one(tmp_path):
+def test_d48_the_bottle_is_declared_with_two_presses_and_never_by_the_obvious_one(tmp_path):
     t = Table(tmp_path)
     t.begin()
     t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r")
@@ -571,7 +571,7 @@ def test_a_physical_card_is_entered_with_the_buttons_and_confirmed_by_its_text(t
     assert t.view().banner.title == "Červený: napij se"
 
 
-def test_a_card_drawn_from_the_virtual_deck_is_shown(tmp_path):
+def test_d50_a_card_drawn_from_the_virtual_deck_is_shown_with_its_own_drink(tmp_path):
     t = Table(tmp_path)
     t.begin()
     deck = [23] + [n for n in RULES.deck.numbers if n != 23]
@@ -588,18 +588,21 @@ def test_a_card_drawn_from_the_virtual_deck_is_shown(tmp_path):
     assert t.host.shown is None and t.host.state.debt(RED) == 0
 
 
-def test_a_card_that_moves_a_piece_waits_for_the_press_and_a_capture_follows_it(tmp_path):
+def test_d50_a_card_that_moves_a_piece_waits_for_the_press(tmp_path):
     t = Table(tmp_path, players=3)
     t.begin()
     t.put("r:m40,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3 "
-          "deck:" + ",".join(map(str, [14] + [n for n in RULES.deck.numbers if n != 14])))
-    t.press(S)  # blue lands on m28 and draws card 14
+          "deck:" + ",".join(map(str, [3] + [n for n in RULES.deck.numbers if n != 3])))
+    t.press(S)  # blue lands on m28 and draws card 3: two fields on
     v = t.view()
-    assert v.player == "Karta 14 · Modrý" and v.prompt == "● dál"
+    assert v.player == "Karta 3 · Modrý" and v.prompt == "● dál"
+    assert "Postoupíš o dvě pole" in " ".join(r.text for r in v.rows)
+    assert format_position(t.host.state).startswith("r:m40,p,p,p b:m30,")
+    t.wait(60)
     t.press(L)
-    assert t.sounds[-1] == "illegal" and t.host.shown is not None
+    assert t.sounds[-1] == "illegal" and t.host.shown is not None  # it waits for ●
     t.press(S)
-    assert t.host.shown is None or t.view().banner is not None
+    assert t.host.shown is None and t.host.state.turn == GREEN
 
 
 def test_computer_seats_throw_drink_and_show_their_play(tmp_path):
