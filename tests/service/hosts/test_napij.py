@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.engines.napij.actions import Drank
 from companion.engines.napij.board import default_board_text
 from companion.engines.napij.game import GAME
 from companion.engines.napij.notation import format_position, parse_position
@@ -771,7 +772,7 @@ def drive(t: Table, rng: random.Random) -> bool:
     """One step of a random evening at the table; False when nothing more happens."""
     host = t.host
     if host.shown is not None:
-        t.press(S)
+        t.press(L if host.shown.later and rng.random() < 0.3 else S)  # later, now and then
         return True
     if host.mode is Mode.OVER:
         return False
@@ -802,7 +803,8 @@ def drive(t: Table, rng: random.Random) -> bool:
 @pytest.mark.parametrize("deck", ["virtual", "physical"])
 def test_resume_after_a_crash_at_every_step(tmp_path, deck):
     """Play a random game; after every step, a crash (with and without a torn next record)
-    must resume to exactly the state of that step, with the deck and the drawn cards."""
+    must resume to exactly the state of that step, with the deck and the drawn cards - and
+    with every drink not answered yet on show again, none answered shown twice."""
     rng = random.Random(11)
     live = tmp_path / "live"
     live.mkdir()
@@ -818,7 +820,7 @@ def test_resume_after_a_crash_at_every_step(tmp_path, deck):
         if data != snapshots[-1][0]:
             snapshots.append((data, t.host.state))
     kinds = {r["t"] for r in t.records()}
-    assert {"throw", "play", "drank"} <= kinds
+    assert {"throw", "play", "drank", "later"} <= kinds
     assert ("shuffle" in kinds) == (deck == "virtual") and ("draw" in kinds) == (deck == "physical")
     assert len(snapshots) > 100
     for i, (data, state) in enumerate(snapshots):
@@ -829,6 +831,9 @@ def test_resume_after_a_crash_at_every_step(tmp_path, deck):
             again = Table(crash)
             assert again.shell.mode == "play", i
             assert again.host.state == state, (i, format_position(state))
+            waiting = [again.host.shown, *again.host.queue] if again.host.shown else []
+            asked = {a for w in waiting for a in w.drank}
+            assert asked == {Drank(d.colour, d.reason) for d in state.unanswered()}, i
             shutil.rmtree(crash)
 
 
