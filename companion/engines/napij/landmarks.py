@@ -335,23 +335,20 @@ def phrase(rules: Rules, node: int, case: Case | str, owner: int | None) -> str:
 def _segment(board: Board, field: int) -> tuple[int, int]:
     """A trap-path field's place on its path (1 = next to the turn-off or junction it leaves
     from) and the path's length."""
-    back = 0
+    back = _fields_to(board, field, 0, ("turnoff", "junction"))
+    return back + 1, back + _fields_to(board, field, 1, ("trap", "junction")) + 1
+
+
+def _fields_to(board: Board, field: int, way: int, ends: tuple[str, ...]) -> int:
+    """How many path fields lie between ``field`` and the first of ``ends`` along its
+    ``links[way]``."""
+    count = 0
     f = board.fields[field]
     while True:
-        prev = board.fields[board.index[f.links[0]]]
-        if prev.kind in ("turnoff", "junction"):
-            break
-        f = prev
-        back += 1
-    ahead = 0
-    f = board.fields[field]
-    while True:
-        nxt = board.fields[board.index[f.links[1]]]
-        if nxt.kind in ("trap", "junction"):
-            break
-        f = nxt
-        ahead += 1
-    return back + 1, back + ahead + 1
+        f = board.fields[board.index[f.links[way]]]
+        if f.kind in ends:
+            return count
+        count += 1
 
 
 def landmark_count(text: str) -> int:
