@@ -271,14 +271,15 @@ def debt_reason(d: Debt) -> str:
     return REASON_WORDS[r]
 
 
-def debts_text(debts: Sequence[Debt]) -> str:
+def debts_text(debts: Sequence[Debt], *, counts: bool = True) -> str:
     """A player's debts in one line, oldest first, each with why and how many:
-    ``"karta č. 23 a spadlá kostka"``, ``"2× švindl a zdržování"``; equal reasons once."""
-    counts: dict[str, int] = {}
+    ``"karta č. 23 a spadlá kostka"``, ``"2× švindl a zdržování"``; equal reasons once
+    (``counts=False``: without the numbers, to be said aloud after the total)."""
+    drinks: dict[str, int] = {}
     for d in debts:
         words = debt_reason(d)
-        counts[words] = counts.get(words, 0) + d.drinks
-    parts = [words if n == 1 else f"{n}× {words}" for words, n in counts.items()]
+        drinks[words] = drinks.get(words, 0) + d.drinks
+    parts = [words if n == 1 or not counts else f"{n}× {words}" for words, n in drinks.items()]
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " a " + parts[-1]

@@ -192,7 +192,7 @@ def debt_sentence(colour: int, debts: Sequence[Debt]) -> str:
         parts.append(f"napij se {TIMES.get(owed, f'{owed}krát')}")
     if glasses:
         parts.append("dopij sklenici" if glasses == 1 else f"dopij {glasses} sklenice")
-    why = debts_text(debts).replace("č.", "číslo")
+    why = debts_text(debts, counts=False).replace("č.", "číslo")
     return (f"{PLAYER[colour]}, než hodíš, {' a '.join(parts)}: {why}. Hod dřív neplatí. "
             "Až to bude, stiskni prostřední tlačítko.")
 
