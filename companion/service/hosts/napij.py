@@ -641,7 +641,7 @@ class NapijHost:
         if name == "select":
             actions, line = shown.drank, "Na zdraví!"
         elif name == "left" and shown.later:
-            actions, line = shown.later, "Dluh počká do dalšího hodu."
+            actions, line = shown.later, "Napije se později."
         else:
             self.ctx.beep("illegal")
             return
