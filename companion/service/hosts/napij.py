@@ -729,11 +729,14 @@ class NapijHost:
         if name == "select":
             self.mode = Mode.IDLE
             return Request.SETUP
+        self.ctx.beep("illegal")
         return None
 
     def _on_lot(self, name: str, now: float) -> Request | None:
         if name == "select":
             self._begin_play(now)
+        else:
+            self.ctx.beep("illegal")
         return None
 
     def _on_play(self, name: str, now: float) -> Request | None:
@@ -824,6 +827,8 @@ class NapijHost:
     def _on_over(self, name: str, now: float) -> Request | None:
         if name == "select":
             self.mode, self.list_index = Mode.TALLY, 0
+        else:
+            self.ctx.beep("illegal")
         return None
 
     def _on_ledger(self, name: str, now: float) -> Request | None:
@@ -872,6 +877,8 @@ class NapijHost:
                 self.mode = Mode.OVER
                 return Request.SETUP
             self._back(now)
+        else:
+            self.ctx.beep("illegal")
         return None
 
     def _back(self, now: float) -> None:

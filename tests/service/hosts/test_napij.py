@@ -1108,3 +1108,38 @@ def test_facts_show_a_failed_try_not_the_throws_of_the_turn_before(tmp_path):
     assert t.host.state.throws == () and t.host.facts().throws == (3,)
     t.roll(4)
     assert t.host.facts().throws == (4,)
+
+
+def test_a_wrong_key_on_any_napij_screen_beeps_once_and_changes_nothing(tmp_path):
+    t = Table(tmp_path, players=2, computer=("g",), first="lot")
+    t.start()
+    screens = []
+
+    def wrong(key: ButtonPress, what: str) -> None:
+        before = (len(t.records()), t.host.mode, t.host.shown, t.host.selected, t.view())
+        t.sounds.clear()
+        t.press(key)
+        assert t.sounds == ["illegal"], what
+        assert (len(t.records()), t.host.mode, t.host.shown, t.host.selected, t.view()) == \
+            before, what
+        screens.append(what)
+
+    wrong(R, "the lot")
+    t.press(S)
+    wrong(R, "the opening toast")
+    t.press(S)
+    wrong(S, "a throw: ● has nothing to confirm")
+    t.put("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
+    wrong(L, "the only play")
+    t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:g throws:4")
+    t.press(R)  # a computer's other play, read-only: allowed
+    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r1@upset")
+    wrong(L, "a debt asked for: no second later")
+    t.put("r:rl1,rh2,rh3,rh4 g:m30,p,p,p bottle:m60 turn:r throws:2")
+    t.press(S)  # red's last piece home: the winner
+    while t.host.shown is not None:
+        t.press(S)
+    wrong(R, "the winner's screen")
+    t.press(S)
+    wrong(L, "Účet")
+    assert len(screens) == 7
