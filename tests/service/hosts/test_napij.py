@@ -755,16 +755,17 @@ def test_a_familys_board_file_is_checked_at_the_start(tmp_path):
 def test_a_resumed_game_keeps_its_seats_lot_and_time_limit(tmp_path):
     t = Table(tmp_path, players=4, first="lot", computer=("b",), rng=3)
     t.set_option("think", 90)
+    t.set_option("single", 5)
     t.start()
-    t.press(S)
-    t.dismiss()
-    t.press(S)
+    t.press(S)  # past the lot
+    t.dismiss()  # the toast drunk
     t.roll(2)
     again = Table(tmp_path)
     host = again.host
     assert again.shell.mode == "play" and host.mode is Mode.PLAY
     assert host.state == t.host.state and host.seats_computer == frozenset({BLUE})
     assert host.lot == t.host.lot and host.think == 90 and host.game_id == t.host.game_id
+    assert host.single == 5
     assert again.view().event == "Hra pokračuje, kde skončila."
 
 
