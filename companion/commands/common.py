@@ -88,6 +88,15 @@ def output_file(text: str, what: str) -> Path:
         raise UsageError(f"{what} must name a file to write, not the folder {shown(text)}.")
     if not path.parent.is_dir():
         raise UsageError(f"The folder {shown(str(path.parent))} for {what} does not exist.")
+    try:  # a folder that takes no files (/proc, a read-only card): said now, not at the end
+        existed = path.exists()
+        with open(path, "ab"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as exc:
+        raise UsageError(f"{what} {shown(text)} cannot be written "
+                         f"({(exc.strerror or str(exc)).lower()}).") from None
     return path
 
 

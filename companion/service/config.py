@@ -7,6 +7,7 @@ the CLI turns it into exit code 2.  ``docs/config.md`` and
 
 from __future__ import annotations
 
+import os
 import shlex
 import tomllib
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engines.colours import COLOURS
+from companion.files import CONFIG_LIMIT, TooBig, read_text_limited
 from companion.hardware.padtypes import PAD_TYPES
 from companion.hardware.pinmap import PinMap, PinMapError, check_layout, load_default
 from companion.registry import playable
@@ -209,6 +211,9 @@ def _check(cfg: Config) -> None:
     if not 50 <= cfg.dice.baudrate <= 4_000_000:
         raise ConfigError(f"dice.baudrate must be 50 to 4000000, not {cfg.dice.baudrate}.")
     check_dice(cfg.dice)
+    for key, port in (("dice.port", cfg.dice.port), ("pads.hub_port", cfg.pads.hub_port)):
+        if port and "://" not in port and os.path.isdir(port):
+            raise ConfigError(f"{key} {port!r} is a folder, not a serial device.")
     games = [info.name for info in playable()]
     if g.name not in games:
         raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
@@ -380,13 +385,18 @@ def load(path: str | Path) -> Config:
     """Read and check a config file; any problem is one :class:`ConfigError` sentence."""
     p = Path(path)
     try:
-        text = p.read_text("utf-8")
+        text = read_text_limited(p, CONFIG_LIMIT, "config file")
+    except TooBig as exc:
+        raise ConfigError(str(exc)) from None
     except FileNotFoundError:
         raise ConfigError(f"The config file {p} does not exist.") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"The config file {p} cannot be read ({exc.__class__.__name__}).") from None
     try:
         data = tomllib.loads(text)
+        return from_dict(data, str(p))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p} is not valid TOML: {exc}.") from None
-    return from_dict(data, str(p))
+    except RecursionError:
+        raise ConfigError(f"{p} nests its arrays or tables too deeply to be a "
+                          "configuration.") from None

@@ -183,6 +183,27 @@ def test_an_address_known_in_advance_must_fit_the_displays_qr_code():
     assert from_dict({"web": {"token": "AbCdEfGhIjKlMnOp"}}).web.token == "AbCdEfGhIjKlMnOp"
 
 
+def test_a_deeply_nested_array_is_one_sentence(tmp_path):
+    p = tmp_path / "deep.toml"
+    p.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    with pytest.raises(ConfigError, match="too deeply"):
+        load(p)
+
+
+def test_a_config_over_the_size_limit_names_the_file_and_the_limit(tmp_path):
+    p = tmp_path / "big.toml"
+    p.write_text("# " + "x" * (300 * 1024) + "\n")
+    with pytest.raises(ConfigError, match=r"larger than the 256 KiB"):
+        load(p)
+
+
+def test_the_dice_port_must_not_be_a_folder(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text(f'[dice]\nport = "{tmp_path}"\n')
+    with pytest.raises(ConfigError, match="is a folder, not a serial device"):
+        load(p)
+
+
 def test_the_i2s_layout_is_a_configuration_choice(tmp_path):
     path = tmp_path / "c.toml"
     path.write_text("[buttons]\nlayout = 5\n[voice]\ni2s = true\n")

@@ -66,7 +66,7 @@ def text_of(driver, element_id):
 def no_csp_or_script_errors(driver):
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"
               and "favicon" not in e["message"]]
-    assert errors == []
+    assert errors == [], [e["message"] for e in errors]
 
 
 # --- each game: a roll (or touches) and a move appear -----------------------------------------

@@ -1111,6 +1111,24 @@ def test_facts_show_a_failed_try_not_the_throws_of_the_turn_before(tmp_path):
     assert t.host.facts().throws == (4,)
 
 
+def test_a_familys_board_file_over_the_size_limit_is_said_at_the_table(tmp_path):
+    """Issue 20: read with a limit, within a second, and said on the OLED."""
+    import time
+
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "velky.toml").write_text("# " + "x" * (2 << 20) + "\n", "utf-8")
+    t = Table(tmp_path)
+    t0 = time.monotonic()
+    note = t.host.set_option("board", str(boards / "velky.toml"))
+    assert time.monotonic() - t0 < 1.0
+    assert note is not None and "velky.toml" in note and "1 MiB" in note
+    t.start()
+    v = t.view()
+    assert isinstance(v, NapijView) and v.player == "Plán nejde použít"
+    assert "1MiB" in "".join(r.text for r in v.rows).replace(" ", "") and t.records() == []
+
+
 def test_a_wrong_key_on_any_napij_screen_beeps_once_and_changes_nothing(tmp_path):
     t = Table(tmp_path, players=2, computer=("g",), first="lot")
     t.start()
