@@ -82,3 +82,31 @@ COLOUR_NOUN = {"b": "modrá", "r": "červená", "y": "žlutá"}
 """A colour for two cards at once (``Barva obou karet: modrá``)."""
 COLOUR_ADJ = {"b": "modrý", "r": "červený", "y": "žlutý"}
 """A colour for one animal (had, chameleon and komár are all masculine)."""
+
+# --- the calibration ----------------------------------------------------------------------------
+
+CAL_TITLE = "Kalibrace"
+CAL_DONE_TITLE = "Kalibrace hotová"
+CAL_OFFSETS_TITLE = "Posun podložek ms"
+CAL_REFUSED_TITLE = "Neuloženo · ±{before} ms"
+"""A calibration not stored: the uncertainty in force stays (it is in the title)."""
+CAL_START = "Plácni dlaní přes dvě sousední podložky naráz, každou {slaps}×."
+CAL_SLAPS = "Plácnutí"
+CAL_PADS_DONE = "Hotové podložky"
+CAL_KEYS_READY = "●uložit ◀zrušit"
+CAL_KEYS_COLLECT = "●hotovo ◀zrušit"
+CAL_SPREAD = "Rozptyl"
+CAL_BEFORE = "Dosud"
+CAL_RESULT_KEYS = "Uloženo. ●zpět ▶více"
+CAL_RESULT_KEYS_ONE_PAGE = "Uloženo. ●zpět"
+CAL_KEYS_MORE = "◀konec ●dál plácat"
+CAL_KEYS_AGAIN = "◀konec ●znovu"
+CAL_KEYS_BACK = "● zpět"
+# Why a calibration is not stored, and what to do (one sentence, at most three lines):
+CAL_NO_PAIR = "Nic nezasáhlo dvě podložky naráz: plácni přes dvě."
+CAL_MISSING = "Podložky {pads} nejsou spojené: plácni i přes ně."
+CAL_FEW_ONE = "Podložka {pad} má jen {slaps} plácnutí z {wanted}: plácni přes ni ještě."
+CAL_FEW_MANY = "Málo plácnutí mají {pads}: plácni přes ně ještě."
+CAL_UNEVEN = "Podložky {a} a {b} se dotkly nestejně; zkus plochou dlaní znovu."
+CAL_WORSE = "±{spread} ms není lepší než ±{declared} ms: plácni plochou dlaní znovu."
+CAL_NOT_SAVED = "Kalibraci se nepodařilo uložit."

@@ -306,8 +306,9 @@ class GobbitHost:
         """The pads' touches go to a calibration until it is saved or left."""
         if self.ctx.pad_timing is None or self.mode is not Mode.PLAY:
             return
-        self.calibration = CalibrationModel(table_pads(self.seats), self._save_calibration,
-                                            before_ms=self.uncertainty_ms())
+        self.calibration = CalibrationModel(
+            table_pads(self.seats), self._save_calibration, before_ms=self.uncertainty_ms(),
+            declared_ms=self.ctx.pad_timing.declared.uncertainty_ms)
 
     def _save_calibration(self, cal: Calibration) -> PadTiming:
         book = self.ctx.pad_timing
