@@ -28,10 +28,11 @@ from typing import Any
 from companion.service.app import App
 from companion.service.config import Config
 from companion.service.phone import Phone
+from companion.ui.views import ListView
 
 log = logging.getLogger(__name__)
 
-HELP = "←/a ◀  →/d ▶  Enter/s ●  m nabídka  r hod  f pád  u kostka  q konec"
+HELP = "←/a ◀ →/d ▶ Enter/s ●  m nabídka  r hod  f pád  u kostka  q konec"
 SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "výhra",
           "drink-start": "přípitek", "drink-knocked-out": "vyhozen, pít",
           "drink-bottle": "láhev, pít", "drink-pub": "do hospody, pít",
@@ -41,7 +42,10 @@ SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "v�
           "drink-cheating": "podvod, pít", "drink-upset": "rozčílení, pít",
           "void-throw": "neplatný hod", "debt": "dluh"}
 """The buzzer's patterns as the status line names them (the table's language)."""
-HELP_GOBBIT = "← ◀  → ▶  Enter ●  m nabídka  Ctrl-C konec   podložky (hráč > cíl):"
+HELP_GOBBIT = "← ◀  → ▶  Enter ●  m nabídka  Ctrl-C konec"
+PADS_GOBBIT = "podložky (kupičky 1–{seats}, pak hřbitov):"
+QUIT_SAID = "Hra je uložená."
+"""Said in the terminal when ``q`` (or Ctrl-C) ends ``make run``: the game goes on next time."""
 
 KEYS = {
     "a": ("press", "left"), "\x1b[D": ("press", "left"),
@@ -51,7 +55,24 @@ KEYS = {
     "r": ("roll", ""), " ": ("roll", ""),
     "f": ("drop", ""), "u": ("plug", ""),
     "q": ("quit", ""), "\x03": ("quit", ""),
+    "\x1b[A": ("list", "left"), "\x1b[B": ("list", "right"),
 }
+"""Keys and what they do; ↑ ↓ (``list``) act as ◀ ▶ where a list is shown (set-up, menu,
+settings, the rules' topics), and do nothing elsewhere."""
+
+
+def gobbit_footer(keys: dict[str, Any], status: str) -> str:
+    """The status lines at a Gobbit table: the buttons' keys with ``status``, then every
+    seat's pad keys in one line (``H1: 1 2 3 4 5``, H for hráč as on the referee's
+    screens), one column per pile and the
+    graveyard last.  Two lines at 130 columns; a narrower terminal wraps them."""
+    by_seat: dict[int, list[str]] = {}
+    for key, pad in sorted(keys.items(), key=lambda kv: (kv[1].seat, kv[1].target == "g",
+                                                         str(kv[1].target))):
+        by_seat.setdefault(pad.seat, []).append(key)
+    seats = "   ".join(f"H{seat}: " + " ".join(v) for seat, v in sorted(by_seat.items()))
+    return (f"Gobbit   {HELP_GOBBIT}{status}\n"
+            f"{PADS_GOBBIT.format(seats=len(by_seat))}  {seats}")
 
 
 @functools.cache
@@ -123,6 +144,8 @@ class Simulator:
                        hub_port=self.hub.path if self.hub is not None else None, phone=phone)
         self.app.start_hardware()
         self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
+        self.stream = stream if stream is not None else sys.stdout
+        self.quit_asked = False
         self.last_sound = ""
         self._footer = ""
         if self.app.buzzer is not None:
@@ -150,11 +173,7 @@ class Simulator:
             sound = f"   telefon: {phone.url}{sound}"  # where a phone opens the table's view
         keys = self.pad_keys()
         if keys:
-            by_seat: dict[int, list[str]] = {}
-            for key, pad in keys.items():
-                by_seat.setdefault(pad.seat, []).append(f"{key}={pad.target}")
-            rows = ["  " + f"hráč {seat}: " + " ".join(v) for seat, v in sorted(by_seat.items())]
-            text = f"Gobbit{sound}\n{HELP_GOBBIT}\n" + "\n".join(rows)
+            text = gobbit_footer(keys, sound)
         else:
             dice = "připojena" if self.dice.plugged else "ODPOJENA"
             text = f"kostka: {dice}{sound}\n{HELP}"
@@ -187,6 +206,9 @@ class Simulator:
             else:
                 self.dice.replug()
             self._update_footer()
+        elif action == "list":
+            if isinstance(self.app.service.last_view, ListView):
+                self.presser.submit(arg)
         elif action == "quit":
             return False
         return True
@@ -209,16 +231,23 @@ class Simulator:
         pin.drive_low()
 
     def run(self) -> int:
+        """The table until ``q`` (Ctrl-C, a closed terminal); then says the game is kept."""
         stop = threading.Event()
         keys = threading.Thread(target=self._read_keys, args=(stop,), name="keys", daemon=True)
         keys.start()
         try:
-            return self.app.run()
+            code = self.app.run()
+        except KeyboardInterrupt:  # Ctrl-C at a Gobbit table (the pads took q)
+            code, self.quit_asked = 0, True
         finally:
             stop.set()
             self.dice.close()
             if self.hub is not None:
                 self.hub.close()
+        if self.quit_asked:
+            with contextlib.suppress(OSError, ValueError):  # the terminal may be gone
+                print(QUIT_SAID, file=self.stream, flush=True)
+        return code
 
     def _read_keys(self, stop: threading.Event) -> None:
         fd = sys.stdin.fileno() if sys.stdin and sys.stdin.isatty() else None
@@ -250,6 +279,7 @@ class Simulator:
                     else:
                         key, buf = buf[0], buf[1:]
                     if not self.key(key.lower() if len(key) == 1 else key):
+                        self.quit_asked = True
                         self.app.service.stop()
                         return
         finally:
