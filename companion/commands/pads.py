@@ -25,6 +25,15 @@ from companion.errors import UsageError
 from .common import DEFAULT_CONFIG, count_arg, load_config, seconds_arg
 
 
+CALIBRATE_TEXT = (
+    "Slap two neighbouring pads at once with one flat hand, every pad a dozen times: the "
+    "command measures each pad's offset and the spread left after the offsets, prints them, "
+    "and stores them in the data folder for the referee when they are sound (enough slaps "
+    "per pad, no pair of pads scattering far wider than the others) and better than the pad "
+    "type's declared uncertainty; otherwise it says why, keeps the figure in force and exits "
+    "1.")
+
+
 def _book(cfg: Any) -> Any:
     from companion.hardware.padtiming import TIMING_FILE, TimingBook
 
@@ -232,7 +241,7 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     sub = p.add_subparsers(dest="pads_command", metavar="COMMAND", required=True,
                            parser_class=type(p))
     c = sub.add_parser("calibrate", help="measure each pad's offset and the spread, and save them",
-                       description=__doc__.splitlines()[0] if __doc__ else None)
+                       description=CALIBRATE_TEXT)
     c.add_argument("--seats", type=count_arg(2, 6), default=None,
                    help="seats of the table (default: the configuration's game.seats)")
     c.add_argument("--slaps", type=count_arg(1, 1000), default=12,
