@@ -44,6 +44,8 @@ SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "v�
 """The buzzer's patterns as the status line names them (the table's language)."""
 HELP_GOBBIT = "← ◀  → ▶  Enter ●  m nabídka  Ctrl-C konec"
 PADS_GOBBIT = "podložky (kupičky 1–{seats}, pak hřbitov):"
+HOLD_RUNS = ("left", "right")
+"""The buttons a held key holds down (they run through numbers); others are pressed again."""
 QUIT_SAID = "Hra je uložená."
 """Said in the terminal when ``q`` (or Ctrl-C) ends ``make run``: the game goes on next time."""
 
@@ -89,16 +91,23 @@ class PinPresser:
     :meth:`press` presses now (and returns when the finger is lifted); :meth:`submit`
     queues a press behind the ones typed before it, so that keys typed quickly (``m d d
     Enter``) are pressed one after another, as a person would, and none cuts another short.
+    :meth:`hold` keeps a button down while its key repeats (a terminal has no key release:
+    a key held down arrives again and again, some 30 times a second), so that a held ◀ ▶
+    runs through the numbers as the real button does.
     """
 
     GAP = 0.03  # seconds between two queued presses
+    HOLD_GAP = 0.15
+    """A key that arrives again within this many seconds is being held down."""
 
     def __init__(self, factory: Any, pins: dict[str, int], long_press: float) -> None:
         self.factory = factory
         self.pins = pins
         self.long_press = long_press
-        self._queue: queue.Queue[tuple[str, bool]] = queue.Queue()
+        self._queue: queue.Queue[tuple[str, str]] = queue.Queue()
         self._worker: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._held_until: dict[str, float] = {}
 
     def press(self, name: str, long: bool = False) -> None:
         pin = self.factory.pin(self.pins[name])
@@ -107,20 +116,46 @@ class PinPresser:
         pin.drive_high()
 
     def submit(self, name: str, long: bool = False) -> None:
+        self._put(name, "long" if long else "tap")
+
+    def hold(self, name: str) -> None:
+        """Keep ``name`` down until its key has not come again for :attr:`HOLD_GAP`."""
+        with self._lock:
+            holding = name in self._held_until
+            self._held_until[name] = time.monotonic() + self.HOLD_GAP
+        if not holding:
+            self._put(name, "hold")
+
+    def _put(self, name: str, how: str) -> None:
         if self._worker is None:
             self._worker = threading.Thread(target=self._work, name="presser", daemon=True)
             self._worker.start()
-        self._queue.put((name, long))
+        self._queue.put((name, how))
 
     def idle(self) -> bool:
         """No press is waiting or being made."""
         return self._queue.unfinished_tasks == 0
 
+    def _held(self, name: str) -> None:
+        pin = self.factory.pin(self.pins[name])
+        pin.drive_low()
+        while True:
+            with self._lock:
+                left = self._held_until[name] - time.monotonic()
+                if left <= 0:
+                    del self._held_until[name]
+                    break
+            time.sleep(min(left, 0.02))
+        pin.drive_high()
+
     def _work(self) -> None:
         while True:
-            name, long = self._queue.get()
+            name, how = self._queue.get()
             try:
-                self.press(name, long)
+                if how == "hold":
+                    self._held(name)
+                else:
+                    self.press(name, how == "long")
                 time.sleep(self.GAP)
             finally:
                 self._queue.task_done()
@@ -146,6 +181,7 @@ class Simulator:
         self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
         self.stream = stream if stream is not None else sys.stdout
         self.quit_asked = False
+        self._arrived: dict[str, float] = {}
         self.last_sound = ""
         self._footer = ""
         if self.app.buzzer is not None:
@@ -181,8 +217,9 @@ class Simulator:
             self._footer = text
             device.set_footer(text)
 
-    def key(self, key: str) -> bool:
-        """Act on one key; False means quit."""
+    def key(self, key: str, burst: bool = False) -> bool:
+        """Act on one key; False means quit.  ``burst``: it came in one read with the key
+        before it (pasted or sent by a script: a separate press, never a held key)."""
         pads = self.pad_keys()
         if key in pads:
             threading.Thread(target=self._tap, args=(pads[key],), daemon=True).start()
@@ -190,7 +227,12 @@ class Simulator:
         if pads and key == "q":
             return True  # q is a pad key at a Gobbit table: quit with Ctrl-C
         action, arg = KEYS.get(key, ("", ""))
-        if action == "press":
+        now = time.monotonic()
+        again = now - self._arrived.get(key, -1.0) < PinPresser.HOLD_GAP and not burst
+        self._arrived[key] = now
+        if action == "press" and arg in HOLD_RUNS and again:
+            self.presser.hold(arg)  # the key repeats: it is held down
+        elif action == "press":
             self.presser.submit(arg)
         elif action == "long":
             self.presser.submit(arg, long=True)
@@ -271,6 +313,7 @@ class Simulator:
                     self.app.service.stop()
                     return
                 buf += got.decode("utf-8", "replace")
+                burst = False
                 while buf:
                     if buf.startswith("\x1b["):
                         if len(buf) < 3:
@@ -278,10 +321,11 @@ class Simulator:
                         key, buf = buf[:3], buf[3:]
                     else:
                         key, buf = buf[0], buf[1:]
-                    if not self.key(key.lower() if len(key) == 1 else key):
+                    if not self.key(key.lower() if len(key) == 1 else key, burst):
                         self.quit_asked = True
                         self.app.service.stop()
                         return
+                    burst = True
         finally:
             with contextlib.suppress(OSError, termios.error):  # a closed terminal keeps nothing
                 termios.tcsetattr(fd, termios.TCSADRAIN, old)

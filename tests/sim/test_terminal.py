@@ -303,3 +303,70 @@ def test_q_says_the_game_is_kept_as_it_quits(tmp_path):
         _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
     assert seen.rstrip().endswith("Hra je uložená.".encode()), seen[-200:]
+
+
+def test_a_held_arrow_key_holds_the_button_down_and_it_runs():
+    """A terminal sends a held key again and again: the presser keeps the pin down while
+    the key keeps coming, and the real buttons run (hardware/buttons.py)."""
+    import threading
+
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.hardware.buttons import Buttons
+    from companion.inputs.events import ButtonPress
+    from companion.sim.terminal import PinPresser
+
+    factory = MockFactory()
+    got: list[ButtonPress] = []
+    lock = threading.Lock()
+
+    def post(ev):
+        with lock:
+            got.append(ev)
+
+    buttons = Buttons({"left": 5, "select": 6, "right": 13}, post, bounce=None,
+                      pin_factory=factory)
+    presser = PinPresser(factory, {"left": 5, "select": 6, "right": 13}, 0.8)
+    try:
+        end = time.monotonic() + 1.6
+        while time.monotonic() < end:  # the key repeats, 30 times a second
+            presser.hold("right")
+            time.sleep(0.033)
+        time.sleep(PinPresser.HOLD_GAP + 0.2)
+        assert presser.idle() and factory.pin(13).state == 1  # let go
+        assert len(got) >= 6 and set(got) == {ButtonPress("right")}
+        count = len(got)
+        presser.submit("right")  # a single press is one step
+        end = time.monotonic() + 2
+        while len(got) == count and time.monotonic() < end:
+            time.sleep(0.01)
+        time.sleep(0.2)
+        assert len(got) == count + 1
+    finally:
+        buttons.close()
+        factory.close()
+
+
+def test_repeated_arrow_keys_are_held_but_keys_sent_in_one_go_are_pressed(tmp_path, monkeypatch):
+    sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO())
+    calls: list[tuple[str, str]] = []
+    monkeypatch.setattr(sim.presser, "hold", lambda name: calls.append(("hold", name)))
+    monkeypatch.setattr(sim.presser, "submit", lambda name, long=False: calls.append(
+        ("tap", name)))
+    try:
+        sim.key("\x1b[C")
+        sim.key("\x1b[C")  # again at once: the key is held down
+        time.sleep(0.3)
+        sim.key("\x1b[C")  # after a pause: a new press
+        sim.key("\x1b[C", burst=True)  # pasted or scripted with it: a press too
+        time.sleep(0.3)
+        sim.key("d")
+        sim.key("d")  # d is ▶ too
+        sim.key("s")
+        sim.key("s")  # ● does not run: pressed again
+        assert calls == [("tap", "right"), ("hold", "right"), ("tap", "right"),
+                         ("tap", "right"), ("tap", "right"), ("hold", "right"),
+                         ("tap", "select"), ("tap", "select")]
+    finally:
+        sim.app.close()
+        sim.dice.close()
