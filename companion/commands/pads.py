@@ -24,7 +24,6 @@ from companion.errors import UsageError
 
 from .common import DEFAULT_CONFIG, count_arg, load_config, seconds_arg
 
-
 CALIBRATE_TEXT = (
     "Slap two neighbouring pads at once with one flat hand, every pad a dozen times: the "
     "command measures each pad's offset and the spread left after the offsets, prints them, "
