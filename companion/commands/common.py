@@ -125,6 +125,8 @@ def load_config(args: argparse.Namespace, default: str | None = None) -> Config:
     from companion.service.config import Config, ConfigError, load  # noqa: F811
 
     path = getattr(args, "config", None) or default
+    if path is not None and "\x00" in path:  # no file is named so (Path would raise)
+        raise UsageError("The config file's name has a NUL character in it.")
     if path is None or path == default and not Path(path).exists():
         return Config()
     try:

@@ -135,8 +135,6 @@ class WebConfig:
     max_clients: int = 32  # phones watching at once
 
 
-QR_BYTES = 42
-"""The longest URL a version-3 QR code holds at level M (``companion.web.qr``)."""
 WEB_PORTS = (1024, 65535)
 """Ports the service may listen on: it runs without root, so not the privileged ones."""
 
@@ -306,13 +304,17 @@ def check_web(web: WebConfig) -> None:
         raise ConfigError(f"web.max_clients must be 1 to 256, not {_short(web.max_clients)}.")
     shown = host or ("" if web.address in ("0.0.0.0", "::") else web.address)
     if shown:  # the address in the URL is known now: it must fit the display's QR code
+        from companion.web import qr
+
         if ":" in shown:
             shown = f"[{shown}]"
-        url = f"http://{shown}:{web.port}/{web.token or 'x' * 11}/"
-        if len(url.encode()) > QR_BYTES:
-            raise ConfigError(f"The phone view's address {url} is {len(url.encode())} bytes, "
-                              f"but the display's QR code holds {QR_BYTES}: shorten web.url_host "
-                              "or web.token.")
+        url = f"http://{shown}:{web.port}/{web.token or qr.new_token()}/"
+        if not qr.fits(url):
+            most = qr.MAX_ALPHANUMERIC if qr.qr_text(url)[1] == "alphanumeric" else qr.MAX_BYTES
+            raise ConfigError(f"The phone view's address {url} is {len(url.encode())} "
+                              f"characters, but the display's QR code holds {most}: shorten "
+                              "web.url_host or web.token (a token of upper-case letters and "
+                              f"digits lets {qr.MAX_ALPHANUMERIC} fit).")
 
 
 _TOKEN_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

@@ -572,6 +572,19 @@ def test_a_physical_card_is_entered_with_the_buttons_and_confirmed_by_its_text(t
     assert t.view().banner.title == "Červený: napij se"
 
 
+def test_the_printed_cards_number_is_said_as_it_runs_by_when_the_voice_is_on(tmp_path):
+    for voice in (True, False):
+        t = Table(tmp_path / str(voice), prefs=Prefs(auto_delay=1.0, voice=voice))
+        t.set_option("deck", "physical")
+        t.begin()
+        t.put("r:m8,p,p,p g:m30,p,p,p bottle:m60 turn:r deck:physical draw:r1@m8#0")
+        before = list(t.voice.spoken)
+        t.press(L, L, R, R, R)  # a held ◀ ▶ sends these one after another (hardware/buttons.py)
+        said = t.voice.spoken[len(before):]
+        assert said == (["32", "31", "32", "1", "2"] if voice else [])
+        assert t.view().rows[-1].text == "◀ 2 ▶"
+
+
 def test_d50_a_card_drawn_from_the_virtual_deck_is_shown_with_its_own_drink(tmp_path):
     t = Table(tmp_path)
     t.begin()
