@@ -148,8 +148,9 @@ def test_napij_se_shows_the_ledger_and_ucet_and_the_throws(browser, table, tmp_p
     open_page(browser, table)
     start(table)
     napij_until_a_throw(table)
-    on_page(browser, lambda d: not js(d, "return document.getElementById('ledger-box').hidden"))
-    rows = ledger_rows(browser)
+    on_page(browser, lambda d: not js(d, "return document.getElementById('ledger-box').hidden")
+            and all(r[-2:] == ["1", "1"] for r in ledger_rows(d)) and len(ledger_rows(d)) == 2)
+    rows = ledger_rows(browser)  # the page polls: the rows come with the poll after the toast
     assert [r[0] for r in rows] == ["Červený", "Zelený"]
     for row in rows:  # everybody drank the opening toast: one drink, in this game and tonight
         assert row[-2:] == ["1", "1"], rows
