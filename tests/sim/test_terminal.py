@@ -151,46 +151,72 @@ def test_the_sim_leaves_the_phone_view_to_the_command_line():
     assert cfg.web.enabled is False
 
 
+def spawn_sim_on_a_pty(data_dir, deaf_to_hangup: bool = False):
+    """`companion sim` on a new pty, started with subprocess (no fork of this threaded pytest
+    process running Python in the child: that can deadlock on a lock another thread held);
+    returns the process and the pty's master end."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()
+    sim = [sys.executable, "-m", "companion", "sim", "--data-dir", str(data_dir), "--no-web",
+           "--seed", "1"]
+    if deaf_to_hangup:  # like under nohup: the hang-up is ignored from before the sim starts
+        sim = [sys.executable, "-c", "import os, signal, sys; "
+               "signal.signal(signal.SIGHUP, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])",
+               *sim]
+    proc = subprocess.Popen(sim, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+                            env={**os.environ, "COLUMNS": "140", "LINES": "45"})
+    os.close(slave)
+    return proc, master
+
+
+def read_pty(master: int, until: bytes, timeout_s: float) -> bytes:
+    """What the pty shows until `until` is seen, the other end closes or the time is up; never
+    blocks past the time."""
+    import os
+    import select
+
+    seen = b""
+    deadline = time.monotonic() + timeout_s
+    while until not in seen:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([master], [], [], left)[0]:
+            break
+        try:
+            got = os.read(master, 65536)
+        except OSError:
+            break
+        if not got:
+            break
+        seen += got
+    return seen
+
+
 def test_closing_the_terminal_window_ends_the_sim_and_keeps_the_game(tmp_path):
     """A terminal that goes away while the sim runs (a closed window, a killed tmux whose
     hang-up does not reach it) ends the sim cleanly instead of leaving it spinning on a
     dead terminal; the game is in the journal for the next start."""
     import os
-    import pty
-    import signal
-    import sys
+    import subprocess
 
-    pid, master = pty.fork()
-    if pid == 0:  # the child: the sim on the pty, deaf to the hang-up like under nohup
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-        os.environ.update(COLUMNS="140", LINES="45")
-        os.execv(sys.executable, [sys.executable, "-m", "companion", "sim", "--data-dir",
-                                  str(tmp_path), "--no-web", "--seed", "1"])
+    proc, master = spawn_sim_on_a_pty(tmp_path, deaf_to_hangup=True)
     try:
-        seen = b""
-        deadline = time.monotonic() + 30
-        while b"kostka" not in seen and time.monotonic() < deadline:  # the first frame is up
-            try:
-                seen += os.read(master, 65536)
-            except OSError:
-                break
+        seen = read_pty(master, b"kostka", 30)  # the first frame is up
         assert b"kostka" in seen, seen[-500:]
         os.write(master, b"as")  # start a game: its journal is written
         time.sleep(1.0)
     finally:
         os.close(master)
-    deadline = time.monotonic() + 15
-    status = None
-    while time.monotonic() < deadline:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        time.sleep(0.1)
-    else:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        raise AssertionError("the sim kept running on a closed terminal")
-    assert os.waitstatus_to_exitcode(status) == 0
+    try:
+        code = proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        raise AssertionError("the sim kept running on a closed terminal") from None
+    assert code == 0
     assert (tmp_path / "game.journal").stat().st_size > 0
 
 
@@ -314,33 +340,22 @@ def test_the_size_message_and_the_readme_name_the_same_sizes():
 
 def test_q_says_the_game_is_kept_as_it_quits(tmp_path):
     import os
-    import pty
-    import sys
+    import subprocess
 
-    pid, master = pty.fork()
-    if pid == 0:
-        os.environ.update(COLUMNS="140", LINES="45")
-        os.execv(sys.executable, [sys.executable, "-m", "companion", "sim", "--data-dir",
-                                  str(tmp_path), "--no-web", "--seed", "1"])
-    seen = b""
+    proc, master = spawn_sim_on_a_pty(tmp_path)
     try:
-        deadline = time.monotonic() + 30
-        while b"kostka" not in seen and time.monotonic() < deadline:
-            seen += os.read(master, 65536)
+        seen = read_pty(master, b"kostka", 30)
         os.write(master, b"q")
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            try:
-                got = os.read(master, 65536)
-            except OSError:
-                break
-            if not got:
-                break
-            seen += got
+        seen += read_pty(master, b"\0", 15)  # to the end: the sim closes the pty as it quits
     finally:
         os.close(master)
-        _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 0
+        try:
+            code = proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            raise AssertionError("q did not end the sim") from None
+    assert code == 0
     assert seen.rstrip().endswith("Hra je uložená.".encode()), seen[-200:]
 
 
