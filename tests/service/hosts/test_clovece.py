@@ -73,7 +73,7 @@ def test_set_up_changes_players_seats_variants_and_who_starts(tmp_path):
     assert t.view().items[1] == "Hráči: 3"
     t.handle(R, c())  # to red's seat
     t.handle(S, c())
-    assert "Červený: počítač" in t.view().items and "PC hází: sám" in t.view().items
+    assert "Červený: PC normální" in t.view().items and "PC hází: sám" in t.view().items
     for _ in range(3):
         t.handle(R, c())  # past blue, green to how the computer throws
     t.handle(S, c())
