@@ -67,6 +67,6 @@ def chooser(level: Level) -> Callable[[State, Sequence[Move]], Move]:
         if len(moves) == 1 or state.roll is None:
             return moves[0]
         move = pick(state.pos, state.roll)
-        return move if move in moves else moves[0]
+        return move if move is not None and move in moves else moves[0]
 
     return choose_move

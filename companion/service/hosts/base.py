@@ -30,7 +30,7 @@ from companion.engines.czech import PLAYER
 from companion.engines.game import Game, Record, replay
 from companion.hardware.voice import Announcer, SilentAnnouncer
 from companion.inputs.events import Input
-from companion.players.levels import CZECH, DEFAULT_LEVEL, LEVELS, Level, level_of
+from companion.players.levels import CZECH, DEFAULT_LEVEL, Level, level_of
 from companion.ui.views import View
 
 from ..journal import Journal
@@ -131,7 +131,7 @@ ALL_COMPUTER = "Všechna místa hraje počítač."
 """Said when the last person's seat is given to the computer (the game then plays itself)."""
 
 
-SEAT_LEVELS = (DEFAULT_LEVEL, *(level for level in LEVELS if level is not DEFAULT_LEVEL))
+SEAT_LEVELS = (Level.NORMAL, Level.STRONG, Level.BEGINNER)
 """The order ● gives a seat's levels after "člověk": the default (normální) first, so that
 one press hands the seat to the computer as it always did, then silný, then začátečník."""
 LEVEL_TEXTS = tuple(f"PC {CZECH[level]}" for level in SEAT_LEVELS)
