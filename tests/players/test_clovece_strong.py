@@ -8,13 +8,14 @@ from companion.engines.clovece.notation import parse_position
 from companion.engines.clovece.rules import BLUE, GREEN, RED, YELLOW, apply, legal_moves, new_game
 from companion.players.clovece_bot import choose as normal
 from companion.players.clovece_strong import (
-    DEFAULT,
+    WEIGHTS,
     Weights,
     attackers,
     choose,
     evaluate,
     move_value,
     races,
+    weights_for,
 )
 
 
@@ -75,7 +76,7 @@ def test_the_evaluation_prefers_progress_safety_and_the_win():
     assert evaluate(ahead, RED) > evaluate(behind, RED)
     exposed = parse_position("r:30,h,h,h g:28,h,h,h turn:g")  # green 2 behind red
     safe = parse_position("r:30,h,h,h g:10,h,h,h turn:g")
-    assert races(exposed)[RED] < races(safe)[RED]
+    assert races(exposed, WEIGHTS[2])[RED] < races(safe, WEIGHTS[2])[RED]
     won = parse_position("r:f1,f2,f3,f4 g:10,h,h,h turn:g winner:r")
     assert evaluate(won, RED) > 1e5 and evaluate(won, GREEN) < -1e5
     on_start = parse_position("r:20,h,h,h g:h,h,h,h turn:g")  # green enters onto it
@@ -94,11 +95,15 @@ def test_a_six_is_valued_by_the_best_move_of_every_next_roll():
     assert abs(move_value(pos, 6, entry) - expected) < 1e-9
 
 
-def test_weights_change_the_choice():
+def test_the_weights_follow_the_number_of_players_and_change_the_choice():
+    assert weights_for(new_game(2)) is WEIGHTS[2] and weights_for(new_game(4)) is WEIGHTS[4]
+    assert WEIGHTS[4].convex > WEIGHTS[2].convex  # a crowded board: bring the front piece home
     pos = parse_position("r:5,15,f1,f2 g:8,h,h,h turn:r")
-    assert choose(pos, 3, DEFAULT).capture == GREEN
-    blind = Weights(opponents=0.0, risk=0.0, entered=0.0, goal=0.0, goal_depth=0.0)
-    assert choose(pos, 3, blind) is not None  # any legal move: progress is all the same
+    assert choose(pos, 3).capture == GREEN
+    # the front piece goes when all else is equal, the back one with a negative front
+    pos = parse_position("r:5,15,h,h g:h,h,h,h turn:r")
+    assert choose(pos, 1, Weights(front=1.0)).frm == 15
+    assert choose(pos, 1, Weights(front=-1.0)).frm == 5
 
 
 def test_it_is_pure_and_leaves_the_engine_answering_the_same():
