@@ -360,9 +360,10 @@ def register(commands: Any, games: dict[str, Any]) -> None:
             p.add_argument("--choose", action="append", metavar="FIELD",
                            help="the target of a card, by the field it stands on")
             p.add_argument("--do", action="append", metavar="ACTION",
-                           help="instead of the options above: throw N, bottle, play SPEC, "
-                                "choose FIELD, offer C, decline C, drank C, duty C REASON, "
-                                "shuffle N,N,..., draw N (repeatable, in order)")
+                           help="instead of the options above: throw N, throw owing, bottle, "
+                                "play SPEC, choose FIELD, offer C, decline C, drank C [REASON], "
+                                "later C REASON, duty C REASON, shuffle N,N,..., draw N "
+                                "(repeatable, in order)")
 
     p = games["moves"].add_parser("napij", help="Člověče, napij se!")
     p.add_argument("position", help=help_pos)

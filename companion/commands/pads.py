@@ -179,10 +179,72 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def show_raw(cfg: Any, seats: int, simulate: int | None, timeout: float) -> int:
+    """``companion pads show --raw``: the pad hub's raw charge counts, pad by pad, and the
+    channels that look saturated, shorted, open or silent (hardware/pads.md)."""
+    from companion.hardware.padhub import PadHub
+    from companion.hardware.padraw import microseconds
+    from companion.inputs.pads import PadChannels
+
+    if cfg.pads.frontend != "hub":
+        raise UsageError("--raw reads the pad hub's charge counts; GPIO touch modules have none "
+                         "(pads.frontend is \"gpio\").")
+    events: queue.Queue[Any] = queue.Queue()
+    closers: list[Any] = []
+    port = cfg.pads.hub_port
+    if simulate is not None:
+        from companion.hardware.padhub_sim import SimulatedHub
+
+        sim = SimulatedHub(seed=simulate)
+        closers.append(sim)
+        port = sim.path
+    hub = PadHub.for_seats(seats, events.put, port, baudrate=cfg.pads.hub_baudrate,
+                           reconnect_interval=0.05)
+    closers.insert(0, hub)
+    deadline = time.monotonic() + timeout
+    report = None
+    try:
+        while report is None and time.monotonic() < deadline:
+            try:
+                event = events.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if isinstance(event, PadChannels):
+                report = event
+        checks = hub.channel_checks()
+        name = hub.hub_name
+    finally:
+        for part in closers:
+            part.close()
+    if report is None:
+        raise UsageError(f"The pad hub on {port} sent no raw counts in {timeout:g} s: is it "
+                         "connected and flashed (hardware/pads.md)?")
+    print(f"Pad hub {name} on {port}: the raw charge counts of {len(checks)} pads.")
+    print("pad   ch  count     µs  pad pF  baseline")
+    for c in checks:
+        raw = c.raw
+        assert raw is not None
+        pf = f"{c.pad_pf:7.1f}" if c.pad_pf is not None else "      -"
+        count = str(raw.count) if raw.count <= raw.limit else f">{raw.limit}"
+        print(f"{c.pad.key:<5} {c.channel:2d} {count:>6} {microseconds(raw.count):6.1f} {pf}"
+              f"  {raw.baseline:8d}")
+    wrong = [c for c in checks if c.problem]
+    if wrong:
+        print(f"{len(wrong)} channel{'s' if len(wrong) > 1 else ''} look{'' if len(wrong) > 1 else 's'} "
+              "wrong:")
+        for c in wrong:
+            print(c.sentence)
+    else:
+        print("No channel looks saturated, shorted, open or silent.")
+    return 0
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     from companion.hardware.padtypes import PAD_TYPES
 
     cfg = load_config(args, DEFAULT_CONFIG)
+    if args.raw:
+        return show_raw(cfg, args.seats or cfg.game.seats, args.simulate, args.timeout)
     book = _book(cfg)
     timing = book.current()
     kind = PAD_TYPES[timing.pad_type]
@@ -217,6 +279,15 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                    help="slap simulated pads with per-pad delays drawn from SEED")
     c.add_argument("--dry-run", action="store_true", help="print, but do not save")
     c.set_defaults(func=cmd_calibrate)
-    s = sub.add_parser("show", help="the uncertainty and offsets in force")
+    s = sub.add_parser("show", help="the uncertainty and offsets in force (--raw: the hub's "
+                       "charge counts)")
+    s.add_argument("--raw", action="store_true",
+                   help="read the pad hub's raw charge counts and name saturated or open channels")
+    s.add_argument("--seats", type=count_arg(2, 6), default=None,
+                   help="with --raw: the seats whose pads to show (default: game.seats)")
+    s.add_argument("--simulate", type=count_arg(), default=None, metavar="SEED",
+                   help="with --raw: read a simulated pad hub")
+    s.add_argument("--timeout", type=seconds_arg(60.0), default=5.0,
+                   help="with --raw: how long to wait for the hub's report (default: 5)")
     s.set_defaults(func=cmd_show)
 

@@ -64,6 +64,14 @@ class DiceLink:
 
 
 @dataclass(frozen=True)
+class DiceNotice:
+    """One line about the dice for the table (shown, and spoken when the voice is on): a
+    throw landed crooked, the die fell asleep or left the radio's range, its battery is low."""
+
+    line: str
+
+
+@dataclass(frozen=True)
 class PadEvent:
     """Something from the slap pads (Gobbit): a touch, a stuck pad, a release."""
 
@@ -84,4 +92,4 @@ class Quit:
     """Stop the loop (Ctrl-C in the simulator, SIGTERM from systemd)."""
 
 
-Input = ButtonPress | Rolled | Dropped | DiceLink | PadEvent | VoiceLink | Quit
+Input = ButtonPress | Rolled | Dropped | DiceLink | DiceNotice | PadEvent | VoiceLink | Quit

@@ -9,6 +9,10 @@ the data folder and they take effect at once) and shown as a small table: each
 pad's offset in milliseconds, two pads a line, then the spread that becomes the
 judge's uncertainty (decision D28).  ◀ leaves without saving.
 
+With the pad hub, the first screen names the pads whose channel the hub's latest raw
+counts show saturated, shorted, open or silent (:class:`~companion.inputs.pads.PadChannels`),
+so a builder fixes the wiring before slapping.
+
 Inputs: :meth:`CalibrationModel.on_pad_event` and :meth:`~CalibrationModel.on_button`;
 output: :meth:`~CalibrationModel.screen`; :attr:`~CalibrationModel.done` when the
 table may go back to the game.
@@ -22,7 +26,7 @@ from enum import StrEnum
 from companion.engines.gobbit.describe import ms_text
 from companion.hardware.padcal import MIN_SLAPS, Calibration, CalibrationError, CalibrationSession
 from companion.hardware.padtiming import PadTiming
-from companion.inputs.pads import Pad, PadSignal, PadTouch
+from companion.inputs.pads import Pad, PadChannels, PadSignal, PadTouch
 from companion.ui.referee import WIDTH, Screen, paginate, row, title_with, wrap
 
 
@@ -49,11 +53,25 @@ def offset_lines(cal: Calibration) -> list[str]:
     return lines
 
 
+CHANNEL_WORDS = {"saturated": "nenabíjí se", "shorted": "zkrat na 3,3 V",
+                 "open": "bez podložky", "silent": "bez odpovědi"}
+"""A pad hub channel's problem in the table's words (:data:`companion.inputs.pads.CHANNEL_PROBLEMS`)."""
+
+
+def channel_lines(channels: PadChannels, room: int = 3) -> list[str]:
+    """``Vadné kanály:`` and a pad a line (``2>3 nenabíjí se``), at most ``room`` lines."""
+    lines = [f"{p.pad.key} {CHANNEL_WORDS.get(p.problem, p.problem)}" for p in channels.problems]
+    if len(lines) > room - 1:
+        lines = lines[:room - 2] + [f"… a další {len(lines) - (room - 2)}"]
+    return ["Vadné kanály:", *lines]
+
+
 class CalibrationModel:
     """One calibration of ``pads``; ``save(calibration)`` stores it and returns the budget in force."""
 
     def __init__(self, pads: Iterable[Pad], save: Callable[[Calibration], PadTiming], *,
-                 before_ms: float, min_slaps: int = MIN_SLAPS) -> None:
+                 before_ms: float, min_slaps: int = MIN_SLAPS,
+                 channels: PadChannels | None = None) -> None:
         self.session = CalibrationSession(pads, min_slaps=min_slaps)
         self.save = save
         self.before_ms = before_ms
@@ -63,9 +81,13 @@ class CalibrationModel:
         self.problem = ""
         self.page = 0
         self.done = False
+        self.channels = channels
+        """The pad hub's latest report on its channels (None: GPIO pads, or none yet)."""
 
     def on_pad_event(self, event: PadSignal) -> None:
-        if self.step is Step.COLLECT and isinstance(event, PadTouch):
+        if isinstance(event, PadChannels):
+            self.channels = event
+        elif self.step is Step.COLLECT and isinstance(event, PadTouch):
             self.session.feed(event)
 
     def on_button(self, button: str) -> None:
@@ -114,7 +136,9 @@ class CalibrationModel:
     def _collect_screen(self) -> Screen:
         done, total = self.session.progress
         slaps = len(self.session.all_slaps())
-        if not slaps:
+        if not slaps and self.channels is not None and self.channels.problems:
+            text = channel_lines(self.channels)
+        elif not slaps:
             text = wrap("Plácni dlaní přes dvě sousední podložky naráz, "
                         f"každou {self.session.min_slaps}×.")
         else:

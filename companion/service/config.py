@@ -43,10 +43,17 @@ class ButtonsConfig:
     bounce: float = 0.02
 
 
+DICE_KINDS = ("serial", "pixels", "none")
+PIXELS_NAME_BYTES = 31
+"""A Pixels die's name is at most 31 bytes (the die firmware's ``MAX_NAME_LENGTH``)."""
+
+
 @dataclass(frozen=True)
 class DiceConfig:
     port: str = "/dev/companion-dice"
     baudrate: int = 115200
+    kind: str = "serial"  # "serial": our dice; "pixels": a Pixels die (docs/pixels.md); "none"
+    pixels_name: str = ""  # the Pixels die to use ("" = the first one heard)
 
 
 @dataclass(frozen=True)
@@ -109,6 +116,9 @@ class VoiceConfig:
     """espeak-ng's voice (``espeak-ng --voices=cs`` lists the Czech ones)."""
     device: str = ""
     """ALSA device for aplay's ``-D`` ("" = ALSA's default)."""
+    i2s: bool = False
+    """The voice comes out of an I2S amplifier on the Pi's PCM pins (hardware/audio.md): the
+    buzzer and the menu button move off them (``[audio_i2s_moves]`` of the pin map)."""
 
 
 @dataclass(frozen=True)
@@ -198,6 +208,7 @@ def _check(cfg: Config) -> None:
         raise ConfigError(f"buttons.bounce must be 0 to 0.2 seconds, not {b.bounce}.")
     if not 50 <= cfg.dice.baudrate <= 4_000_000:
         raise ConfigError(f"dice.baudrate must be 50 to 4000000, not {cfg.dice.baudrate}.")
+    check_dice(cfg.dice)
     games = [info.name for info in playable()]
     if g.name not in games:
         raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
@@ -249,9 +260,21 @@ def _check(cfg: Config) -> None:
     shutdown_argv(cfg.service.shutdown_command)
     check_web(cfg.web)
     try:
-        check_layout(cfg.pins.layout(extra_buttons=b.layout == 5))
+        check_layout(cfg.pins.layout(extra_buttons=b.layout == 5, i2s_audio=cfg.voice.i2s))
     except PinMapError as exc:
         raise ConfigError(f"pins: {exc}") from None
+
+
+def check_dice(dice: DiceConfig) -> None:
+    """The ``[dice]`` section's kind and Pixels name, each checked with one sentence."""
+    if dice.kind not in DICE_KINDS:
+        raise ConfigError("dice.kind must be \"serial\" (our dice), \"pixels\" (a Pixels die) "
+                          f"or \"none\" (rolls by buttons), not {_short(dice.kind)}.")
+    name = dice.pixels_name
+    if len(name.encode()) > PIXELS_NAME_BYTES or any(not ch.isprintable() for ch in name):
+        raise ConfigError(f"dice.pixels_name must be a die's name of at most "
+                          f"{PIXELS_NAME_BYTES} bytes as the Pixels app shows it (or \"\" for "
+                          f"the first die heard), not {_short(name)}.")
 
 
 def check_web(web: WebConfig) -> None:
@@ -324,7 +347,8 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
             tables[section][name] = pin
         else:
             raise ConfigError(f"pins.{key} is not a pin of the pin map.")
-    return PinMap(display, buttons, extra, buzzer, uart, base.pads, padhub_uart=hub_uart)
+    return PinMap(display, buttons, extra, buzzer, uart, base.pads, padhub_uart=hub_uart,
+                  buzzer_kind=base.buzzer_kind, parts=dict(base.parts))
 
 
 def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config:
@@ -345,6 +369,8 @@ def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config
             fields[key] = _typed(section, key, v, getattr(defaults, key))
         kwargs[section] = cls(**fields)
     pins = _apply_pins(load_default(), data.get("pins", {}))
+    if kwargs.get("voice", VoiceConfig()).i2s:
+        pins = pins.moved_for_i2s()
     cfg = Config(pins=pins, **kwargs)
     _check(cfg)
     return cfg

@@ -26,7 +26,15 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from companion.engines.game import HEADER
-from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled, VoiceLink
+from companion.inputs.events import (
+    ButtonPress,
+    DiceLink,
+    DiceNotice,
+    Dropped,
+    Input,
+    Rolled,
+    VoiceLink,
+)
 from companion.registry import GameInfo, UnknownGame, find_game, playable
 from companion.ui.controls import pick
 from companion.ui.fonts import body_font
@@ -35,11 +43,13 @@ from companion.ui.screens import WIDTH, wrap
 from companion.ui.views import ListView, MessageView
 
 from .hosts.base import NOT_COUNTED, GameHost, Hinting, HostContext, Request, Showing
+from .hosts.facts import CloveceFacts, NapijFacts
 from .journal import JournalError
 from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
 from .rules_browser import RulesBrowser
 
 if TYPE_CHECKING:
+    from .dice_menu import DiceMenu
     from .hosts.facts import Facts
 
 log = logging.getLogger(__name__)
@@ -75,6 +85,7 @@ class Mode(StrEnum):
     CONFIRM_OFF = "confirm-off"
     PHONE = "phone"  # "Telefon": the phone view's QR code (or how to turn it on)
     HINT = "hint"  # "Nápověda": the host's advice for the player on turn
+    DICE = "dice"  # "Kostka" under the settings: which dice, pairing a Pixels die
     BYE = "bye"
 
 
@@ -93,6 +104,23 @@ def tables() -> list[Table]:
 
 def _fmt_seconds(s: float) -> str:
     return "vyp." if s == 0 else f"{s:g} s".replace(".", ",")
+
+
+NOT_COUNTING_BEEPS = ("illegal", "void-throw")
+"""A host that beeps one of these while it takes a roll did not count the roll."""
+
+RollVerdict = Callable[[int, bool, "int | None"], None]
+"""Told after every roll from the dice: its value, whether it counted, the seat it counted
+for (the colour on turn; ``None`` when unknown)."""
+
+
+def turn_colour(facts: Facts | None) -> int | None:
+    """The colour on turn in a game's facts (``None``: no colours, no game)."""
+    if isinstance(facts, CloveceFacts):
+        return facts.pos.turn
+    if isinstance(facts, NapijFacts):
+        return facts.state.turn
+    return None
 
 
 def _next(values: Sequence[float], value: float) -> float:
@@ -135,6 +163,11 @@ class Shell:
         self.phone_screen: Callable[[], AnyView] = phone_off
         """The "Telefon" screen: the phone view's QR code when the service runs it
         (:mod:`.phone` sets this), otherwise how to turn it on."""
+        self.dice_menu: DiceMenu | None = None
+        """"Kostka" under the settings (the service sets it; ``None``: no such line)."""
+        self.on_roll: list[RollVerdict] = []
+        """Told whether each roll from the dice counted (a Pixels die blinks it)."""
+        self._heard: list[str] | None = None
 
     # --- the game in play ---------------------------------------------------------
 
@@ -187,10 +220,34 @@ class Shell:
 
     def handle(self, event: Input, now: float) -> None:
         self.begin(now)
+        if isinstance(event, Rolled) and self.on_roll:
+            self._judged(event, now)
+            return
         try:
             self._handle(event, now)
         except JournalError as exc:
             self._not_saved(exc, event)
+
+    def _judged(self, event: Rolled, now: float) -> None:
+        """Take a roll, then tell :attr:`on_roll` whether it counted: it does not when no
+        game is played, when the host beeps that it does not count (not this seat's throw,
+        a throw before a debt is drunk) or when the journal refused it."""
+        playing = self.mode is Mode.PLAY
+        colour = turn_colour(self.facts()) if playing else None
+        self._heard = []
+        try:
+            self._handle(event, now)
+        except JournalError as exc:
+            self._not_saved(exc, event)
+        finally:
+            heard, self._heard = self._heard, None
+        refused = event.receipt is not None and not event.receipt.taken
+        counted = playing and not refused and not any(b in NOT_COUNTING_BEEPS for b in heard)
+        for tell in self.on_roll:
+            try:
+                tell(event.value, counted, colour)
+            except Exception:
+                log.exception("the roll's verdict could not be shown")
 
     def _not_saved(self, exc: JournalError, event: Input | None = None) -> None:
         """The journal refused a write: nothing changed; say so, and let the dice send again."""
@@ -207,6 +264,9 @@ class Shell:
             return
         if isinstance(event, VoiceLink):
             self._voice_link(event)
+            return
+        if isinstance(event, DiceNotice):
+            self._dice_notice(event)
             return
         if isinstance(event, DiceLink):
             self.ctx.dice.up = event.up
@@ -230,6 +290,13 @@ class Shell:
         self.notice = line
         if self.table.info.name in self.hosts:
             self.host.notify(line)
+
+    def _dice_notice(self, event: DiceNotice) -> None:
+        """A line about the dice: shown where the table looks, and said."""
+        self.notice = event.line
+        self.notify(event.line)
+        if self.ctx.prefs.voice:
+            self.ctx.announcer.say(event.line)
 
     def _after(self, request: Request | None) -> None:
         if request is Request.SETUP:
@@ -255,7 +322,9 @@ class Shell:
         elif self.mode is Mode.PLAY:
             self.mode, self.menu_index = Mode.MENU, 0
         elif self.mode in (Mode.MENU, Mode.SETTINGS, Mode.CONFIRM_UNDO, Mode.CONFIRM_NEW,
-                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE, Mode.HINT):
+                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE, Mode.HINT, Mode.DICE):
+            if self.mode is Mode.DICE and self.dice_menu is not None:
+                self.dice_menu.close()
             self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
 
     def _in_game(self) -> bool:
@@ -403,7 +472,9 @@ class Shell:
                 ("confirm", f"PC potvrdí sám: {_fmt_seconds(p.computer_confirm)}"),
                 ("bright", f"Jas: {bright}"),
                 ("voice", f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}"),
-                ("hints", f"Nápověda tahu: {'ano' if p.hints else 'ne'}"), ("back", "Zpět")]
+                ("hints", f"Nápověda tahu: {'ano' if p.hints else 'ne'}"),
+                *([("dice", self.dice_menu.label())] if self.dice_menu is not None else []),
+                ("back", "Zpět")]
 
     def _on_settings(self, name: str, now: float) -> None:
         items = self._settings_items()
@@ -424,17 +495,25 @@ class Shell:
             p.voice = not p.voice
         elif key == "hints":
             p.hints = not p.hints
+        elif key == "dice" and self.dice_menu is not None:
+            self.dice_menu.open()
+            self.mode = Mode.DICE
+            return
         else:
             self.mode = Mode.MENU
             return
         self._save_prefs(p)
+
+    def _on_dice(self, name: str, now: float) -> None:
+        if self.dice_menu is None or self.dice_menu.button(name):
+            self.mode = Mode.SETTINGS
 
     _handlers: dict[Mode, Callable[[Shell, str, float], None]] = {
         Mode.SETUP: _on_setup, Mode.PLAY: _on_play, Mode.MENU: _on_menu,
         Mode.SETTINGS: _on_settings, Mode.RULES: _on_rules,
         Mode.CONFIRM_UNDO: _on_confirm_undo, Mode.CONFIRM_NEW: _on_confirm_new,
         Mode.CONFIRM_OFF: _on_confirm_off, Mode.PHONE: _on_phone,
-        Mode.HINT: _on_hint, Mode.BYE: _on_bye,
+        Mode.HINT: _on_hint, Mode.BYE: _on_bye, Mode.DICE: _on_dice,
     }
 
     # --- outputs ----------------------------------------------------------------------------
@@ -446,7 +525,7 @@ class Shell:
         """Whether the screen changes with time alone (blinking, scrolling)."""
         if self.mode is Mode.PLAY:
             return self.host.animated()
-        return self.mode in (Mode.SETUP, Mode.MENU, Mode.SETTINGS, Mode.RULES)
+        return self.mode in (Mode.SETUP, Mode.MENU, Mode.SETTINGS, Mode.RULES, Mode.DICE)
 
     def view(self) -> AnyView:
         if self.mode is Mode.PHONE:
@@ -454,6 +533,8 @@ class Shell:
         if self.mode is Mode.HINT:
             return MessageView("Nápověda", tuple(wrap(body_font(), self._hint, WIDTH - 1)),
                                "● zpět do hry")
+        if self.mode is Mode.DICE and self.dice_menu is not None:
+            return self.dice_menu.view()
         if self.mode is Mode.RULES:
             assert self.browser is not None
             return self.browser.view()
@@ -489,6 +570,8 @@ class Shell:
         return self.ctx.prefs.contrast
 
     def beep(self, name: str) -> None:
+        if self._heard is not None:
+            self._heard.append(name)
         if self.ctx.prefs.sound:
             self._beeper(name)
 

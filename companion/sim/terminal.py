@@ -32,6 +32,9 @@ from companion.service.phone import Phone
 log = logging.getLogger(__name__)
 
 HELP = "←/a ◀  →/d ▶  Enter/s ●  m nabídka  r hod  f pád  u kostka  q konec"
+HELP_PIXELS = "←/a ◀  →/d ▶  Enter/s ●  m nabídka  r hod  f nakřivo  u dosah  z spánek  q konec"
+"""The keys with a Pixels die (``--dice pixels``): a throw, a crooked landing, out of the
+radio's range and back, asleep and awake."""
 SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "výhra",
           "drink-start": "přípitek", "drink-knocked-out": "vyhozen, pít",
           "drink-bottle": "láhev, pít", "drink-pub": "do hospody, pít",
@@ -49,7 +52,7 @@ KEYS = {
     "s": ("press", "select"), "\r": ("press", "select"), "\n": ("press", "select"),
     "m": ("long", "select"),
     "r": ("roll", ""), " ": ("roll", ""),
-    "f": ("drop", ""), "u": ("plug", ""),
+    "f": ("drop", ""), "u": ("plug", ""), "z": ("sleep", ""),
     "q": ("quit", ""), "\x03": ("quit", ""),
 }
 
@@ -119,8 +122,12 @@ class Simulator:
 
             self.hub = SimulatedHub(seed=seed)
         self.factory = MockFactory()
+        from .pixels import SimPixels
+
+        self.pixels = SimPixels(seed, step_s=0.12)  # made when the table asks for Bluetooth
         self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream,
-                       hub_port=self.hub.path if self.hub is not None else None, phone=phone)
+                       hub_port=self.hub.path if self.hub is not None else None, phone=phone,
+                       pixels_port=self.pixels.port)
         self.app.start_hardware()
         self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
         self.last_sound = ""
@@ -155,6 +162,8 @@ class Simulator:
                 by_seat.setdefault(pad.seat, []).append(f"{key}={pad.target}")
             rows = ["  " + f"hráč {seat}: " + " ".join(v) for seat, v in sorted(by_seat.items())]
             text = f"Gobbit{sound}\n{HELP_GOBBIT}\n" + "\n".join(rows)
+        elif self.app.dice.kind == "pixels":
+            text = f"kostka Pixels: {self.pixels.status()}{sound}\n{HELP_PIXELS}"
         else:
             dice = "připojena" if self.dice.plugged else "ODPOJENA"
             text = f"kostka: {dice}{sound}\n{HELP}"
@@ -175,6 +184,10 @@ class Simulator:
             self.presser.submit(arg)
         elif action == "long":
             self.presser.submit(arg, long=True)
+        elif action in ("roll", "drop", "plug", "sleep") and self.app.dice.kind == "pixels":
+            pixels = {"roll": self.pixels.roll, "drop": self.pixels.crooked,
+                      "plug": self.pixels.toggle_away, "sleep": self.pixels.toggle_sleep}
+            threading.Thread(target=self._pixels, args=(pixels[action],), daemon=True).start()
         elif action == "roll":
             if self.dice.plugged:
                 self.dice.roll()
@@ -190,6 +203,11 @@ class Simulator:
         elif action == "quit":
             return False
         return True
+
+    def _pixels(self, act: Any) -> None:
+        """Act on the virtual die (a throw takes its time) and show its state."""
+        act()
+        self._update_footer()
 
     def _tap(self, pad: Any) -> None:
         """A slap: the pad's mock pin goes high, then low again (TTP223 output)."""
@@ -217,6 +235,7 @@ class Simulator:
         finally:
             stop.set()
             self.dice.close()
+            self.pixels.close()
             if self.hub is not None:
                 self.hub.close()
 

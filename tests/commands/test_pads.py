@@ -65,3 +65,28 @@ def test_the_simulated_hub_calibrates_to_about_one_scan(tmp_path, capsys):
 def test_bad_arguments_are_one_sentence(tmp_path, capsys, argv, fragment):
     code, _out, err = run(capsys, config(tmp_path), *argv)
     assert code == 2 and fragment in err and "Traceback" not in err
+
+
+def test_show_raw_prints_every_pads_counts_from_the_hub(tmp_path, capsys):
+    cfg = config(tmp_path, '[pads]\nfrontend = "hub"\n')
+    code, out, err = run(capsys, cfg, "show", "--raw", "--simulate", "3", "--seats", "3")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("Pad hub sim-hub sim-") and "12 pads" in lines[0]
+    rows = [line.split() for line in lines[2:14]]
+    assert [r[0] for r in rows] == ["1>1", "2>1", "3>1", "1>2", "2>2", "3>2", "1>3", "2>3",
+                                    "3>3", "1>g", "2>g", "3>g"]  # in channel order: by island
+    assert [int(r[1]) for r in rows][:3] == [0, 1, 2]
+    assert all(float(r[4]) > 10 for r in rows)  # each pad adds its capacitance
+    assert lines[-1] == "No channel looks saturated, shorted, open or silent."
+
+
+def test_show_raw_with_gpio_pads_says_there_are_none(tmp_path, capsys):
+    code, _out, err = run(capsys, config(tmp_path), "show", "--raw")
+    assert code == 2 and "GPIO touch modules have none" in err
+
+
+def test_show_raw_without_a_hub_says_so(tmp_path, capsys):
+    cfg = config(tmp_path, f'[pads]\nfrontend = "hub"\nhub_port = "{tmp_path / "nothing"}"\n')
+    code, _out, err = run(capsys, cfg, "show", "--raw", "--timeout", "0.3")
+    assert code == 2 and "sent no raw counts in 0.3 s" in err

@@ -132,3 +132,23 @@ def test_offsets_two_pads_a_line_within_the_display():
     assert signed_ms(-0.04) == "+0,0" and signed_ms(-0.06) == "-0,1"
     big = Calibration({p: -123.4 for p in table_pads(6)}, 4.0, 10, {})
     assert all(len(line) <= WIDTH for line in offset_lines(big))
+
+
+def test_the_hubs_wrong_channels_are_named_before_the_first_slap():
+    from companion.inputs.pads import PadChannel, PadChannels
+
+    model = CalibrationModel(table_pads(2), Saver(), before_ms=1.0, min_slaps=2,
+                             channels=PadChannels((PadChannel(Pad(2, 1), "saturated"),)))
+    screen = model.screen()
+    fits(screen)
+    assert screen.lines[:2] == ("Vadné kanály:", "2>1 nenabíjí se")
+    many = PadChannels(tuple(PadChannel(p, "open") for p in table_pads(2)))
+    model.on_pad_event(many)  # a newer report replaces it
+    screen = model.screen()
+    fits(screen)
+    assert screen.lines[:3] == ("Vadné kanály:", "1>1 bez podložky", "… a další 5")
+    model.on_pad_event(PadChannels(()))  # all fine: the instructions again
+    assert model.screen().lines[0].startswith("Plácni")
+    slap(model, [Pad(1, 1), Pad(2, 1)], 1000.0)
+    model.on_pad_event(many)
+    assert model.screen().lines[0].startswith("Plácnutí")  # slapping has begun: the count

@@ -306,3 +306,52 @@ def test_without_web_the_service_has_no_phone_view(tmp_path):
         assert rig.app.phone is None and rig.app.controller.phone_screen() == phone_off()
     finally:
         rig.stop()
+
+
+# --- the Pi's own interfaces (a fake device tree) ---------------------------------------------
+
+
+def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_path):
+    from companion.hardware.pinmap import PinMapError
+
+    from ..hardware.fake_pi import pi4
+
+    root = pi4(tmp_path / "pi", uart=True)
+    cfg = rig_config(tmp_path)
+    app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
+              system_root=str(root))
+    try:
+        app.start_hardware()  # display, buttons and buzzer are free: it starts
+        with pytest.raises(PinMapError, match=r"^Pad 2>g is on GPIO14 \(header pin 8\), which the "
+                           r"serial port \(UART\) has taken"):
+            app.want_pads(4)
+        assert app.pads is None
+        app.want_pads(2)  # two seats stay off GPIO14/15
+        assert app.pads is not None
+    finally:
+        app.close()
+
+
+def test_the_service_refuses_to_start_when_the_i2s_overlay_has_the_buzzers_pin(tmp_path):
+    from companion.errors import UsageError
+
+    from ..hardware.fake_pi import pi4
+
+    root = pi4(tmp_path / "pi", i2s=True)
+    app = App(rig_config(tmp_path), pin_factory=MockFactory(), device=create_device("dummy"),
+              dice_port="", system_root=str(root))
+    try:
+        with pytest.raises(UsageError, match="^The buzzer is on GPIO18.*set voice.i2s = true"):
+            app.start_hardware()
+        assert app.buzzer is None and app.buttons is None  # nothing claimed
+    finally:
+        app.close()
+    cfg = rig_config(tmp_path)
+    cfg = replace(cfg, voice=replace(cfg.voice, i2s=True), pins=cfg.pins.moved_for_i2s())
+    app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
+              system_root=str(root))
+    try:
+        app.start_hardware()
+        assert app.buzzer is not None
+    finally:
+        app.close()

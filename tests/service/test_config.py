@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -180,3 +181,39 @@ def test_an_address_known_in_advance_must_fit_the_displays_qr_code():
                            "token": "AbCdEfGhIjKlMnOp"}})
     # listening everywhere: the address is found at start, the screen says when it is too long
     assert from_dict({"web": {"token": "AbCdEfGhIjKlMnOp"}}).web.token == "AbCdEfGhIjKlMnOp"
+
+
+def test_the_i2s_layout_is_a_configuration_choice(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("[buttons]\nlayout = 5\n[voice]\ni2s = true\n")
+    cfg = load(path)
+    assert cfg.voice.i2s and cfg.pins.buzzer == 12 and cfg.pins.buttons_extra["menu"] == 16
+    assert load(ROOT / "examples" / "companion.toml").pins.buzzer == 18
+
+
+def test_an_override_onto_the_pcm_pins_is_refused_with_i2s(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('[voice]\ni2s = true\n[pins]\n"buttons.left" = 20\n')
+    with pytest.raises(ConfigError, match="GPIO20"):
+        load(path)
+
+
+def test_the_dice_section_chooses_the_kind_and_the_pixels_die():
+    assert load(ROOT / "examples" / "companion.toml").dice.kind == "serial"
+    cfg = from_dict({"dice": {"kind": "pixels", "pixels_name": "Kostka Míly"}})
+    assert cfg.dice.kind == "pixels" and cfg.dice.pixels_name == "Kostka Míly"
+    assert from_dict({"dice": {"kind": "none"}}).dice.kind == "none"
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ('[dice]\nkind = "godice"', 'dice.kind must be "serial" (our dice), "pixels"'),
+    ('[dice]\nkind = 2', "dice.kind must be a text"),
+    ('[dice]\npixels_name = "' + "x" * 32 + '"', "dice.pixels_name must be a die's name of at most 31"),
+    ('[dice]\npixels_name = "a\\tb"', "dice.pixels_name"),
+    ('[dice]\npixels_name = 7', "dice.pixels_name must be a text"),
+])
+def test_bad_dice_values_are_one_sentence(tmp_path, text, fragment):
+    p = tmp_path / "c.toml"
+    p.write_text(text)
+    with pytest.raises(ConfigError, match=re.escape(fragment)):
+        load(p)

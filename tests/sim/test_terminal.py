@@ -4,7 +4,7 @@ import io
 import time
 
 from companion.service.config import Config
-from companion.sim.terminal import HELP, KEYS, Simulator, sim_config
+from companion.sim.terminal import HELP, HELP_PIXELS, KEYS, Simulator, sim_config
 from companion.ui.views import ListView
 
 
@@ -45,7 +45,7 @@ def test_keys_reach_the_service_through_the_mock_pins(tmp_path):
 def test_every_key_is_documented_in_the_help_line():
     for key in KEYS:
         if len(key) == 1 and key.isalpha():
-            assert f"{key} " in HELP or f"/{key} " in HELP, key
+            assert any(f"{key} " in h or f"/{key} " in h for h in (HELP, HELP_PIXELS)), key
 
 
 def wait_view(sim, pred, timeout=8.0):
@@ -190,3 +190,42 @@ def test_closing_the_terminal_window_ends_the_sim_and_keeps_the_game(tmp_path):
         raise AssertionError("the sim kept running on a closed terminal")
     assert os.waitstatus_to_exitcode(status) == 0
     assert (tmp_path / "game.journal").stat().st_size > 0
+
+
+def test_with_a_pixels_die_the_keys_throw_it_and_carry_it_away(tmp_path):
+    from dataclasses import replace
+
+    from companion.inputs.events import DiceLink, Rolled
+
+    cfg = sim_config(Config(), tmp_path)
+    cfg = replace(cfg, dice=replace(cfg.dice, kind="pixels"))
+    out = io.StringIO()
+    sim = Simulator(cfg, seed=3, stream=out)
+    seen = []
+    handle = sim.app.controller.handle
+    sim.app.controller.handle = lambda event, now: (seen.append(event), handle(event, now))[1]
+    import threading
+
+    th = threading.Thread(target=sim.app.service.run, daemon=True)
+    th.start()
+    try:
+        end = time.monotonic() + 10
+        while not sim.app.ctx.dice.usable and time.monotonic() < end:
+            time.sleep(0.01)
+        assert sim.app.ctx.dice.usable and sim.pixels.status() == "připojena"
+        assert sim.key("r")
+        end = time.monotonic() + 5
+        while not any(isinstance(e, Rolled) for e in seen) and time.monotonic() < end:
+            time.sleep(0.01)
+        assert any(isinstance(e, Rolled) for e in seen)
+        assert sim.key("u")
+        end = time.monotonic() + 5
+        while DiceLink(False, "asleep or out of range") not in seen and time.monotonic() < end:
+            time.sleep(0.01)
+        assert "kostka Pixels: mimo dosah" in out.getvalue() and HELP_PIXELS in out.getvalue()
+    finally:
+        sim.app.service.stop()
+        th.join(5)
+        sim.app.close()
+        sim.dice.close()
+        sim.pixels.close()

@@ -113,7 +113,7 @@ def test_napij_throw_play_ledger_and_card(browser, view, tmp_path):
     ledger = js(browser, "return [...document.querySelectorAll('#ledger tbody tr')]"
                          ".map(r => r.innerText.split('\\t').map(s => s.trim()))")
     assert [row[0] for row in ledger] == ["Červený", "Modrý", "Zelený", "Žlutý"]
-    assert ledger[2][1:] == ["1×", "2", "5"]
+    assert ledger[2][1:] == ["1× (vyhození modrým)", "2", "5"]  # a debt says why
     assert text_of(browser, "card-text").startswith("Karta 2: ")
     assert js(browser, "return document.querySelectorAll('#board-top g.bottle').length") == 1
     screenshot(browser, tmp_path / "web-napij.png")

@@ -63,6 +63,8 @@ _TWO_WAY_KEYS: dict[str, tuple[set[str], set[str]]] = {
     "trap": ({"links", "trap"}, set()),
 }
 _COMMON_KEYS = {"kind", "at", "label"}
+LABEL_MAX = 24
+"""Characters a field's label may have (the words name the field by it on a 128-pixel line)."""
 
 
 @dataclass(frozen=True)
@@ -309,6 +311,11 @@ class _Checker:
         label = raw.get("label")
         if label is not None and not isinstance(label, str):
             self.add(fid, "label must be a string.", "label")
+        elif isinstance(label, str) and not (0 < len(label.strip()) <= LABEL_MAX
+                                             and label == label.strip()
+                                             and not set(label) & set('"„“')):
+            self.add(fid, f"label must be 1 to {LABEL_MAX} characters without quotes or "
+                          "spaces around them.", "label")
             ok = False
         if not ok:
             return None
@@ -392,6 +399,13 @@ def parse_board(text: str, source: str = "board") -> Board:
         f = ck.field(fid, raw)
         if f is not None:
             fields.append(f)
+    labelled: dict[str, str] = {}
+    for f in fields:
+        if f.label is not None:
+            if f.label in labelled:
+                ck.add(f.id, f"label {f.label!r} is the label of {labelled[f.label]} too: the "
+                             "words name a field by its label, so each names one.", "label")
+            labelled.setdefault(f.label, f.id)
     if ck.problems:
         raise BoardError(source, ck.problems)
     index = {f.id: i for i, f in enumerate(fields)}

@@ -36,7 +36,7 @@ from companion.engines.gobbit.rules import Action, Deal, Discard, Flip, Touches
 from companion.hardware.padcal import Calibration
 from companion.hardware.padtiming import PadTiming
 from companion.inputs.events import ButtonPress, Input, PadEvent
-from companion.inputs.pads import table_pads
+from companion.inputs.pads import PadChannels, table_pads
 from companion.referee.calibration import CalibrationModel
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
@@ -73,6 +73,7 @@ class GobbitHost:
         self.cards: RefereeModel | None = None
         self.virtual: VirtualDeckModel | None = None
         self.calibration: CalibrationModel | None = None
+        self.pad_channels: PadChannels | None = None
         self.pads_error = ""
         self._pads_for: int | None = None
         """The seats the pads are claimed for (``None``: not claimed by this host)."""
@@ -178,6 +179,8 @@ class GobbitHost:
         return self.mode is not Mode.IDLE
 
     def handle(self, event: Input, now: float) -> Request | None:
+        if isinstance(event, PadEvent) and isinstance(event.event, PadChannels):
+            self.pad_channels = event.event  # the pad hub's latest word on its channels
         if self.calibration is not None:
             if isinstance(event, PadEvent):
                 self.calibration.on_pad_event(event.event)
@@ -309,7 +312,8 @@ class GobbitHost:
         if self.ctx.pad_timing is None or self.mode is not Mode.PLAY:
             return
         self.calibration = CalibrationModel(table_pads(self.seats), self._save_calibration,
-                                            before_ms=self.uncertainty_ms())
+                                            before_ms=self.uncertainty_ms(),
+                                            channels=self.pad_channels)
 
     def _save_calibration(self, cal: Calibration) -> PadTiming:
         book = self.ctx.pad_timing

@@ -329,6 +329,19 @@ def test_calibration_from_the_menu_takes_the_touches_saves_and_applies_the_sprea
     assert t.view().screen.title.startswith("Rozhodčí")
 
 
+def test_the_calibration_shows_the_pad_hubs_latest_word_on_its_channels(tmp_path):
+    from companion.inputs.pads import Pad, PadChannel, PadChannels
+
+    book = TimingBook("padhub", path=tmp_path / TIMING_FILE)
+    t, _ = started(tmp_path, seats=2, timing=book)
+    t.handle(PadEvent(PadChannels((PadChannel(Pad(1, "g"), "open"),))), 0.0)  # during the game
+    open_menu_item(t, "Kalibrace podložek")
+    screen = t.view().screen
+    assert screen.lines[:2] == ("Vadné kanály:", "1>g bez podložky")
+    t.handle(PadEvent(PadChannels(())), 0.0)  # the next report: all fine
+    assert t.view().screen.lines[0].startswith("Plácni")
+
+
 def test_leaving_the_calibration_changes_nothing(tmp_path):
     book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
     t, _ = started(tmp_path, seats=2, timing=book)
