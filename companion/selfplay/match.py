@@ -76,12 +76,16 @@ def game_seed(seed: int, index: int) -> int:
 
 @dataclass(frozen=True)
 class MatchGame:
-    """What a match needs of a game: its protocol object, a setup for ``n`` players and a
-    chooser for each level."""
+    """What a match needs of a game: its protocol object, a setup for ``n`` players, a
+    chooser for each level and one for a random seat; ``turn_of`` names the colour on turn
+    at a chance node, whose chooser may say something first (its ``interject``: napij's
+    bottle, a drink, a called duty)."""
 
     game: Game[Any, Any, Any, Any]
     setup: Callable[[int], Any]
     level_chooser: Callable[[Level], Chooser]
+    random_chooser: Callable[[random.Random], Chooser] = random_chooser
+    turn_of: Callable[[Any], int | None] | None = None
 
 
 def match_game(name: str) -> MatchGame:
@@ -91,6 +95,15 @@ def match_game(name: str) -> MatchGame:
         from companion.players.clovece_levels import chooser
 
         return MatchGame(GAME, lambda n: Setup(n), chooser)
+    if name == "napij":
+        from companion.engines.napij.game import GAME as NAPIJ
+        from companion.engines.napij.game import NapijSetup
+        from companion.players.napij_levels import Seat
+
+        from .napij import TableChooser
+
+        return MatchGame(NAPIJ, lambda n: NapijSetup(n), Seat, TableChooser,
+                         lambda state: state.turn)
     raise ValueError(f"{name!r} has no computer levels.")
 
 
@@ -111,17 +124,26 @@ def play_one(name: str, kinds: Sequence[Kind], seed: int, index: int, rotate: bo
     shared: dict[Kind, Chooser] = {}
     for colour, kind in seats.items():
         if kind not in shared:
-            shared[kind] = (random_chooser(rng) if kind == RANDOM
+            shared[kind] = (mg.random_chooser(rng) if kind == RANDOM
                             else mg.level_chooser(Level(kind)))
         by_colour[colour] = shared[kind]
     game = mg.game
+    fallback = shared.get(RANDOM) or mg.random_chooser(rng)
 
     def choose(state: Any, actions: Sequence[Any]) -> Any:
         who = game.to_move(state)
         pick = by_colour.get(who) if who is not None else None
-        return (pick or shared.get(RANDOM) or random_chooser(rng))(state, actions)
+        return (pick or fallback)(state, actions)
 
-    record = play(game, mg.setup(len(kinds)), rng, choose)
+    interject = None
+    turn_of = mg.turn_of
+    if turn_of is not None:
+        def interject(state: Any) -> Any:
+            who = turn_of(state)
+            say = getattr(by_colour.get(who) if who is not None else None, "interject", None)
+            return say(state) if say is not None else None
+
+    record = play(game, mg.setup(len(kinds)), rng, choose, interject=interject)
     winner = record.winner
     return None if winner is None else seats.get(winner)
 

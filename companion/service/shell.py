@@ -46,7 +46,7 @@ from .hosts.base import NOT_COUNTED, GameHost, Hinting, HostContext, Request, Sh
 from .hosts.facts import CloveceFacts, NapijFacts
 from .journal import JournalError
 from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
-from .rules_browser import RulesBrowser
+from .rules_browser import RulesBrowser, paginate
 
 if TYPE_CHECKING:
     from .dice_menu import DiceMenu
@@ -153,7 +153,9 @@ class Shell:
         self.browser: RulesBrowser | None = None
         self._rules_back = Mode.PLAY
         self._undo: tuple[str, str] | None = None
-        self._hint = ""
+        self._hint: list[tuple[str, ...]] = []
+        """The hint shown, in pages (a long napij play takes more than one)."""
+        self._hint_page = 0
         self.quit_requested = False
         self.shutdown_requested = False
         self._begun = False
@@ -389,7 +391,7 @@ class Shell:
         """Ask the host (which changes nothing) and show its answer until a button."""
         host = self.host
         assert isinstance(host, Hinting)
-        self._hint = host.hint()
+        self._hint, self._hint_page = paginate(host.hint()), 0
         self.mode = Mode.HINT
 
     def _on_menu(self, name: str, now: float) -> None:
@@ -444,7 +446,14 @@ class Shell:
         self.mode = Mode.PLAY if self._in_game() else Mode.SETUP  # any button: back to the game
 
     def _on_hint(self, name: str, now: float) -> None:
-        self.mode = Mode.PLAY if self._in_game() else Mode.SETUP  # any button: back to the game
+        """◀ ▶ turn the pages of a long hint; any other button goes back to the game."""
+        last = len(self._hint) - 1
+        if name == "right" and self._hint_page < last:
+            self._hint_page += 1
+        elif name == "left" and self._hint_page > 0:
+            self._hint_page -= 1
+        else:
+            self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
 
     def _on_bye(self, name: str, now: float) -> None:
         return None  # shutting down: buttons do nothing any more
@@ -531,8 +540,11 @@ class Shell:
         if self.mode is Mode.PHONE:
             return self.phone_screen()
         if self.mode is Mode.HINT:
-            return MessageView("Nápověda", tuple(wrap(body_font(), self._hint, WIDTH - 1)),
-                               "● zpět do hry")
+            pages, page = self._hint, self._hint_page
+            if len(pages) == 1:
+                return MessageView("Nápověda", pages[0], "● zpět do hry")
+            return MessageView(f"Nápověda {page + 1}/{len(pages)}", pages[page],
+                               "◀ ▶ listovat, ● zpět")
         if self.mode is Mode.DICE and self.dice_menu is not None:
             return self.dice_menu.view()
         if self.mode is Mode.RULES:
