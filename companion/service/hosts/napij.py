@@ -1041,8 +1041,11 @@ class NapijHost:
             advice = strong_hint(s)
             if advice is None:
                 return "Teď není co radit."
+            lines = move_lines(s, advice.play)
             reason = advice.reason
-            return "\n".join((*move_lines(s, advice.play), f"{reason[0].upper()}{reason[1:]}."))
+            if any(reason in line for line in lines):  # the play's own words say it already
+                return "\n".join(lines)
+            return "\n".join((*lines, f"{reason[0].upper()}{reason[1:]}."))
         if phase is Phase.CHOOSE:
             answer = card_hint(s)
             if answer is None:
