@@ -204,7 +204,8 @@ def cmd_dice_sim(args: argparse.Namespace) -> int:
 
 def _describe(event: DiceEvent) -> str:
     name = type(event).__name__.removeprefix("Dice").lower()
-    values = " ".join(f"{f.name}={getattr(event, f.name)}" for f in fields(event))
+    values = " ".join(f"{f.name}={getattr(event, f.name)}" for f in fields(event)
+                      if f.compare)  # (a roll's boot id is the journal's, not the event's)
     return f"{name} {values}".rstrip()
 
 

@@ -7,11 +7,15 @@ import argparse
 from typing import Any
 
 from companion.errors import UsageError
-from companion.hardware.pinmap import LAYOUTS, PinMapError, check_layout, load_default, markdown
+from companion.hardware.pinmap import LAYOUTS, PinMapError, check_layout, markdown
+
+from .common import DEFAULT_CONFIG, load_config
 
 
 def cmd_pins(args: argparse.Namespace) -> int:
-    pm = load_default()
+    """The pin map of the configuration (``--config``, else the installed one, else the
+    defaults) with its ``[pins]`` overrides, checked against the header."""
+    pm = load_config(args, DEFAULT_CONFIG).pins
     try:
         for _title, opts in LAYOUTS:
             check_layout(pm.layout(**opts))

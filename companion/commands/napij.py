@@ -61,7 +61,7 @@ from companion.engines.napij.rules import (
 from companion.engines.napij.state import BOTTLE, CALLED_DUTIES, Phase, Rules, State, default_rules
 from companion.errors import RefusedError, UsageError
 
-from .common import cmd_match, match_options, output_file, parse_roll
+from .common import cmd_match, count_arg, match_options, output_file, parse_roll
 
 DEFAULT = "default"
 
@@ -388,7 +388,7 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     p.set_defaults(func=cmd_apply)
 
     p = games["selfplay"].add_parser("napij", help="Člověče, napij se!")
-    p.add_argument("--games", type=int, default=20,
+    p.add_argument("--games", type=count_arg(1, 100_000), default=20,
                    help="how many games to play (default: 20)")
     p.add_argument("--seed", type=int, default=1,
                    help="seed of the throws and the shuffles (default: 1)")

@@ -45,6 +45,8 @@ class Rolled:
     value: int
     seq: int = 0
     receipt: Receipt | None = field(default=None, compare=False, repr=False)
+    boot: str = field(default="", compare=False)
+    """The dice's boot id: with ``seq``, the roll's mark in the journal (never taken twice)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class Dropped:
 
     seq: int = 0
     receipt: Receipt | None = field(default=None, compare=False, repr=False)
+    boot: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

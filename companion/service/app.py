@@ -8,6 +8,8 @@ import random
 import shutil
 import subprocess
 from collections.abc import Callable
+from pathlib import Path
+from time import monotonic as time_now
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
@@ -31,6 +33,7 @@ from companion.inputs.events import PadEvent, VoiceLink
 from companion.inputs.pads import PadSignal
 
 from .config import Config, shutdown_argv
+from .datawatch import READ_ONLY_ERRNOS, DataWatch
 from .dice import CHOICE_FILE, DiceChoice, TableDice
 from .dice_menu import DiceMenu
 from .hosts.base import DiceStatus, HostContext
@@ -95,6 +98,8 @@ class App:
                  stream: Any = None, journal_storage: Storage | None = None,
                  announcer: Announcer | None = None, hub_port: str | None = None,
                  phone: Phone | None = None,
+                 data_probe: Callable[[Path], str] | None = None,
+
                  pixels_port: Callable[[], GattPort] | None = None,
                  system_root: str = "/") -> None:
         self.cfg = cfg
@@ -110,7 +115,12 @@ class App:
         try:
             data.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise UsageError(f"service.data_dir {data} cannot be created ({exc.strerror}).") from None
+            if exc.errno not in READ_ONLY_ERRNOS or not data.parent.is_dir():
+                raise UsageError(f"service.data_dir {data} cannot be created "
+                                 f"({exc.strerror}).") from None
+            log.error("the data folder %s cannot be created (%s): nothing can be saved", data, exc)
+        if data.exists() and not data.is_dir():
+            raise UsageError(f"service.data_dir {data} is not a folder.")
         missing: DisplayError | None = None
         reopen = None
         if device is None:
@@ -147,9 +157,9 @@ class App:
                                              computer_confirm=cfg.game.computer_confirm_delay))
         journal_path = data / JOURNAL_NAME
         if journal_path.exists() and (not journal_path.is_file()
-                                      or not os.access(journal_path, os.R_OK | os.W_OK)):
+                                      or not os.access(journal_path, os.R_OK)):
             raise UsageError(f"The game journal {journal_path} is not a file this service can "
-                             "read and write; move it away or fix its permissions.")
+                             "read; move it away or fix its permissions.")
         journal = Journal(journal_path, storage=journal_storage)
         self.pads: SlapPads | PadHub | None = None
         self.hub_port = cfg.pads.hub_port if hub_port is None else hub_port
@@ -173,6 +183,10 @@ class App:
         self.service = Service(self.controller, self.screen)
         self.controller.dice_menu = DiceMenu(self.dice)
         self.controller.on_roll.append(self.dice.verdict)
+        self.data_watch = DataWatch(data) if data_probe is None else DataWatch(data, probe=data_probe)
+        """Whether the data folder takes writes; said on the screen when that changes."""
+        self.ctx.storage_notice = self.data_watch.check(time_now())
+        self.service.on_idle.append(self._watch_data)
         self.announcer.on_status.append(self._voice_status)
         if not self.announcer.status.available:
             self._voice_status(self.announcer.status)
@@ -190,6 +204,12 @@ class App:
             self.service.on_started.append(self._start_phone)  # after the first frame
         if self.phone is not None:
             self.attach_phone(self.phone)
+
+    def _watch_data(self) -> None:
+        """Every few seconds while the data folder refuses writes: is it writable again?"""
+        changed = self.data_watch.poll(time_now())
+        if changed is not None:
+            self.controller.storage(changed)
 
     def _start_phone(self) -> None:
         if self.phone is not None:

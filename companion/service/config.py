@@ -7,6 +7,7 @@ the CLI turns it into exit code 2.  ``docs/config.md`` and
 
 from __future__ import annotations
 
+import os
 import shlex
 import tomllib
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engines.colours import COLOURS
+from companion.files import CONFIG_LIMIT, TooBig, read_text_limited
 from companion.hardware.padtypes import PAD_TYPES
 from companion.hardware.pinmap import PinMap, PinMapError, check_layout, load_default
 from companion.registry import playable
@@ -133,8 +135,6 @@ class WebConfig:
     max_clients: int = 32  # phones watching at once
 
 
-QR_BYTES = 42
-"""The longest URL a version-3 QR code holds at level M (``companion.web.qr``)."""
 WEB_PORTS = (1024, 65535)
 """Ports the service may listen on: it runs without root, so not the privileged ones."""
 
@@ -209,6 +209,9 @@ def _check(cfg: Config) -> None:
     if not 50 <= cfg.dice.baudrate <= 4_000_000:
         raise ConfigError(f"dice.baudrate must be 50 to 4000000, not {cfg.dice.baudrate}.")
     check_dice(cfg.dice)
+    for key, port in (("dice.port", cfg.dice.port), ("pads.hub_port", cfg.pads.hub_port)):
+        if port and "://" not in port and os.path.isdir(port):
+            raise ConfigError(f"{key} {port!r} is a folder, not a serial device.")
     games = [info.name for info in playable()]
     if g.name not in games:
         raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
@@ -301,13 +304,17 @@ def check_web(web: WebConfig) -> None:
         raise ConfigError(f"web.max_clients must be 1 to 256, not {_short(web.max_clients)}.")
     shown = host or ("" if web.address in ("0.0.0.0", "::") else web.address)
     if shown:  # the address in the URL is known now: it must fit the display's QR code
+        from companion.web import qr
+
         if ":" in shown:
             shown = f"[{shown}]"
-        url = f"http://{shown}:{web.port}/{web.token or 'x' * 11}/"
-        if len(url.encode()) > QR_BYTES:
-            raise ConfigError(f"The phone view's address {url} is {len(url.encode())} bytes, "
-                              f"but the display's QR code holds {QR_BYTES}: shorten web.url_host "
-                              "or web.token.")
+        url = f"http://{shown}:{web.port}/{web.token or qr.new_token()}/"
+        if not qr.fits(url):
+            most = qr.MAX_ALPHANUMERIC if qr.qr_text(url)[1] == "alphanumeric" else qr.MAX_BYTES
+            raise ConfigError(f"The phone view's address {url} is {len(url.encode())} "
+                              f"characters, but the display's QR code holds {most}: shorten "
+                              "web.url_host or web.token (a token of upper-case letters and "
+                              f"digits lets {qr.MAX_ALPHANUMERIC} fit).")
 
 
 _TOKEN_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -380,13 +387,18 @@ def load(path: str | Path) -> Config:
     """Read and check a config file; any problem is one :class:`ConfigError` sentence."""
     p = Path(path)
     try:
-        text = p.read_text("utf-8")
+        text = read_text_limited(p, CONFIG_LIMIT, "config file")
+    except TooBig as exc:
+        raise ConfigError(str(exc)) from None
     except FileNotFoundError:
         raise ConfigError(f"The config file {p} does not exist.") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"The config file {p} cannot be read ({exc.__class__.__name__}).") from None
     try:
         data = tomllib.loads(text)
+        return from_dict(data, str(p))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p} is not valid TOML: {exc}.") from None
-    return from_dict(data, str(p))
+    except RecursionError:
+        raise ConfigError(f"{p} nests its arrays or tables too deeply to be a "
+                          "configuration.") from None

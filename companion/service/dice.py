@@ -81,9 +81,9 @@ def translate_serial(event: DiceEvent) -> list[Input]:
     from companion.dice.reader import DiceConnected, DiceDisconnected, DiceDrop, DiceRoll
 
     if isinstance(event, DiceRoll):
-        return [Rolled(event.value, event.seq, Receipt())]
+        return [Rolled(event.value, event.seq, Receipt(), boot=event.boot)]
     if isinstance(event, DiceDrop):
-        return [Dropped(event.seq, Receipt())]
+        return [Dropped(event.seq, Receipt(), boot=event.boot)]
     if isinstance(event, DiceConnected):
         return [DiceLink(True, f"{event.device_id} {event.firmware}")]
     if isinstance(event, DiceDisconnected):

@@ -69,6 +69,20 @@ PHONE_OFF = ("Stav hry v telefonech", "je vypnutý. Zapne ho", "[web] enabled = 
              "v konfiguraci.")
 
 
+def input_mark(event: Input) -> dict[str, Any] | None:
+    """The journal's mark of a dice event that waits for its acknowledgement (the dice's boot
+    and the event's number), or ``None``."""
+    if isinstance(event, Rolled | Dropped) and event.receipt is not None and event.boot:
+        return {"src": "dice", "boot": event.boot, "seq": event.seq}
+    return None
+
+
+def _refuse(event: Input) -> None:
+    receipt = getattr(event, "receipt", None)
+    if receipt is not None:
+        receipt.refuse()
+
+
 def phone_off() -> MessageView:
     """The "Telefon" screen when the service does not run the phone view."""
     return MessageView("Telefon", PHONE_OFF, "● zpět do hry")
@@ -198,7 +212,9 @@ class Shell:
         self._begun = True
         records = self.ctx.journal.load()
         header = records[0] if records else None
+        said = " ".join(x for x in (self.ctx.journal.report.message, self.ctx.storage_notice) if x)
         if header is None or header.get("t") != HEADER:
+            self.notice = said  # a damaged journal with no game left in it: said at the set-up
             return
         try:
             info = find_game(str(header.get("game")))
@@ -206,11 +222,14 @@ class Shell:
             host = self.host
         except UnknownGame as exc:
             log.error("the journal's game cannot be hosted (%s); showing the set-up", exc)
+            self.notice = said
             return
         if host.resume(records, now):
             self.mode = Mode.PLAY
-            host.notify(self.ctx.journal.report.message or RESUMED)
+            host.notify(said or RESUMED)
             log.info("resumed a game of %s (%d records)", info.name, len(records))
+        else:
+            self.notice = said
 
     def _switch_table(self) -> None:
         i = self.tables.index(self.table)
@@ -222,11 +241,38 @@ class Shell:
 
     def handle(self, event: Input, now: float) -> None:
         self.begin(now)
-        if isinstance(event, Rolled) and self.on_roll:
-            self._judged(event, now)
+        mark = input_mark(event)
+        journal = self.ctx.journal
+        if mark is not None and journal.seen(mark):
+            # sent again after a restart: it is in the journal already (the dice was never
+            # told), so it is acknowledged now and not taken a second time
+            log.warning("dice event %s was journaled before the restart; not taken again", mark)
+            return
+        journal.input_mark = mark
+        try:
+            if isinstance(event, Rolled) and self.on_roll:
+                self._judged(event, now)  # (catches a refused write itself)
+            else:
+                self._handle(event, now)
+        except JournalError as exc:
+            self._not_saved(exc, event)
+            return
+        except Exception:
+            _refuse(event)  # a bug: the dice keeps it and sends it again
+            raise
+        finally:
+            unjournaled, journal.input_mark = journal.input_mark, None
+        if unjournaled is not None:
+            self._void(unjournaled, event)
+
+    def _void(self, mark: dict[str, Any], event: Input) -> None:
+        """A dice event that did not count (nobody wanted a throw): its mark is journaled, so
+        the acknowledgement means "in the journal" for it too.  With no game it is only
+        acknowledged; a journal that refuses the mark refuses the event (sent again)."""
+        if not self.ctx.journal.has_records():
             return
         try:
-            self._handle(event, now)
+            self.ctx.journal.note(mark)
         except JournalError as exc:
             self._not_saved(exc, event)
 
@@ -256,9 +302,8 @@ class Shell:
         log.error("an action was refused because it could not be saved: %r", exc)
         self.beep("illegal")
         self.notify(exc.message)
-        receipt = getattr(event, "receipt", None)
-        if receipt is not None:
-            receipt.refuse()
+        if event is not None:
+            _refuse(event)
 
     def _handle(self, event: Input, now: float) -> None:
         if isinstance(event, ButtonPress):
@@ -586,6 +631,13 @@ class Shell:
             self._heard.append(name)
         if self.ctx.prefs.sound:
             self._beeper(name)
+
+    def storage(self, line: str) -> None:
+        """The data folder became read-only or writable again: say ``line`` on the set-up's
+        foot and in the game's event line."""
+        self.ctx.storage_notice = line if line.startswith("Nelze") else ""
+        self.notice = line
+        self.notify(line)
 
     def notify(self, line: str) -> None:
         """Show one line to the table in the game's event line."""

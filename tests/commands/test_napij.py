@@ -210,3 +210,15 @@ def test_an_offered_deal_is_answered_from_the_command_line(capsys):
     code, out, _ = run(capsys, "apply", "napij", offered, "--choose", "m50", "--events")
     assert code == 0 and out.startswith("r:m40,p,p,p b:p,p,p,p g:")
     assert "# Zelený kartou vyhodil modrého." in out
+
+
+def test_selfplay_has_an_upper_bound_on_games(capsys):
+    code, _, err = run(capsys, "selfplay", "napij", "--games", "10000000")
+    assert code == 2 and "1 to 100000" in err
+
+
+def test_a_board_file_over_the_limit_is_one_sentence(capsys, tmp_path):
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * (2 << 20) + "\n")
+    code, _, err = run(capsys, "board", "check", str(big))
+    assert code == 2 and "larger than the 1 MiB" in err

@@ -57,6 +57,28 @@ def test_the_simulated_hub_calibrates_to_about_one_scan(tmp_path, capsys):
     assert saved["pad_type"] == "padhub" and 1.0 <= saved["uncertainty_ms"] < 2.0
 
 
+def test_a_clumsy_hand_is_refused_and_the_declared_figure_stays(tmp_path, capsys):
+    cfg = config(tmp_path)
+    code, out, err = run(capsys, cfg, "calibrate", "--simulate", "3", "--seats", "2", "--clumsy")
+    assert code == 1
+    assert "Spread after the offsets: ±" in out  # the table is printed for a look
+    assert err.startswith("companion: Not saved: the spread after the offsets, ±")
+    assert "is no better than the pad type's declared ±60.00 ms" in err
+    assert err.rstrip().endswith("the uncertainty in force stays ±60.00 ms (declared).")
+    assert err.count("\n") == 1  # one sentence
+    assert not (tmp_path / "data" / TIMING_FILE).exists()
+
+
+def test_a_good_calibration_is_kept_when_a_later_one_is_refused(tmp_path, capsys):
+    cfg = config(tmp_path)
+    assert run(capsys, cfg, "calibrate", "--simulate", "3", "--seats", "2")[0] == 0
+    stored = (tmp_path / "data" / TIMING_FILE).read_text()
+    code, _out, err = run(capsys, cfg, "calibrate", "--simulate", "4", "--seats", "2",
+                          "--clumsy")
+    assert code == 1 and "(calibrated)" in err
+    assert (tmp_path / "data" / TIMING_FILE).read_text() == stored
+
+
 @pytest.mark.parametrize("argv,fragment", [
     (["calibrate", "--seats", "5"], "2 to 4"),
     (["calibrate", "--seats", "9"], "2 to 6"),

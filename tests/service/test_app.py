@@ -73,6 +73,52 @@ def test_a_refused_write_is_said_and_the_dice_sends_its_roll_again(tmp_path, fau
         rig.stop()
 
 
+def test_a_read_only_data_folder_at_boot_shows_the_game_and_writes_again_by_itself(
+        tmp_path, monkeypatch):
+    """An SD card the kernel remounted read-only: the service starts (no exit 2), shows the
+    game on the card, says why nothing can be saved, refuses a roll with that sentence (the
+    dice keeps it), and takes writing up again by itself when the folder is writable."""
+    from companion.service import datawatch
+
+    monkeypatch.setattr(datawatch, "PROBE_EVERY", 0.1)
+    first = Rig(tmp_path)
+    try:
+        start(first)
+        first.wait(lambda v: v.dice == "ok")
+        first.dice.roll(3)
+        first.wait(lambda v: isinstance(v, TurnView) and v.tries == 1)
+    finally:
+        first.stop()
+    before = records(first)
+    sentence = "Nelze uložit: disk je jen pro čtení."
+    state = {"ro": True}
+    storage = FaultyStorage(read_only=True)
+    rig = Rig(tmp_path, storage=storage, seed=2,  # a new boot of the dice
+              data_probe=lambda p: sentence if state["ro"] else "")
+    try:
+        rig.wait(lambda v: isinstance(v, TurnView) and v.tries == 1)  # the game on the card
+        assert any(sentence in line for line in rig.app.controller.host.lines.lines())
+        rig.wait(lambda v: v.dice == "ok")
+        rig.dice.roll(5)
+        time.sleep(0.5)
+        v = rig.wait(lambda v: isinstance(v, TurnView) and v.event == sentence)
+        assert v.tries == 1 and rig.dice.unacked == 1 and records(rig) == before
+        state["ro"] = storage.read_only = False  # remounted read-write
+        rig.wait(lambda v: isinstance(v, TurnView) and v.tries == 2, timeout=8)
+        assert records(rig)[len(before):] == [{"t": "roll", "v": 5, "src": "dice"}]
+        assert "Ukládání zase funguje." in rig.app.controller.host.lines.lines()
+    finally:
+        rig.stop()
+
+
+def test_a_read_only_data_folder_that_does_not_exist_is_no_configuration_error(tmp_path):
+    """The folder cannot be created on a read-only card: the set-up shows, with the reason."""
+    from companion.service import datawatch
+
+    assert datawatch.probe(tmp_path / "missing") == "Nelze uložit: disk je jen pro čtení."
+    assert datawatch.probe(tmp_path) == ""
+
+
 def test_a_failing_timer_does_not_stop_the_service_and_tries_again(tmp_path, monkeypatch):
     monkeypatch.setattr(clovece_host, "RETRY_AFTER", 0.2)
     storage = FaultyStorage()
@@ -269,7 +315,7 @@ def test_the_phone_view_starts_after_the_first_frame_follows_the_game_and_stops_
         rig.wait(lambda v: isinstance(v, Picture))
         wait_for(lambda: rig.device.image.convert("1").tobytes()
                  == rig.app.controller.view().image().tobytes())
-        assert qr_of(Picture.of("panel", rig.device.image)) == (url, 29)
+        assert qr_of(Picture.of("panel", rig.device.image)) == (url.upper(), 25)  # HTTP://HOST/TOKEN
         rig.press("left")  # any button: back to the game
         rig.wait(lambda v: isinstance(v, TurnView))
     finally:

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from companion.files import BOARD_LIMIT, TooBig, read_text_limited, size_words
+
 from ..colours import COLOURS as COLOURS
 
 KINDS = ("normal", "card", "start", "arrow", "junction", "turnoff", "lane", "rolling_pin",
@@ -736,7 +738,11 @@ def read_text(path: str | Path, what: str) -> str:
     """The text of a data file; raise :class:`DataFileError` with one sentence if unreadable."""
     p = Path(path)
     try:
-        return p.read_text("utf-8")
+        return read_text_limited(p, BOARD_LIMIT, f"{what} file")
+    except TooBig:
+        raise DataFileError(str(p), [Problem(None, None, (
+            f"The file is larger than the {size_words(BOARD_LIMIT)} a {what} file may have."))]) \
+            from None
     except FileNotFoundError:
         raise DataFileError(str(p), [Problem(None, None, f"There is no {what} file here.")]) \
             from None

@@ -793,8 +793,10 @@ class NapijHost:
                     self.card_confirm = False
                 else:
                     self.ctx.beep("illegal")
-            elif name in ("left", "right"):
+            elif name in ("left", "right"):  # held, ◀ ▶ run (hardware/buttons.py)
                 self.card_index = cycle(self.card_index, len(numbers), name)
+                if self.ctx.prefs.voice:  # the number said; the next one cuts it short
+                    self.ctx.announcer.say(str(numbers[self.card_index]), cut=True)
             elif name == "select":
                 self.card_confirm = True
         return None

@@ -31,6 +31,7 @@ from companion.engines.napij.actions import Action, Drank, Later
 from companion.engines.napij.describe import TIMES, debt_reason, debts_text, describe_duty
 from companion.engines.napij.events import Event, MustDrink, VoidThrow, Won
 from companion.engines.napij.state import Debt, DrinkReason
+from companion.files import SMALL_LIMIT, read_text_limited
 
 log = logging.getLogger(__name__)
 
@@ -232,7 +233,7 @@ class Tally:
         if self.path is None:
             return
         try:
-            data = json.loads(self.path.read_text("utf-8"))
+            data = json.loads(read_text_limited(self.path, SMALL_LIMIT, "drinks tally"))
         except FileNotFoundError:
             return
         except (OSError, ValueError) as exc:

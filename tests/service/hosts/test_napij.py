@@ -572,6 +572,19 @@ def test_a_physical_card_is_entered_with_the_buttons_and_confirmed_by_its_text(t
     assert t.view().banner.title == "Červený: napij se"
 
 
+def test_the_printed_cards_number_is_said_as_it_runs_by_when_the_voice_is_on(tmp_path):
+    for voice in (True, False):
+        t = Table(tmp_path / str(voice), prefs=Prefs(auto_delay=1.0, voice=voice))
+        t.set_option("deck", "physical")
+        t.begin()
+        t.put("r:m8,p,p,p g:m30,p,p,p bottle:m60 turn:r deck:physical draw:r1@m8#0")
+        before = list(t.voice.spoken)
+        t.press(L, L, R, R, R)  # a held ◀ ▶ sends these one after another (hardware/buttons.py)
+        said = t.voice.spoken[len(before):]
+        assert said == (["32", "31", "32", "1", "2"] if voice else [])
+        assert t.view().rows[-1].text == "◀ 2 ▶"
+
+
 def test_d50_a_card_drawn_from_the_virtual_deck_is_shown_with_its_own_drink(tmp_path):
     t = Table(tmp_path)
     t.begin()
@@ -1109,6 +1122,24 @@ def test_facts_show_a_failed_try_not_the_throws_of_the_turn_before(tmp_path):
     assert t.host.state.throws == () and t.host.facts().throws == (3,)
     t.roll(4)
     assert t.host.facts().throws == (4,)
+
+
+def test_a_familys_board_file_over_the_size_limit_is_said_at_the_table(tmp_path):
+    """Issue 20: read with a limit, within a second, and said on the OLED."""
+    import time
+
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "velky.toml").write_text("# " + "x" * (2 << 20) + "\n", "utf-8")
+    t = Table(tmp_path)
+    t0 = time.monotonic()
+    note = t.host.set_option("board", str(boards / "velky.toml"))
+    assert time.monotonic() - t0 < 1.0
+    assert note is not None and "velky.toml" in note and "1 MiB" in note
+    t.start()
+    v = t.view()
+    assert isinstance(v, NapijView) and v.player == "Plán nejde použít"
+    assert "1MiB" in "".join(r.text for r in v.rows).replace(" ", "") and t.records() == []
 
 
 def test_a_wrong_key_on_any_napij_screen_beeps_once_and_changes_nothing(tmp_path):
