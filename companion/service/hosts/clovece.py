@@ -57,6 +57,7 @@ from .base import (
     NOT_COUNTED,
     RETRY_AFTER,
     EventLines,
+    Expect,
     HostContext,
     JournaledGame,
     Option,
@@ -427,6 +428,21 @@ class CloveceHost:
         return "\n".join(lines)
 
     # --- outputs ------------------------------------------------------------------------------
+
+    def expects(self) -> Expect | None:
+        """What the table should do next (:class:`~.base.Expecting`): the winner shown, a
+        timer running (the only move, a computer's throw or shown move), a roll (the dice, or
+        ◀ ▶ ● without it), a person's choice, or ● for the computer's shown move."""
+        if self.mode is Mode.WIN:
+            return Expect.OVER
+        if self.mode is not Mode.PLAY:
+            return None
+        if self.deadline is not None:
+            return Expect.WAIT
+        if self.state.roll is None:
+            return Expect.ROLL if self.ctx.dice.usable else Expect.CHOOSE
+        return Expect.CONFIRM if self.computer_turn or len(self.moves()) == 1 \
+            else Expect.CHOOSE
 
     def facts(self) -> CloveceFacts | None:
         """The position, the turn's throws, the last move and the latest event lines."""

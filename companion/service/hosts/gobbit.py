@@ -44,7 +44,7 @@ from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import MessageView, RefereeView, View
 
 from ..journal import JournalError
-from .base import RETRY_AFTER, HostContext, Option, Request, yes_no
+from .base import RETRY_AFTER, Expect, HostContext, Option, Request, yes_no
 from .facts import GobbitFacts, RefereeFacts
 
 log = logging.getLogger(__name__)
@@ -223,6 +223,17 @@ class GobbitHost:
 
     def notify(self, line: str) -> None:
         log.info("table: %s", line)
+
+    def expects(self) -> Expect | None:
+        """What the table should do next (:class:`~.base.Expecting`) with the virtual deck:
+        wait for a moment to settle, ● to flip, or nothing more once the game ended.  With
+        real cards the companion only referees what the table does: ``None``."""
+        v = self.virtual
+        if v is None or self.mode is not Mode.PLAY or self.calibration is not None:
+            return None
+        if v.state.over:
+            return Expect.OVER
+        return Expect.WAIT if v.settles_at is not None else Expect.CONFIRM
 
     def facts(self) -> GobbitFacts | RefereeFacts | None:
         """The game as values: the virtual deck's state and last (or running) moment with its
