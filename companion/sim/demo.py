@@ -35,8 +35,9 @@ from companion.service.config import Config
 from companion.service.hosts.base import Expect, Expecting
 from companion.service.phone import Phone
 from companion.service.shell import Mode
+from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
 from companion.ui.picture import AnyView as View
-from companion.ui.views import ListView, TurnView, WinView
+from companion.ui.views import ListView
 
 from .terminal import PinPresser
 
@@ -117,7 +118,7 @@ class Robot:
             self.changed.wait(0.5)
             self.changed.clear()
             view, expect = self.view, self.expect
-            over = isinstance(view, WinView) or expect is Expect.OVER
+            over = isinstance(view, CloveceWinView) or expect is Expect.OVER
             if (id(view), expect) == acted and not over:
                 continue  # one action per new screen: a slow machine never doubles one
             if isinstance(view, ListView) and self.setup and not self.app.ctx.dice.usable:
@@ -143,7 +144,7 @@ class Robot:
                     elif time.monotonic() - over_seen > 1.5:
                         self.done.set()
                         break
-            elif isinstance(view, TurnView):
+            elif isinstance(view, CloveceTurnView):
                 if view.roll is None and view.prompt.startswith("Hoď"):
                     if self.rolls >= self.max_rolls:
                         self.done.set()
@@ -152,7 +153,7 @@ class Robot:
                     self.dice.roll()
                 elif view.roll is not None and len(view.choices) > 1:
                     self.presser.press("select")
-            elif isinstance(view, WinView):
+            elif isinstance(view, CloveceWinView):
                 if not over_seen:
                     over_seen = time.monotonic()
                 elif time.monotonic() - over_seen > 1.0:

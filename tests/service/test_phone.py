@@ -407,7 +407,8 @@ def test_an_unexpected_failure_to_start_is_logged_and_said_plainly(monkeypatch):
 
 
 def test_the_table_plays_on_when_the_port_is_in_use(tmp_path, busy_port):
-    from companion.ui.views import ListView, TurnView
+    from companion.ui.clovece_screens import CloveceTurnView
+    from companion.ui.views import ListView
 
     from .rig import Rig
 
@@ -420,7 +421,7 @@ def test_the_table_plays_on_when_the_port_is_in_use(tmp_path, busy_port):
         rig.press("left")
         rig.wait(lambda v: isinstance(v, ListView) and v.selected == len(v.items) - 1)
         rig.press("select")
-        rig.wait(lambda v: isinstance(v, TurnView))
+        rig.wait(lambda v: isinstance(v, CloveceTurnView))
         rig.press("select", long=True)
         rig.wait(lambda v: isinstance(v, ListView) and v.title == "Nabídka")
         while rig.view.items[rig.view.selected] != "Telefon":
@@ -431,7 +432,7 @@ def test_the_table_plays_on_when_the_port_is_in_use(tmp_path, busy_port):
         v = rig.wait(lambda v: isinstance(v, MessageView) and v.title == "Telefon")
         assert " ".join(v.lines).startswith(FAILED)
         rig.press("select")
-        rig.wait(lambda v: isinstance(v, TurnView))
+        rig.wait(lambda v: isinstance(v, CloveceTurnView))
         assert rig.app.service.faults == 0
     finally:
         rig.stop()

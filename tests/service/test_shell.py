@@ -13,7 +13,8 @@ from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Shell
-from companion.ui.views import ListView, MessageView, TurnView
+from companion.ui.clovece_screens import CloveceTurnView
+from companion.ui.views import ListView, MessageView
 from tests.tinygame import INFO as RACE
 
 S, R, L = ButtonPress("select"), ButtonPress("right"), ButtonPress("left")
@@ -192,7 +193,7 @@ def test_switching_from_a_saved_gobbit_deck_game_to_clovece_keeps_the_dice_conne
     again.setup_index = len(again.view().items) - 1
     again.handle(S, 1.0)
     v = again.view()
-    assert isinstance(v, TurnView) and v.dice == "ok" and v.manual_roll is None
+    assert isinstance(v, CloveceTurnView) and v.dice == "ok" and v.manual_roll is None
     assert v.prompt == "Hoď kostkou"
 
 

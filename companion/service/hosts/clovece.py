@@ -49,8 +49,9 @@ from companion.engines.errors import RulesError
 from companion.engines.game import Record, replay
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.players.clovece_bot import choose
+from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
 from companion.ui.controls import cycle
-from companion.ui.views import Choice, TurnView, View, WinView
+from companion.ui.views import Choice, View
 
 from ..journal import JournalError
 from .base import (
@@ -460,10 +461,10 @@ class CloveceHost:
         s = self.state
         if self.mode is Mode.WIN:
             assert s.pos.winner is not None
-            return WinView(s.pos.winner, PLAYER[s.pos.winner], s.pos)
+            return CloveceWinView(s.pos.winner, PLAYER[s.pos.winner], s.pos)
         return self._turn_view(s)
 
-    def _turn_view(self, s: State) -> TurnView:
+    def _turn_view(self, s: State) -> CloveceTurnView:
         pos = s.pos
         c = pos.turn
         computer = self.computer_turn
@@ -497,7 +498,7 @@ class CloveceHost:
                 prompt = "Táhni za PC ●"
             else:
                 prompt = "◀▶ vyber, ● ok"
-        return TurnView(
+        return CloveceTurnView(
             position=pos, colour=c, player=PLAYER[c], computer=computer, roll=s.roll,
             prompt=prompt, choices=choices, selected=min(self.selected, max(0, len(choices) - 1)),
             tries=pos.tries, tries_shown=not in_play(pos, c) and s.roll is None,

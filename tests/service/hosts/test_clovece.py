@@ -12,7 +12,8 @@ from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Shell
-from companion.ui.views import ListView, MessageView, TurnView, WinView
+from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
+from companion.ui.views import ListView, MessageView
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
@@ -110,7 +111,7 @@ def test_starting_writes_the_header_and_shows_reds_turn(tmp_path):
     start_game(t, c)
     assert records(tmp_path) == [GAME.setup_record(Setup(2))]
     v = t.view()
-    assert isinstance(v, TurnView)
+    assert isinstance(v, CloveceTurnView)
     assert v.player == "Červený" and v.colour == RED and v.roll is None
     assert v.prompt == "Hoď kostkou" and v.tries_shown and v.tries == 0
     assert "začíná červený" in v.event
@@ -476,7 +477,7 @@ def test_the_winner_is_shown_and_select_starts_over(tmp_path):
     t.handle(Rolled(2), c())
     t.tick(c(2))
     v = t.view()
-    assert isinstance(v, WinView) and v.player == "Červený"
+    assert isinstance(v, CloveceWinView) and v.player == "Červený"
     assert "win" in sounds
     t.handle(S, c())
     assert t.mode == "setup"
