@@ -23,7 +23,8 @@ class UnknownGame(LookupError):
     """No game of that name (the message is one sentence)."""
 
 
-def _load(path: str) -> Any:
+def load(path: str) -> Any:
+    """The object at ``"module:attribute"`` (the module imported now)."""
     module, _, attr = path.partition(":")
     obj: Any = importlib.import_module(module)
     for part in attr.split(".") if attr else ():
@@ -48,16 +49,16 @@ class GameInfo:
 
     def game(self) -> Any:
         """The engine's game object (imported now)."""
-        return _load(self.engine)
+        return load(self.engine)
 
     def host_class(self) -> Any:
         if self.host is None:
             raise UnknownGame(f"The game {self.name!r} cannot be played at the table yet.")
-        return _load(self.host)
+        return load(self.host)
 
     def topics(self) -> Any:
         """The rules browser's topics: a sequence of (title, text)."""
-        return _load(self.rules) if self.rules else ()
+        return load(self.rules) if self.rules else ()
 
     def table_lines(self) -> tuple[tuple[str, str], ...]:
         return self.tables or (("", self.title),)

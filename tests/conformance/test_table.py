@@ -2,7 +2,7 @@
 and value, a whole game played by a robot that does what the host says the table should do
 next (:class:`~companion.service.hosts.base.Expecting`: throw, press ●, choose, wait) with a
 computer seat among the people, an undo from the menu, a restart that resumes the journal's
-game, and every distinct frame checked by the layout's :func:`~companion.ui.screens.problems`
+game, the phone view's snapshot of a host that shows its game, and every distinct frame checked by the layout's :func:`~companion.ui.screens.problems`
 (no text cut, none without room, nothing drawn over another).
 
 Each line of the set-up's game choice is walked (Gobbit with real cards and with the virtual
@@ -13,6 +13,7 @@ and every game must be played to its end through at least one of its lines.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -20,8 +21,9 @@ import pytest
 
 from companion.inputs.events import ButtonPress, Rolled
 from companion.registry import GameInfo
-from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext
+from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext, Showing
 from companion.service.journal import Journal
+from companion.service.phone import snapshot_of
 from companion.service.prefs import Prefs
 from companion.service.shell import Mode, Shell, Table, tables
 from companion.ui.screens import layout, problems
@@ -122,6 +124,19 @@ class Walk:
             self.wait()
         return expect
 
+    def phone(self) -> None:
+        """A host that shows its game to the phones (:class:`Showing`) gives values its own
+        builder turns into a page snapshot, of this game and in JSON types."""
+        host = self.shell.host
+        if not isinstance(host, Showing):
+            return
+        facts = host.facts()
+        assert facts is not None and facts == host.facts()  # a value, the same when asked again
+        info = self.table.info
+        snap = snapshot_of(info.name, self.table.label, facts, tuple(info.topics()))
+        assert snap.game == info.name and snap.status
+        json.dumps(snap.to_json())
+
     def undo(self) -> None:
         """Menu, "Vrátit poslední akci", yes: one record fewer in the journal."""
         before = len(self.shell.ctx.journal.load())
@@ -158,6 +173,7 @@ def test_every_table_line_is_set_up_played_undone_resumed_and_drawn_whole(entry,
     for n, table in enumerate(lines):
         walk = Walk(tmp_path / str(n), table, seed=n + 1)
         walk.set_up()
+        walk.phone()
         if walk.expects() is None:  # the table plays, the companion follows: inputs only
             for button in (R, L, S, R):
                 walk.do(button, "a button")
@@ -181,6 +197,7 @@ def test_every_table_line_is_set_up_played_undone_resumed_and_drawn_whole(entry,
         else:
             pytest.fail(f"{table.label}: no end after {MAX_STEPS} steps")
         assert undone, f"{table.label}: the game ended before anything could be undone"
+        walk.phone()
         walk.do(S, "after the end")
         ended += 1
         assert not walk.problems, "\n".join(walk.problems[:20])

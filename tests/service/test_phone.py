@@ -466,3 +466,18 @@ def test_bad_addresses_are_one_sentence(text):
     assert message.endswith(".") and message.replace("e.g.", "eg").count(". ") == 0
     with pytest.raises(UsageError, match=r"^\[web\] x must"):
         parse_address(text, "[web] x")
+
+
+def test_a_new_kind_of_facts_brings_its_own_snapshot_and_the_phone_names_no_game():
+    from pathlib import Path
+
+    import companion.service.phone as phone
+    from tests.tinygame.engine import State
+    from tests.tinygame.phone import RaceFacts
+
+    snap = snapshot_of("race", "Závod", RaceFacts(State(12, (3, 5), 1), ("Hráč 2 hodil 2.",)))
+    assert snap.game == "race" and snap.status == "Na tahu je Hráč 2, pole 3 a 5 z 12."
+    assert snap.events == ("Hráč 2 hodil 2.",)
+    source = Path(phone.__file__).read_text(encoding="utf-8").lower()
+    for word in ("clovece", "napij", "gobbit", "referee"):
+        assert word not in source, word

@@ -93,6 +93,12 @@ class RaceHost:
             prompt = f"{NAMES[s.turn]}: o {step.fields}?"
         return MessageView("Závod", (*lines, *self.said), prompt)
 
+    def facts(self) -> Any:
+        """The race for the phone view (:mod:`.phone`); ``None`` before a game."""
+        from .phone import RaceFacts  # the web's types: imported when the phones ask
+
+        return RaceFacts(self.play.current(), self.said) if self.play.started else None
+
     def expects(self) -> Expect | None:
         """What the table should do next (the conformance suite's robot asks)."""
         if not self.play.started:
