@@ -46,6 +46,9 @@ class GameInfo:
     """``"module:attribute"`` of the rules browser's topics."""
     tables: tuple[tuple[str, str], ...] = ()
     """The set-up's game lines: (host mode, Czech label); one line with the title when empty."""
+    demo: tuple[tuple[str, Any], ...] = ()
+    """Set-up defaults ``companion demo`` plays this game with, beyond the configuration's
+    (napij se: the lot decides who starts, so the demo shows it)."""
 
     def game(self) -> Any:
         """The engine's game object (imported now)."""
@@ -70,7 +73,8 @@ GAMES: dict[str, GameInfo] = {
                         "companion.rules_text.clovece:TOPICS"),
     "napij": GameInfo("napij", "Napij se!", "companion.engines.napij.game:GAME",
                       "companion.service.hosts.napij:NapijHost",
-                      "companion.rules_text.napij:TOPICS", (("", "Člověče, napij se!"),)),
+                      "companion.rules_text.napij:TOPICS", (("", "Člověče, napij se!"),),
+                      demo=(("first", "lot"),)),
     "gobbit": GameInfo("gobbit", "Gobbit", "companion.engines.gobbit.game:GAME",
                        "companion.service.hosts.gobbit:GobbitHost",
                        "companion.rules_text.gobbit:TOPICS",
