@@ -190,6 +190,14 @@ class Showing(Protocol):
     def facts(self) -> Facts | None: ...
 
 
+@runtime_checkable
+class UsingPads(Protocol):
+    """A host whose game is played with the slap pads (Gobbit): a simulator offers keys for
+    the pads while such a game is at the table and the pads are claimed."""
+
+    def uses_pads(self) -> bool: ...
+
+
 class EventLines:
     """The table's latest event lines, oldest first (the phone view lists them)."""
 

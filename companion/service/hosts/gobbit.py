@@ -224,6 +224,10 @@ class GobbitHost:
     def notify(self, line: str) -> None:
         log.info("table: %s", line)
 
+    def uses_pads(self) -> bool:
+        """Gobbit is played with the slap pads (:class:`~.base.UsingPads`)."""
+        return True
+
     def expects(self) -> Expect | None:
         """What the table should do next (:class:`~.base.Expecting`) with the virtual deck:
         wait for a moment to settle, ● to flip, or nothing more once the game ended.  With
