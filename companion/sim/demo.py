@@ -45,6 +45,8 @@ from .terminal import PinPresser
 
 log = logging.getLogger(__name__)
 
+DEMO_KEYS = ("players", "computer", "computer_dice")
+"""Set-up defaults the demo sets itself (every seat the computer's, its own dice)."""
 VOICE_SPEED = 40.0
 """The WAV twin "plays" this many times faster than real time: the demo does not wait for the
 speech in real time, and nothing is cut because the robot waits for the voice before acting."""
@@ -219,6 +221,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
             cfg,
             game=replace(cfg.game, name=game, players=players, computer=computer,
                          auto_move_delay=0.05, computer_dice=True, computer_confirm_delay=0.0),
+            games={name: {k: v for k, v in values.items() if k not in DEMO_KEYS}
+                   for name, values in cfg.games.items()},  # the demo's seats, not a section's
             service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
                             shutdown_command=""),
             web=replace(cfg.web, enabled=False),  # only the phone view given (--web)

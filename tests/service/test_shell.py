@@ -402,3 +402,17 @@ def test_kostka_in_the_settings_opens_the_dice_menu(tmp_path):
     c.handle(R, 0.0)  # Jen tlačítka
     c.handle(S, 0.0)
     assert c.mode == "settings" and "Kostka: tlačítka" in c.view().items
+
+
+def test_each_game_takes_its_own_set_up_defaults_over_the_shared_ones(tmp_path):
+    ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(), rng=random.Random(1),
+                      dice=DiceStatus(configured=True), defaults={"players": 4, "seats": 3},
+                      game_defaults={"clovece": {"players": 2, "computer": ("g",)},
+                                     "gobbit": {"seats": 2}})
+    shell = Shell(ctx, start_with="clovece")
+    shell.begin(0.0)
+    assert shell.host.players == 2 and shell.host.computer == {2}
+    shell.handle(S, 0.0)  # to napij se: the shared defaults
+    assert shell.game == "napij" and shell.host.players == 4 and shell.host.computer == set()
+    shell.handle(S, 0.0)
+    assert shell.game == "gobbit" and shell.host.seats == 2

@@ -66,6 +66,7 @@ from .base import (
     dice_line,
     seat_options,
     set_seat_option,
+    setup_defaults,
 )
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ class CloveceHost:
 
     def __init__(self, ctx: HostContext, table: str = "") -> None:
         self.ctx = ctx
-        d = ctx.defaults
+        d = setup_defaults(ctx, GAME.name)
         self.players = int(d.get("players", 4))
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
         self.variants = set(d.get("variants", ()))

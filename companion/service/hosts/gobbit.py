@@ -44,7 +44,7 @@ from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import MessageView, RefereeView, View
 
 from ..journal import JournalError
-from .base import RETRY_AFTER, Expect, HostContext, Option, Request, yes_no
+from .base import RETRY_AFTER, Expect, HostContext, Option, Request, setup_defaults, yes_no
 from .facts import GobbitFacts, RefereeFacts
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,7 @@ class GobbitHost:
     def __init__(self, ctx: HostContext, table: str = CARDS) -> None:
         self.ctx = ctx
         self.table = table if table in (CARDS, VIRTUAL) else CARDS
-        self.seats = int(ctx.defaults.get("seats", 4))
+        self.seats = int(setup_defaults(ctx, GAME.name).get("seats", 4))
         self.rules: set[str] = set(RULES)
         self.expert = False
         self.mode = Mode.IDLE

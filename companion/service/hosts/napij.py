@@ -100,6 +100,7 @@ from .base import (
     dice_line,
     seat_options,
     set_seat_option,
+    setup_defaults,
 )
 from .facts import NapijFacts
 from .napij_drinks import Tally, debt_sentence
@@ -187,7 +188,7 @@ class NapijHost:
 
     def __init__(self, ctx: HostContext, table: str = "") -> None:
         self.ctx = ctx
-        d = ctx.defaults
+        d = setup_defaults(ctx, GAME.name)
         self.players = int(d.get("players", 4))
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
         self.first: int | str = "lot" if d.get("first") == "lot" else 0
