@@ -221,15 +221,15 @@ def problems(inks: list[Ink]) -> list[str]:
 Renderer = Callable[[Painter, Any, float], None]
 """Draws a view (the painter, the view, the animation time)."""
 _RENDERERS: dict[type, Renderer] = {}
-R = TypeVar("R", bound=Renderer)
+DrawT = TypeVar("DrawT", bound=Renderer)
 
 
-def renderer(kind: type) -> Callable[[R], R]:
+def renderer(kind: type) -> Callable[[DrawT], DrawT]:
     """Register the decorated function as the drawing of the views of ``kind`` (and of its
     subclasses).  A game's screens register theirs in the module that defines or draws
     them (``companion/ui/<game>_screens.py``); this module names no game."""
 
-    def register(draw: R) -> R:
+    def register(draw: DrawT) -> DrawT:
         _RENDERERS[kind] = draw
         return draw
 
