@@ -97,7 +97,7 @@ def _segment(game: str, rolls: int, seed: int, rng: random.Random) -> list[float
     from companion.service.app import App
     from companion.service.config import Config
     from companion.service.hosts.base import Expect, Expecting
-    from companion.ui.views import TurnView
+    from companion.ui.clovece_screens import CloveceTurnView
 
     out: list[float] = []
     with tempfile.TemporaryDirectory() as data, SimulatedDice(seed=seed) as dice:
@@ -141,7 +141,7 @@ def _segment(game: str, rolls: int, seed: int, rng: random.Random) -> list[float
                 expect = state["expect"]
                 if game == "clovece":
                     v = state.get("view")
-                    if isinstance(v, TurnView) and v.roll is None and v.dice == "ok":
+                    if isinstance(v, CloveceTurnView) and v.roll is None and v.dice == "ok":
                         break
                 elif expect in (Expect.ROLL, Expect.OVER):
                     break

@@ -46,7 +46,7 @@ def table_latency(kind: str, rolls: int) -> list[float]:
     from companion.service.app import App
     from companion.service.config import Config
     from companion.sim.pixels import SimPixels
-    from companion.ui.views import TurnView
+    from companion.ui.clovece_screens import CloveceTurnView
 
     out: list[float] = []
     pixels = SimPixels(seed=1)
@@ -67,7 +67,7 @@ def table_latency(kind: str, rolls: int) -> list[float]:
         app.service.post(ButtonPress("left"))
         app.service.post(ButtonPress("select"))
         deadline = time.monotonic() + 20
-        while not (isinstance(app.service.last_view, TurnView)
+        while not (isinstance(app.service.last_view, CloveceTurnView)
                    and app.service.last_view.dice == "ok"):
             if time.monotonic() > deadline:
                 raise SystemExit(f"pixels_latency: the {kind} dice never came up")

@@ -62,9 +62,9 @@ if mode == "first":
 else:
     th = threading.Thread(target=app.run, daemon=True); th.start()
     from companion.inputs.events import ButtonPress
-    from companion.ui.views import TurnView
+    from companion.ui.clovece_screens import CloveceTurnView
     app.service.post(ButtonPress("left")); app.service.post(ButtonPress("select"))
-    while not isinstance(app.service.last_view, TurnView) or app.service.last_view.dice != "ok":
+    while not isinstance(app.service.last_view, CloveceTurnView) or app.service.last_view.dice != "ok":
         time.sleep(0.01)
     n = int(sys.argv[3])
     for i in range(n):
@@ -88,7 +88,7 @@ def latency(rolls: int) -> tuple[list[float], list[float]]:
     from companion.inputs.events import ButtonPress
     from companion.service.app import App
     from companion.service.config import Config
-    from companion.ui.views import TurnView
+    from companion.ui.clovece_screens import CloveceTurnView
 
     service_ms: list[float] = []
     with tempfile.TemporaryDirectory() as data, SimulatedDice(seed=1) as dice:
@@ -105,7 +105,7 @@ def latency(rolls: int) -> tuple[list[float], list[float]]:
         th.start()
         app.service.post(ButtonPress("left"))
         app.service.post(ButtonPress("select"))
-        while not (isinstance(app.service.last_view, TurnView)
+        while not (isinstance(app.service.last_view, CloveceTurnView)
                    and app.service.last_view.dice == "ok"):
             time.sleep(0.01)
         time.sleep(0.3)

@@ -145,7 +145,7 @@ class Table:
         elif shell.mode is Mode.PLAY:
             view = self.app.service.last_view
             prompt = str(getattr(view, "prompt", "")) + str(getattr(view, "foot", ""))
-            if "●" in prompt or type(view).__name__ == "WinView":
+            if "●" in prompt or type(view).__name__ == "CloveceWinView":
                 self.app.service.post(ButtonPress("select"))
 
     @property

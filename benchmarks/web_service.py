@@ -194,7 +194,7 @@ class Table:
         from companion.inputs.events import ButtonPress
         from companion.service.app import App
         from companion.service.config import Config
-        from companion.ui.views import TurnView
+        from companion.ui.clovece_screens import CloveceTurnView
 
         base = Config()
         cfg = replace(
@@ -224,7 +224,7 @@ class Table:
         self.thread.start()
         self.app.service.post(ButtonPress("left"))  # the set-up's last line: start the game
         self.app.service.post(ButtonPress("select"))
-        wait_for(lambda: isinstance(self.app.service.last_view, TurnView)
+        wait_for(lambda: isinstance(self.app.service.last_view, CloveceTurnView)
                  and self.app.service.last_view.dice == "ok", 10, "the game did not start")
         self.host: Any = self.app.controller.host
         if web:

@@ -23,7 +23,8 @@ class UnknownGame(LookupError):
     """No game of that name (the message is one sentence)."""
 
 
-def _load(path: str) -> Any:
+def load(path: str) -> Any:
+    """The object at ``"module:attribute"`` (the module imported now)."""
     module, _, attr = path.partition(":")
     obj: Any = importlib.import_module(module)
     for part in attr.split(".") if attr else ():
@@ -45,19 +46,22 @@ class GameInfo:
     """``"module:attribute"`` of the rules browser's topics."""
     tables: tuple[tuple[str, str], ...] = ()
     """The set-up's game lines: (host mode, Czech label); one line with the title when empty."""
+    demo: tuple[tuple[str, Any], ...] = ()
+    """Set-up defaults ``companion demo`` plays this game with, beyond the configuration's
+    (napij se: the lot decides who starts, so the demo shows it)."""
 
     def game(self) -> Any:
         """The engine's game object (imported now)."""
-        return _load(self.engine)
+        return load(self.engine)
 
     def host_class(self) -> Any:
         if self.host is None:
             raise UnknownGame(f"The game {self.name!r} cannot be played at the table yet.")
-        return _load(self.host)
+        return load(self.host)
 
     def topics(self) -> Any:
         """The rules browser's topics: a sequence of (title, text)."""
-        return _load(self.rules) if self.rules else ()
+        return load(self.rules) if self.rules else ()
 
     def table_lines(self) -> tuple[tuple[str, str], ...]:
         return self.tables or (("", self.title),)
@@ -69,7 +73,8 @@ GAMES: dict[str, GameInfo] = {
                         "companion.rules_text.clovece:TOPICS"),
     "napij": GameInfo("napij", "Napij se!", "companion.engines.napij.game:GAME",
                       "companion.service.hosts.napij:NapijHost",
-                      "companion.rules_text.napij:TOPICS", (("", "Člověče, napij se!"),)),
+                      "companion.rules_text.napij:TOPICS", (("", "Člověče, napij se!"),),
+                      demo=(("first", "lot"),)),
     "gobbit": GameInfo("gobbit", "Gobbit", "companion.engines.gobbit.game:GAME",
                        "companion.service.hosts.gobbit:GobbitHost",
                        "companion.rules_text.gobbit:TOPICS",

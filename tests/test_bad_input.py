@@ -163,13 +163,15 @@ def test_random_option_values_are_one_sentence_or_success(case, value, capsys, t
 # --- every configuration key --------------------------------------------------------------------
 
 def config_keys() -> list[tuple[str, str]]:
-    from dataclasses import fields
+    from dataclasses import fields, is_dataclass
 
-    from companion.service.config import Config
+    from companion.service.config import GAME_KEYS, Config
 
     cfg = Config()
-    return [(section.name, f.name) for section in fields(cfg) if section.name != "pins"
-            for f in fields(getattr(cfg, section.name))]
+    sections = [(section.name, f.name) for section in fields(cfg) if section.name != "pins"
+                and is_dataclass(getattr(cfg, section.name))
+                for f in fields(getattr(cfg, section.name))]
+    return sections + [(game, key) for game, keys in GAME_KEYS.items() for key in keys]
 
 
 TOML_VALUES = st.one_of(

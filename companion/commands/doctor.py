@@ -88,7 +88,7 @@ class Doctor:
         self.open_display = open_display
         self.announcer = announcer
         self.root = system_root
-        self.seats = seats or cfg.game.seats
+        self.seats = seats or int(cfg.setup_defaults("gobbit")["seats"])
         self.press_timeout = press_timeout
         self.link_timeout = link_timeout
         self.touch_timeout = touch_timeout

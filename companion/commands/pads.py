@@ -141,7 +141,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from companion.inputs.pads import PadTouch, table_pads
 
     cfg = load_config(args, DEFAULT_CONFIG)
-    seats = args.seats or cfg.game.seats
+    seats = args.seats or int(cfg.setup_defaults("gobbit")["seats"])
     if not 2 <= seats <= cfg.pads.max_seats:
         raise UsageError(f"--seats must be 2 to {cfg.pads.max_seats} with {_describe(cfg)}, "
                          f"not {seats}.")
@@ -278,7 +278,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     cfg = load_config(args, DEFAULT_CONFIG)
     if args.raw:
-        return show_raw(cfg, args.seats or cfg.game.seats, args.simulate, args.timeout)
+        return show_raw(cfg, args.seats or int(cfg.setup_defaults("gobbit")["seats"]), args.simulate, args.timeout)
     book = _book(cfg)
     timing = book.current()
     kind = PAD_TYPES[timing.pad_type]
@@ -304,7 +304,7 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     c = sub.add_parser("calibrate", help="measure each pad's offset and the spread, and save them",
                        description=CALIBRATE_TEXT)
     c.add_argument("--seats", type=count_arg(2, 6), default=None,
-                   help="seats of the table (default: the configuration's game.seats)")
+                   help="seats of the table (default: the configuration's gobbit.seats)")
     c.add_argument("--slaps", type=count_arg(1, 1000), default=12,
                    help="slaps every pad should take part in (default: 12)")
     c.add_argument("--timeout", type=seconds_arg(), default=900.0,
@@ -320,7 +320,7 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     s.add_argument("--raw", action="store_true",
                    help="read the pad hub's raw charge counts and name saturated or open channels")
     s.add_argument("--seats", type=count_arg(2, 6), default=None,
-                   help="with --raw: the seats whose pads to show (default: game.seats)")
+                   help="with --raw: the seats whose pads to show (default: gobbit.seats)")
     s.add_argument("--simulate", type=count_arg(), default=None, metavar="SEED",
                    help="with --raw: read a simulated pad hub")
     s.add_argument("--timeout", type=seconds_arg(60.0), default=5.0,

@@ -16,7 +16,6 @@ from .common import DEFAULT_CONFIG, count_arg, folder, load_config, output_file,
 log = logging.getLogger(__name__)
 
 SIM_DATA = ".companion-sim"
-DEMO_GAMES = ("clovece", "napij")
 SIM_WEB = "127.0.0.1:0"
 """Where ``companion sim`` serves the phone view unless told otherwise (loopback, a free port)."""
 
@@ -90,10 +89,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    from companion.registry import playable
     from companion.sim.demo import run_demo
 
-    if args.game not in DEMO_GAMES:
-        raise UsageError(f"The demo plays {', '.join(DEMO_GAMES)}, not {args.game!r}.")
+    games = [info.name for info in playable()]
+    if args.game not in games:
+        raise UsageError(f"The demo plays {', '.join(games)}, not {args.game!r}.")
     gif = output_file(args.gif, "--gif")
     wav = output_file(args.wav, "--wav") if args.wav is not None else None
     if args.linger and args.web is None:
@@ -158,7 +159,8 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     p = commands.add_parser("demo", help="a headless computer-only game recorded as a GIF "
                             "(and its announcements as a WAV)")
     p.add_argument("--game", default="clovece", metavar="GAME",
-                   help=f"the game to play: {', '.join(DEMO_GAMES)} (default: clovece)")
+                   help="the game to play: any the companion knows, as in the set-up "
+                   "(default: clovece)")
     p.add_argument("--seed", type=count_arg(), default=1,
                    help="seed of the dice and the computer's throws (default: 1)")
     p.add_argument("--gif", required=True, help="where to write the animated GIF")

@@ -174,9 +174,8 @@ class App:
         self.ctx = HostContext(
             journal, prefs, beep=self._beep, rng=rng or random.SystemRandom(),
             dice=self.dice.status, want_pads=self.want_pads,
-            defaults={"players": g.players, "variants": g.variants, "computer": g.computer,
-                      "first": g.first, "seats": g.seats, "computer_dice": g.computer_dice,
-                      "max_seats": p.max_seats},
+            defaults={**cfg.shared_defaults(), "max_seats": p.max_seats},
+            game_defaults={name: dict(values) for name, values in cfg.games.items()},
             announcer=self.announcer, data=data, pad_timing=self.pad_timing)
         self.controller = Shell(self.ctx, start_with=g.name,
                                 save_prefs=lambda p: save_prefs(prefs_path, p))

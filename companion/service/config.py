@@ -60,6 +60,13 @@ class DiceConfig:
 
 @dataclass(frozen=True)
 class GameConfig:
+    """``[game]``: the game the table starts with and what every game shares.
+
+    The set-up defaults of one game live in its own section (``[clovece]``, ``[napij]``,
+    ``[gobbit]``, or ``[<name>]`` of any registered game: :data:`GAME_KEYS`).  The keys
+    ``players`` ... ``seats`` below are the older files' way, still read: a value here is
+    every game's default unless its own section says otherwise."""
+
     name: str = "clovece"
     players: int = 4
     variants: tuple[str, ...] = ()
@@ -69,6 +76,18 @@ class GameConfig:
     computer_confirm_delay: float = 0.0  # 0: a computer seat's move waits for ●
     computer_dice: bool = False  # a person rolls the real dice for the computer seats
     seats: int = 4  # Gobbit referee: seats with pads
+
+
+SETUP_KEYS = ("players", "variants", "computer", "first", "computer_dice", "seats")
+"""The ``[game]`` keys that are set-up defaults of the games (older files set them there)."""
+GAME_KEYS: dict[str, tuple[str, ...]] = {
+    "clovece": ("players", "variants", "computer", "first", "computer_dice"),
+    "napij": ("players", "computer", "first"),
+    "gobbit": ("seats",),
+}
+"""The keys of the sections of the built-in games (typed and checked as the ``[game]`` keys of
+the same names).  The section of another registered game takes any keys; its values go to its
+host's set-up defaults as they are."""
 
 
 PAD_FRONTENDS = ("gpio", "hub")
@@ -150,10 +169,23 @@ class Config:
     pins: PinMap = field(default_factory=load_default)
     pads: PadsConfig = field(default_factory=PadsConfig)
     web: WebConfig = field(default_factory=WebConfig)
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Each game's own section (``[clovece]``...): the values it sets, by game name (a value
+    equal to ``[game]``'s of the same key is left out: it is the same either way, and the
+    example file with every key equals the defaults)."""
 
     @property
     def data_path(self) -> Path:
         return Path(self.service.data_dir)
+
+    def setup_defaults(self, game: str) -> dict[str, Any]:
+        """The set-up defaults of ``game``: the ``[game]`` keys of older files, then its own
+        section's values over them."""
+        return {**self.shared_defaults(), **self.games.get(game, {})}
+
+    def shared_defaults(self) -> dict[str, Any]:
+        """The set-up defaults ``[game]`` gives every game (older files' keys)."""
+        return {key: getattr(self.game, key) for key in SETUP_KEYS}
 
 
 _SECTIONS: dict[str, type] = {
@@ -215,8 +247,6 @@ def _check(cfg: Config) -> None:
     games = [info.name for info in playable()]
     if g.name not in games:
         raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
-    if g.players not in (2, 3, 4):
-        raise ConfigError(f"game.players must be 2, 3 or 4, not {g.players}.")
     pads = cfg.pads
     if pads.frontend not in PAD_FRONTENDS:
         raise ConfigError(f"pads.frontend must be \"gpio\" or \"hub\", not {pads.frontend!r}.")
@@ -231,21 +261,9 @@ def _check(cfg: Config) -> None:
         raise ConfigError("pads.hub_port must name the pad hub's serial port.")
     if not 50 <= pads.hub_baudrate <= 4_000_000:
         raise ConfigError(f"pads.hub_baudrate must be 50 to 4000000, not {pads.hub_baudrate}.")
-    if not 2 <= g.seats <= pads.max_seats:
-        seats = "2, 3 or 4" if pads.max_seats == 4 else f"2 to {pads.max_seats}"
-        more = " (5 and 6 need the pad hub: pads.frontend = \"hub\")" if pads.max_seats == 4 else ""
-        raise ConfigError(f"game.seats must be {seats}{more}, not {g.seats}.")
-    if g.variants:  # Člověče's house rules (its engine is imported only when it is needed)
-        from companion.engines.clovece.rules import VARIANT_ORDER
-    for v in g.variants:
-        if v not in VARIANT_ORDER:
-            raise ConfigError(
-                f"game.variants has an unknown variant {v!r}; known are {', '.join(VARIANT_ORDER)}.")
-    for c in g.computer:
-        if c not in COLOURS:
-            raise ConfigError(f"game.computer lists {c!r}; use the colour letters r, b, g, y.")
-    if g.first not in ("red", "lot"):
-        raise ConfigError(f"game.first must be \"red\" or \"lot\", not {g.first!r}.")
+    check_setup("game", cfg.shared_defaults(), pads)
+    for game, values in cfg.games.items():
+        check_setup(game, values, pads)
     if not 0 <= g.auto_move_delay <= 10:
         raise ConfigError(
             f"game.auto_move_delay must be 0 to 10 seconds, not {g.auto_move_delay}.")
@@ -266,6 +284,31 @@ def _check(cfg: Config) -> None:
         check_layout(cfg.pins.layout(extra_buttons=b.layout == 5, i2s_audio=cfg.voice.i2s))
     except PinMapError as exc:
         raise ConfigError(f"pins: {exc}") from None
+
+
+
+def check_setup(section: str, values: dict[str, Any], pads: PadsConfig) -> None:
+    """A game's set-up defaults (``[game]``'s older keys or a game's own section), each
+    checked with one sentence naming the key."""
+    if "players" in values and values["players"] not in (2, 3, 4):
+        raise ConfigError(f"{section}.players must be 2, 3 or 4, not {values['players']}.")
+    seats = values.get("seats")
+    if seats is not None and not 2 <= seats <= pads.max_seats:
+        allowed = "2, 3 or 4" if pads.max_seats == 4 else f"2 to {pads.max_seats}"
+        more = " (5 and 6 need the pad hub: pads.frontend = \"hub\")" if pads.max_seats == 4 else ""
+        raise ConfigError(f"{section}.seats must be {allowed}{more}, not {seats}.")
+    variants = values.get("variants") or ()
+    if variants:  # Člověče's house rules (its engine is imported only when it is needed)
+        from companion.engines.clovece.rules import VARIANT_ORDER
+    for v in variants:
+        if v not in VARIANT_ORDER:
+            raise ConfigError(f"{section}.variants has an unknown variant {v!r}; known are "
+                              f"{', '.join(VARIANT_ORDER)}.")
+    for c in values.get("computer") or ():
+        if c not in COLOURS:
+            raise ConfigError(f"{section}.computer lists {c!r}; use the colour letters r, b, g, y.")
+    if "first" in values and values["first"] not in ("red", "lot"):
+        raise ConfigError(f"{section}.first must be \"red\" or \"lot\", not {values['first']!r}.")
 
 
 def check_dice(dice: DiceConfig) -> None:
@@ -360,8 +403,14 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
 
 def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config:
     kwargs: dict[str, Any] = {}
+    games: dict[str, dict[str, Any]] = {}
     for section, value in data.items():
         if section == "pins":
+            continue
+        if section not in _SECTIONS and section in {info.name for info in playable()}:
+            if not isinstance(value, dict):
+                raise ConfigError(f"[{section}] must be a table.")
+            games[section] = _game_section(section, value, source)
             continue
         if section not in _SECTIONS:
             raise ConfigError(f"Unknown section [{section}] in {source}.")
@@ -378,9 +427,29 @@ def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config
     pins = _apply_pins(load_default(), data.get("pins", {}))
     if kwargs.get("voice", VoiceConfig()).i2s:
         pins = pins.moved_for_i2s()
-    cfg = Config(pins=pins, **kwargs)
+    shared = kwargs.get("game", GameConfig())
+    games = {name: {k: v for k, v in values.items()  # the same either way: kept once
+                    if k not in SETUP_KEYS or v != getattr(shared, k)}
+             for name, values in games.items()}
+    cfg = Config(pins=pins, games={name: values for name, values in games.items() if values},
+                 **kwargs)
     _check(cfg)
     return cfg
+
+
+def _game_section(game: str, table: dict[str, Any], source: str) -> dict[str, Any]:
+    """A game's own section: a built-in game's keys typed as ``[game]``'s of the same names;
+    another game's values as they are."""
+    keys = GAME_KEYS.get(game)
+    if keys is None:
+        return dict(table)
+    shared = GameConfig()
+    values: dict[str, Any] = {}
+    for key, v in table.items():
+        if key not in keys:
+            raise ConfigError(f"Unknown key {game}.{key} in {source}.")
+        values[key] = _typed(game, key, v, getattr(shared, key))
+    return values
 
 
 def load(path: str | Path) -> Config:

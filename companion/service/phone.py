@@ -25,16 +25,16 @@ import errno
 import functools
 import ipaddress
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
-from companion.registry import GameInfo
+from companion.registry import GameInfo, load
 from companion.ui.picture import AnyView, Picture
 from companion.ui.views import MessageView
 
 from .config import WebConfig
-from .hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
+from .hosts.facts import Facts
 
 if TYPE_CHECKING:
     from companion.web.server import WebView
@@ -232,33 +232,13 @@ def parse_address(text: str, what: str = "--web") -> tuple[str, int]:
 def snapshot_of(game: str, title: str, facts: Facts | None,
                 topics: Sequence[tuple[str, str]] = ()) -> Snapshot:
     """The page's snapshot of the game's values (runs on the web server's thread: everything
-    it reads is immutable)."""
-    from companion.engines.czech import PLAYER
+    it reads is immutable), built by the function the facts' kind names (``snapshot``)."""
     from companion.web import snapshot
 
     rules = tuple(topics)
-
-    def names(computer: frozenset[int], levels: tuple[tuple[int, str], ...]) -> dict[int, str]:
-        level = dict(levels)  # "Zelený – počítač, silný"; the page adds "(mark)"
-        return {c: f"{PLAYER[c]} – počítač" + (f", {level[c]}" if c in level else "")
-                for c in computer}
-
-    if isinstance(facts, CloveceFacts):
-        return snapshot.clovece(facts.pos, events=facts.events, throws=facts.throws,
-                                moved=facts.moved, rules=rules,
-                                names=names(facts.computer, facts.levels))
-    if isinstance(facts, NapijFacts):
-        return snapshot.napij(facts.state, events=facts.events, throws=facts.throws,
-                              moved=facts.moved, card=facts.card, tonight=facts.tonight or None,
-                              rules=rules, names=names(facts.computer, facts.levels))
-    if isinstance(facts, GobbitFacts):
-        return snapshot.gobbit(facts.state, events=facts.events, touches=facts.touches,
-                               ruling=facts.ruling, provisional=facts.provisional,
-                               rules=rules,  # its moment is the touches: no log besides
-                               uncertainty_ms=facts.uncertainty_ms)
-    if isinstance(facts, RefereeFacts):
-        return snapshot.referee_values(facts.seats, facts.log, facts.moment, facts.situation,
-                                       graveyard=facts.graveyard, events=facts.events,
-                                       rules=rules)
+    if facts is not None:
+        build: Callable[[Facts, Sequence[tuple[str, str]]], Snapshot] = load(
+            type(facts).snapshot)
+        return build(facts, rules)
     return snapshot.waiting(game, title, rules=rules)
 

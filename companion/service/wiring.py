@@ -57,4 +57,6 @@ def pin_problems(cfg: Config, root: Path | str = "/", *, seats: int = 0,
 
 def start_seats(cfg: Config) -> int:
     """The pads a service starting with this configuration wires at once (a Gobbit table)."""
-    return cfg.game.seats if cfg.game.name == "gobbit" and cfg.pads.frontend == "gpio" else 0
+    if cfg.pads.frontend != "gpio" or cfg.game.name != "gobbit":
+        return 0
+    return int(cfg.setup_defaults("gobbit")["seats"])

@@ -28,20 +28,25 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.engines.clovece.rules import COLOURS, SEATS_BY_PLAYERS
+from companion.engines.colours import COLOURS, SEATS_BY_PLAYERS
+from companion.engines.game import replay
+from companion.errors import UsageError
 from companion.hardware.voice import Announcer, SilentAnnouncer, WavAnnouncer
+from companion.registry import find_game
 from companion.service.app import App
 from companion.service.config import Config
 from companion.service.hosts.base import Expect, Expecting
 from companion.service.phone import Phone
 from companion.service.shell import Mode
 from companion.ui.picture import AnyView as View
-from companion.ui.views import ListView, TurnView, WinView
+from companion.ui.views import ListView
 
 from .terminal import PinPresser
 
 log = logging.getLogger(__name__)
 
+DEMO_KEYS = ("players", "computer", "computer_dice")
+"""Set-up defaults the demo sets itself (every seat the computer's, its own dice)."""
 VOICE_SPEED = 40.0
 """The WAV twin "plays" this many times faster than real time: the demo does not wait for the
 speech in real time, and nothing is cut because the robot waits for the voice before acting."""
@@ -66,15 +71,16 @@ class FrameTime:
 class Robot:
     """Acts for the table on what the screen shows; one action per screen state.
 
-    A host that can say what the table should do next (:class:`Expecting`, e.g.
-    napij se) is asked; for the others the robot reads the screen (Člověče).  It
-    waits for the voice to finish before it acts, so that every announcement is
-    heard whole and in order.
+    The host says what the table should do next (:class:`Expecting`); in the set-up the
+    robot chooses the game's line ``table`` (a mode of :func:`playable_line`) and starts.
+    It waits for the voice to finish before it acts, so that every announcement is heard
+    whole and in order.
     """
 
     def __init__(self, app: App, dice: Any, presser: PinPresser, max_rolls: int,
-                 announcer: Announcer | None = None) -> None:
+                 announcer: Announcer | None = None, table: str = "") -> None:
         self.app = app
+        self.table = table
         self.dice = dice
         self.presser = presser
         self.max_rolls = max_rolls
@@ -85,6 +91,7 @@ class Robot:
         self.view: View | None = None
         self.expect: Expect | None = None
         self.setup = False
+        self.on_line = True
         self.thread = threading.Thread(target=self._run, name="demo-robot", daemon=True)
         app.service.on_view.append(self._seen)
 
@@ -92,6 +99,7 @@ class Robot:
         """On the loop's thread, with every frame: what the screen and the host say now."""
         shell = self.app.controller
         self.setup = shell.mode is Mode.SETUP
+        self.on_line = shell.table.mode == self.table
         host = shell.hosts.get(shell.game)
         expect = host.expects() if isinstance(host, Expecting) and shell.mode is Mode.PLAY \
             else None
@@ -117,14 +125,16 @@ class Robot:
             self.changed.wait(0.5)
             self.changed.clear()
             view, expect = self.view, self.expect
-            over = isinstance(view, WinView) or expect is Expect.OVER
+            over = expect is Expect.OVER
             if (id(view), expect) == acted and not over:
                 continue  # one action per new screen: a slow machine never doubles one
             if isinstance(view, ListView) and self.setup and not self.app.ctx.dice.usable:
                 continue  # the game starts once the dice is there (the same first screen)
             acted = (id(view), expect)
             if isinstance(view, ListView) and self.setup:
-                if view.selected != len(view.items) - 1:
+                if not self.on_line and view.selected == 0:
+                    self.presser.press("select")  # the game line: on to the line to play
+                elif view.selected != len(view.items) - 1:
                     self.presser.press("left")
                 else:
                     self.presser.press("select")
@@ -143,35 +153,47 @@ class Robot:
                     elif time.monotonic() - over_seen > 1.5:
                         self.done.set()
                         break
-            elif isinstance(view, TurnView):
-                if view.roll is None and view.prompt.startswith("Hoď"):
-                    if self.rolls >= self.max_rolls:
-                        self.done.set()
-                        break
-                    self.rolls += 1
-                    self.dice.roll()
-                elif view.roll is not None and len(view.choices) > 1:
-                    self.presser.press("select")
-            elif isinstance(view, WinView):
-                if not over_seen:
-                    over_seen = time.monotonic()
-                elif time.monotonic() - over_seen > 1.0:
-                    self.done.set()
-                    break
         if self.announcer is not None:
             self.announcer.wait(60)
         self.app.service.stop()
 
 
-def _winner(app: App, game: str) -> int | None:
-    host: Any = app.controller.hosts.get(game)
-    if host is None or not host.in_game:
+def _winner(app: App, game: str) -> str | None:
+    """The winners by the journal (the engine's ``winners`` of its replay), a comma between
+    two: a colour's letter in a game of colours (its header counts ``players``), else the
+    seat's number; ``None`` while nobody has won."""
+    records = app.ctx.journal.load()
+    if not records or records[0].get("game") != game:
         return None
-    state = host.state
-    winner = getattr(state, "winner", None)
-    if winner is None and hasattr(state, "pos"):
-        winner = state.pos.winner
-    return winner if isinstance(winner, int) else None
+    engine = find_game(game).game()
+    folded = replay(engine, records)
+    winners: tuple[int, ...] = engine.winners(folded.state) if folded.state is not None else ()
+    if not winners:
+        return None
+    return ",".join(COLOURS[w] if "players" in records[0] else str(w) for w in winners)
+
+
+def playable_line(game: str, seed: int = 0) -> str:
+    """The mode of the first set-up line of ``game`` that the computer can play alone: its
+    host, started on a scratch journal, says what the table should do next (Gobbit with
+    real cards only follows the table; its virtual deck can be played)."""
+    from companion.service.hosts.base import DiceStatus, HostContext
+    from companion.service.journal import Journal
+    from companion.service.prefs import Prefs
+
+    info = find_game(game)
+    with tempfile.TemporaryDirectory(prefix="companion-demo-probe-") as scratch:
+        for n, (mode, _) in enumerate(info.table_lines()):
+            ctx = HostContext(Journal(Path(scratch) / f"{n}.journal"), Prefs(),
+                              rng=random.Random(seed), dice=DiceStatus(True, True))
+            host = info.host_class()(ctx, mode)
+            host.start(0.0)
+            expects = host.expects() if isinstance(host, Expecting) else None
+            host.stop()
+            if expects is not None:
+                return str(mode)
+    raise UsageError(f"The demo cannot play {game!r}: the computer cannot play any of its "
+                     "tables alone.")
 
 
 def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: int = 10_000,
@@ -185,6 +207,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
     (the caller closes it); ``dice``: "serial" (the simulated dice on a pty) or "pixels"
     (a virtual Pixels die over bumble; the same faces for the seed, so the same GIF)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    table = playable_line(game, seed)
     from gpiozero.pins.mock import MockFactory
 
     from companion.dice.sim import SimulatedDice
@@ -197,8 +220,9 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         demo_cfg = replace(
             cfg,
             game=replace(cfg.game, name=game, players=players, computer=computer,
-                         first="red" if game == "clovece" else "lot", auto_move_delay=0.05,
-                         computer_dice=True, computer_confirm_delay=0.0),
+                         auto_move_delay=0.05, computer_dice=True, computer_confirm_delay=0.0),
+            games={name: {k: v for k, v in values.items() if k not in DEMO_KEYS}
+                   for name, values in cfg.games.items()},  # the demo's seats, not a section's
             service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
                             shutdown_command=""),
             web=replace(cfg.web, enabled=False),  # only the phone view given (--web)
@@ -215,12 +239,13 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
                 app = App(demo_cfg, pin_factory=factory, device=device, dice_port=serial.path,
                           rng=random.Random(seed), announcer=announcer, phone=phone,
                           pixels_port=pixels.port)
+                app.ctx.defaults.update(find_game(game).demo)
                 app.start_hardware()
                 app.ctx.prefs.voice = True
                 app.service.frame_time = FrameTime(frame_seconds)
                 presser = PinPresser(factory, dict(demo_cfg.pins.buttons), 0.3)
                 thrower: Any = pixels if dice == "pixels" else serial
-                robot = Robot(app, thrower, presser, max_rolls, announcer)
+                robot = Robot(app, thrower, presser, max_rolls, announcer, table)
                 robot.start()
                 app.run()  # closes the announcer: the WAV is complete
                 robot.done.set()
@@ -230,6 +255,6 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         gif.parent.mkdir(parents=True, exist_ok=True)
         device.write_animation()
     said = [a for a in getattr(announcer, "history", ()) if not a.dropped]
-    return {"winner": COLOURS[winner] if winner is not None else None, "rolls": robot.rolls,
+    return {"winner": winner, "rolls": robot.rolls,
             "frames": app.screen.frames, "gif": str(gif),
             "wav": str(wav) if wav is not None else None, "said": len(said)}

@@ -27,6 +27,7 @@ from typing import Any
 
 from companion.service.app import App
 from companion.service.config import Config
+from companion.service.hosts.base import UsingPads
 from companion.service.phone import Phone
 from companion.ui.views import ListView
 
@@ -198,8 +199,10 @@ class Simulator:
         self._update_footer()
 
     def pad_keys(self) -> dict[str, Any]:
-        """Key -> pad while a Gobbit game has claimed the (mock) pads."""
-        if self.app.controller.game != "gobbit" or self.app.pads is None:
+        """Key -> pad while the game at the table has claimed the (mock) pads (its host says
+        so: :class:`~companion.service.hosts.base.UsingPads`)."""
+        host = self.app.controller.host
+        if not isinstance(host, UsingPads) or not host.uses_pads() or self.app.pads is None:
             return {}
         return _keymap(len({p.seat for p in self.app.pads.pads}))
 

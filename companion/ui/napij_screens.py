@@ -33,6 +33,7 @@ from .screens import (
     blink_on,
     fit,
     line_height,
+    renderer,
     scrolled,
     wrap,
 )
@@ -296,6 +297,7 @@ def _move(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, bottom: int,
         p.text((1, top + i * lh), shown, font, whole=line, scrolls=True)
 
 
+@renderer(NapijView)
 def draw_napij(p: Painter, v: NapijView, t: float) -> None:
     """Paint a napij se screen (see the module docstring for the layout)."""
     if not isinstance(v, NapijView):  # a view type without a drawing is a programming error

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .views import View
+
 BOTTLE = -1
 """``Cell.piece`` of the bottle."""
 
@@ -70,7 +72,7 @@ class Banner:
 
 
 @dataclass(frozen=True)
-class NapijView:
+class NapijView(View):
     """A napij se screen: header, optional strip maps, rows, prompt and the event line."""
 
     player: str

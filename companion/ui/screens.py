@@ -6,12 +6,16 @@ Blinking toggles every half second; a line too long for the width scrolls.
 ``layout(view, t)`` also reports what was drawn where, and :func:`problems`
 finds text cut by the panel's edge or by an ellipsis, text with no room, and
 text and marks drawn over each other (the every-screen test runs it on every
-screen of every game).
+screen of every game).  Each kind of view has its drawing registered with
+:func:`renderer`: the shared ones (lists, messages, referee panels) here, a game's own
+screens in its module (``companion/ui/<game>_screens.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,7 +23,7 @@ from .fonts import body_font, heading_font
 from .marks import draw_mark
 from .referee import BODY_LINES as REFEREE_LINES
 from .referee import Screen as RefereeScreen
-from .views import ListView, MessageView, RefereeView, TurnView, View, WinView
+from .views import ListView, MessageView, RefereeView, View
 
 WIDTH, HEIGHT = 128, 64
 BLINK_HZ = 2.0
@@ -33,7 +37,7 @@ def blink_on(t: float) -> bool:
     return int(t * BLINK_HZ) % 2 == 0
 
 
-def _text_width(font: ImageFont.FreeTypeFont, text: str) -> int:
+def text_width(font: ImageFont.FreeTypeFont, text: str) -> int:
     return int(font.getlength(text))
 
 
@@ -44,16 +48,16 @@ def line_height(font: ImageFont.FreeTypeFont) -> int:
 
 def fit(font: ImageFont.FreeTypeFont, text: str, width: int) -> str:
     """``text`` cut with an ellipsis to ``width`` pixels."""
-    if _text_width(font, text) <= width:
+    if text_width(font, text) <= width:
         return text
-    while text and _text_width(font, text + "…") > width:
+    while text and text_width(font, text + "…") > width:
         text = text[:-1]
     return text + "…"
 
 
 def scrolled(font: ImageFont.FreeTypeFont, text: str, width: int, t: float) -> str:
     """The visible window of a line that scrolls when it does not fit."""
-    if _text_width(font, text) <= width:
+    if text_width(font, text) <= width:
         return text
     loop = text + "   ·   "
     steps = max(0.0, t - SCROLL_PAUSE) * SCROLL_CPS
@@ -61,7 +65,7 @@ def scrolled(font: ImageFont.FreeTypeFont, text: str, width: int, t: float) -> s
     window = (loop + loop)[start:start + len(loop)]
     out = ""
     for ch in window:
-        if _text_width(font, out + ch) > width:
+        if text_width(font, out + ch) > width:
             break
         out += ch
     return out
@@ -212,80 +216,52 @@ def problems(inks: list[Ink]) -> list[str]:
     return found
 
 
+# --- who draws which view ----------------------------------------------------------------
+
+Renderer = Callable[[Painter, Any, float], None]
+"""Draws a view (the painter, the view, the animation time)."""
+_RENDERERS: dict[type, Renderer] = {}
+DrawT = TypeVar("DrawT", bound=Renderer)
+
+
+def renderer(kind: type) -> Callable[[DrawT], DrawT]:
+    """Register the decorated function as the drawing of the views of ``kind`` (and of its
+    subclasses).  A game's screens register theirs in the module that defines or draws
+    them (``companion/ui/<game>_screens.py``); this module names no game."""
+
+    def register(draw: DrawT) -> DrawT:
+        _RENDERERS[kind] = draw
+        return draw
+
+    return register
+
+
+def renderer_of(kind: type) -> Renderer:
+    """The drawing of the views of ``kind``; :class:`TypeError` when none is registered (the
+    module that registers it was not imported: a programming error)."""
+    for base in kind.__mro__:
+        draw = _RENDERERS.get(base)
+        if draw is not None:
+            return draw
+    raise TypeError(f"No drawing is registered for {kind.__name__}: import the module that "
+                    "draws it (it registers itself with companion.ui.screens.renderer).")
+
+
 # --- the screens -----------------------------------------------------------------------
 
 
-def _inverse(p: Painter, x: int, y: int, w: int, h: int, text: str,
+def inverse(p: Painter, x: int, y: int, w: int, h: int, text: str,
              font: ImageFont.FreeTypeFont, *, whole: str | None = None,
              scrolls: bool = False) -> None:
     p.bar((x, y, x + w, y + h))
     p.text((x + 1, y), text, font, fill=0, whole=whole, scrolls=scrolls, on_bar=True)
 
 
-def _turn(p: Painter, v: TurnView, t: float) -> None:
-    font = body_font()
-    lh = line_height(font)
-    from .minimap import SIZE as MAP_SIZE  # the Člověče board: imported when first drawn
-    from .minimap import draw_board
-
-    draw_board(p.draw, v.position, 0, 0, v.blink, blink_on(t))
-    p.area("board", (0, 0, MAP_SIZE, MAP_SIZE))
-    x = MAP_SIZE + 3
-    w = WIDTH - x
-    y = 0
-    # who: name and mark (and the computer sign)
-    p.text((x, y), v.player, font)
-    mx = x + _text_width(font, v.player) + 2
-    p.mark(v.colour, mx, y + 1, 5)
-    if v.computer:
-        p.text((mx + 8, y), "PC", font)
-    y += lh
-    # the roll, or how to get one
-    if v.roll is not None:
-        p.text((x, y), f"Hod PC: {v.roll}" if v.roll_virtual else f"Hod: {v.roll}", font)
-    elif v.manual_roll is not None:
-        label = "Hod: ◀ "
-        p.text((x, y), label, font)
-        vx = x + _text_width(font, label)
-        value = str(v.manual_roll)
-        if blink_on(t):
-            _inverse(p, vx, y, _text_width(font, value) + 2, lh, value, font)
-        else:
-            p.text((vx + 1, y), value, font)
-        p.text((vx + _text_width(font, value) + 3, y), " ▶", font)
-    y += lh
-    if v.tries_shown:
-        p.text((x, y), f"Pokus {v.tries + 1} ze 3", font)
-        y += lh
-    # numbered choices (the selected one kept in view)
-    rows = max(1, (HEIGHT - lh - y) // lh - 1)
-    first = min(max(0, v.selected - rows + 1), max(0, len(v.choices) - rows))
-    for i in range(first, min(len(v.choices), first + rows)):
-        c = v.choices[i]
-        text = f"{i + 1} {c.label}" + (" ×" if c.capture else "")
-        if i == v.selected and len(v.choices) > 1:
-            _inverse(p, x, y, w, lh, fit(font, text, w - 2), font, whole=text)
-        else:
-            p.text((x + 1, y), fit(font, text, w - 2), font, whole=text)
-        y += lh
-    for i in (*range(first), *range(first + rows, len(v.choices))):
-        p.lost(v.choices[i].label)
-    # the prompt, or a warning about the dice
-    status = v.prompt
-    if v.dice == "lost":
-        status = DICE_LOST
-    elif v.dice == "missing" and v.manual_roll is not None:
-        status = DICE_MISSING
-    p.text((x, HEIGHT - 2 * lh), fit(font, status, w), font, whole=status)
-    # the selected move in words, or what just happened, across the whole width
-    line = v.words or v.event
-    p.text((0, HEIGHT - lh), scrolled(font, line, WIDTH - 1, t), font, whole=line, scrolls=True)
-
-
 SCROLL_MARK_W = 7
 """The column a scrolling list keeps on its right for ▲ ▼ (never on an item or its bar)."""
 
 
+@renderer(ListView)
 def _list(p: Painter, v: ListView, t: float) -> None:
     head, font = heading_font(), body_font()
     hh, lh = line_height(head), line_height(font)
@@ -300,7 +276,7 @@ def _list(p: Painter, v: ListView, t: float) -> None:
         y = y0 + row * lh
         text = v.items[i]
         if i == v.selected:
-            _inverse(p, 0, y, w, lh, scrolled(font, text, w - 3, t), font, whole=text,
+            inverse(p, 0, y, w, lh, scrolled(font, text, w - 3, t), font, whole=text,
                      scrolls=True)
         else:
             p.text((1, y), fit(font, text, w - 2), font, whole=text)
@@ -313,22 +289,7 @@ def _list(p: Painter, v: ListView, t: float) -> None:
                scrolls=True)
 
 
-def _win(p: Painter, v: WinView, t: float) -> None:
-    head, font = heading_font(bold=True), body_font()
-    lh = line_height(font)
-    from .minimap import SIZE as MAP_SIZE
-    from .minimap import draw_board
-
-    draw_board(p.draw, v.position, 0, 0)
-    p.area("board", (0, 0, MAP_SIZE, MAP_SIZE))
-    x = MAP_SIZE + 4
-    p.text((x, 2), "Vyhrává", head)
-    p.text((x, 18), v.player, head)
-    if blink_on(t):
-        p.mark(v.colour, x + _text_width(head, v.player) + 3, 20, 7)
-    p.text((x, HEIGHT - lh), fit(font, v.footer, WIDTH - x), font, whole=v.footer)
-
-
+@renderer(MessageView)
 def _message(p: Painter, v: MessageView, t: float) -> None:
     head, font = heading_font(), body_font()
     hh, lh = line_height(head), line_height(font)
@@ -367,6 +328,11 @@ def _referee(p: Painter, screen: RefereeScreen, font: ImageFont.FreeTypeFont) ->
             p.text((1, y), shown, font, whole=text)
 
 
+@renderer(RefereeView)
+def _referee_view(p: Painter, v: RefereeView, t: float) -> None:
+    _referee(p, v.screen, heading_font())
+
+
 def draw_referee(draw: ImageDraw.ImageDraw, screen: RefereeScreen,
                  font: ImageFont.FreeTypeFont) -> None:
     """Paint a referee screen (Terminus 6x12): an inverted title bar (rows 0-11), then up to
@@ -380,20 +346,7 @@ def _paint(view: View, t: float, record: bool) -> tuple[Image.Image, list[Ink]]:
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"  # no anti-aliasing on a one-bit panel
     p = Painter(draw, record)
-    if isinstance(view, TurnView):
-        _turn(p, view, t)
-    elif isinstance(view, ListView):
-        _list(p, view, t)
-    elif isinstance(view, WinView):
-        _win(p, view, t)
-    elif isinstance(view, MessageView):
-        _message(p, view, t)
-    elif isinstance(view, RefereeView):
-        _referee(p, view.screen, heading_font())
-    else:  # napij se's screens: their own module (it uses this one's helpers)
-        from .napij_screens import draw_napij
-
-        draw_napij(p, view, t)
+    renderer_of(type(view))(p, view, t)
     return image, p.inks
 
 
@@ -413,7 +366,7 @@ def wrap(font: ImageFont.FreeTypeFont, text: str, width: int = WIDTH) -> list[st
     current = ""
     for word in text.split():
         candidate = f"{current} {word}".strip()
-        if _text_width(font, candidate) <= width or not current:
+        if text_width(font, candidate) <= width or not current:
             current = candidate
         else:
             lines.append(current)

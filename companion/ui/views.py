@@ -8,14 +8,16 @@ looks).  Every text here is Czech for the table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
-
-if TYPE_CHECKING:  # types only: the service starts without the Člověče engine and napij's views
-    from companion.engines.clovece.rules import Position
-
-    from .napij_views import NapijView
 
 from .referee import Screen as RefereeScreen
+
+
+class View:
+    """What one OLED screen shows: every screen model derives from this, and its drawing is
+    registered with :func:`companion.ui.screens.renderer` (the shared views' in
+    :mod:`companion.ui.screens`, a game's own in its screens module)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -25,29 +27,7 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class TurnView:
-    """The turn screen of Člověče."""
-
-    position: Position
-    colour: int
-    player: str  # "Modrý"
-    computer: bool
-    roll: int | None  # the roll being played, if any
-    prompt: str  # what the table should do now
-    choices: tuple[Choice, ...] = ()
-    selected: int = 0
-    tries: int = 0  # failed tries of the current three-tries sequence
-    tries_shown: bool = False  # the colour has no piece in play: show "pokus n ze 3"
-    manual_roll: int | None = None  # roll being entered with ◀ ▶ (dice missing)
-    dice: str = "ok"  # "ok", "missing" (none configured), "lost" (disconnected)
-    event: str = ""  # one line: what just happened
-    blink: tuple[tuple[int, int], tuple[int, int]] | None = None  # (piece cell, target cell)
-    roll_virtual: bool = False  # the roll was thrown by the companion for a computer seat
-    words: str = ""  # the selected move in words; shown instead of the event while choosing
-
-
-@dataclass(frozen=True)
-class ListView:
+class ListView(View):
     """A titled list with one item selected (set-up, menu, settings)."""
 
     title: str
@@ -57,15 +37,7 @@ class ListView:
 
 
 @dataclass(frozen=True)
-class WinView:
-    colour: int
-    player: str
-    position: Position
-    footer: str = "● nová hra"
-
-
-@dataclass(frozen=True)
-class MessageView:
+class MessageView(View):
     """A message that needs one button: a question, a warning, a farewell."""
 
     title: str
@@ -74,12 +46,7 @@ class MessageView:
 
 
 @dataclass(frozen=True)
-class RefereeView:
+class RefereeView(View):
     """A Gobbit referee screen (drawn by :func:`companion.ui.screens.draw_referee`)."""
 
     screen: RefereeScreen
-
-
-View: TypeAlias = "TurnView | ListView | WinView | MessageView | RefereeView | NapijView"
-"""Every screen the shell and the game hosts produce (a type for annotations only: napij's
-views are imported by the napij host and its drawing, not at start)."""

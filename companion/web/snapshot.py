@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.engines.clovece.rules import Move, Position
 from companion.engines.colours import COLOURS
@@ -50,6 +50,9 @@ from companion.referee.model import RefereeModel, delta_text, target_label
 
 from . import clovece_svg, gobbit_svg, napij_svg
 from .svg import Drawing
+
+if TYPE_CHECKING:
+    from companion.service.hosts.facts import CloveceFacts, GobbitFacts, NapijFacts, RefereeFacts
 
 EVENT_LINES = 12
 """How many of the caller's event lines a snapshot keeps (the latest)."""
@@ -383,6 +386,38 @@ def referee_values(seats: int, log: Sequence[Touch], moment: Sequence[Touch],
         status = "Rozhodčí rozsoudil poslední spor, verdikt je níže."
     return Snapshot("gobbit", "Gobbit (rozhodčí)", status, gobbit_svg.render(table),
                     events=_tail(events), rules=tuple(rules), gobbit=info)
+
+
+# --- from the hosts' facts (companion.service.hosts.facts names these builders) -------------
+
+
+def _computer(computer: frozenset[int],
+              levels: tuple[tuple[int, str], ...] = ()) -> dict[int, str]:
+    level = dict(levels)  # "Zelený – počítač, silný"; the page adds "(mark)"
+    return {c: f"{PLAYER[c]} – počítač" + (f", {level[c]}" if c in level else "")
+            for c in computer}
+
+
+def clovece_facts(facts: CloveceFacts, rules: Sequence[Topic] = ()) -> Snapshot:
+    return clovece(facts.pos, events=facts.events, throws=facts.throws, moved=facts.moved,
+                   rules=rules, names=_computer(facts.computer, facts.levels))
+
+
+def napij_facts(facts: NapijFacts, rules: Sequence[Topic] = ()) -> Snapshot:
+    return napij(facts.state, events=facts.events, throws=facts.throws, moved=facts.moved,
+                 card=facts.card, tonight=facts.tonight or None, rules=rules,
+                 names=_computer(facts.computer, facts.levels))
+
+
+def gobbit_facts(facts: GobbitFacts, rules: Sequence[Topic] = ()) -> Snapshot:
+    return gobbit(facts.state, events=facts.events, touches=facts.touches, ruling=facts.ruling,
+                  provisional=facts.provisional, rules=rules,  # its moment is the touches
+                  uncertainty_ms=facts.uncertainty_ms)
+
+
+def referee_facts(facts: RefereeFacts, rules: Sequence[Topic] = ()) -> Snapshot:
+    return referee_values(facts.seats, facts.log, facts.moment, facts.situation,
+                          graveyard=facts.graveyard, events=facts.events, rules=rules)
 
 
 # --- no game in play -------------------------------------------------------------------------

@@ -3,7 +3,8 @@ default set-up end, replay exactly from their journal records, and every action 
 ``encode``/``decode`` (the protocol of :mod:`companion.engines.game`).
 
 The game list is the registry's (:data:`companion.registry.GAMES`), read when the tests are
-collected: a game added to the registry is checked here without a line of its own.
+collected, and the tiny game of ``tests/tinygame`` (:mod:`.games`): a game added to the
+registry is checked here without a line of its own.
 """
 
 from __future__ import annotations
@@ -11,23 +12,23 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 from companion.engines.game import replay
 from companion.registry import GAMES
 from companion.selfplay.driver import steps
 
+from .games import TINY, entries
+
 GAMES_PLAYED = 200
-NAMES = sorted(GAMES)
 
 
-def test_every_registered_game_is_here():
-    assert {"clovece", "napij", "gobbit"} <= set(NAMES)
+def test_every_registered_game_is_checked_and_so_is_the_tiny_one():
+    checked = [info.name for info in entries()]
+    assert set(GAMES) | {TINY.name} == set(checked) and len(checked) == len(set(checked))
+    assert TINY.name not in GAMES  # added by its tests only, and gone after them
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_seeded_games_end_replay_from_their_records_and_every_action_round_trips(name):
-    game = GAMES[name].game()
+def test_seeded_games_end_replay_from_their_records_and_every_action_round_trips(entry):
+    game = entry.game()
     setup = game.default_setup()
     header = json.loads(json.dumps(game.setup_record(setup)))
     assert game.setup_record(game.setup_from_record(header)) == header
@@ -45,4 +46,5 @@ def test_seeded_games_end_replay_from_their_records_and_every_action_round_trips
         assert folded.error is None and folded.used == len(records), (seed, folded.error)
         assert folded.state == state and game.winners(folded.state) == game.winners(state)
         games.add(json.dumps(records))
-    assert len(games) == GAMES_PLAYED  # every seed plays a game of its own
+    # the seeds play games of their own (a tiny game may repeat a short one now and then)
+    assert len(games) >= GAMES_PLAYED * 0.95, len(games)

@@ -22,18 +22,19 @@ from companion.inputs.pads import Pad, PadLink, PadTouch
 from companion.service.app import App
 from companion.service.hosts import clovece as clovece_host
 from companion.service.journal import Journal
-from companion.ui.views import ListView, TurnView
+from companion.ui.clovece_screens import CloveceTurnView
+from companion.ui.views import ListView
 
 from .journal_support import FaultyStorage
 from .rig import Rig, rig_config
 
 
-def start(rig: Rig) -> TurnView:
+def start(rig: Rig) -> CloveceTurnView:
     rig.wait(lambda v: isinstance(v, ListView))
     rig.press("left")
     rig.wait(lambda v: isinstance(v, ListView) and v.selected == len(v.items) - 1)
     rig.press("select")
-    return rig.wait(lambda v: isinstance(v, TurnView))
+    return rig.wait(lambda v: isinstance(v, CloveceTurnView))
 
 
 def records(rig: Rig) -> list[dict]:
@@ -60,7 +61,7 @@ def test_a_refused_write_is_said_and_the_dice_sends_its_roll_again(tmp_path, fau
         for name, value in fault.items():
             setattr(storage, name, value)
         rig.dice.roll(4)
-        v = rig.wait(lambda v: isinstance(v, TurnView) and words in v.event)
+        v = rig.wait(lambda v: isinstance(v, CloveceTurnView) and words in v.event)
         assert v.event.startswith("Nelze uložit:") and v.roll is None and v.tries == 0
         assert records(rig) == before  # nothing confirmed, nothing torn left behind
         time.sleep(0.8)  # the dice sends it again (every 0.3 s): still refused, still kept
@@ -68,7 +69,7 @@ def test_a_refused_write_is_said_and_the_dice_sends_its_roll_again(tmp_path, fau
         storage.space, storage.read_only = None, False  # the disk is back
         wait_for(lambda: rig.dice.unacked == 0)
         assert records(rig)[len(before):] == [{"t": "roll", "v": 4, "src": "dice"}]
-        rig.wait(lambda v: isinstance(v, TurnView) and v.tries == 1)
+        rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.tries == 1)
     finally:
         rig.stop()
 
@@ -86,7 +87,7 @@ def test_a_read_only_data_folder_at_boot_shows_the_game_and_writes_again_by_itse
         start(first)
         first.wait(lambda v: v.dice == "ok")
         first.dice.roll(3)
-        first.wait(lambda v: isinstance(v, TurnView) and v.tries == 1)
+        first.wait(lambda v: isinstance(v, CloveceTurnView) and v.tries == 1)
     finally:
         first.stop()
     before = records(first)
@@ -96,15 +97,15 @@ def test_a_read_only_data_folder_at_boot_shows_the_game_and_writes_again_by_itse
     rig = Rig(tmp_path, storage=storage, seed=2,  # a new boot of the dice
               data_probe=lambda p: sentence if state["ro"] else "")
     try:
-        rig.wait(lambda v: isinstance(v, TurnView) and v.tries == 1)  # the game on the card
+        rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.tries == 1)  # the game on the card
         assert any(sentence in line for line in rig.app.controller.host.lines.lines())
         rig.wait(lambda v: v.dice == "ok")
         rig.dice.roll(5)
         time.sleep(0.5)
-        v = rig.wait(lambda v: isinstance(v, TurnView) and v.event == sentence)
+        v = rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.event == sentence)
         assert v.tries == 1 and rig.dice.unacked == 1 and records(rig) == before
         state["ro"] = storage.read_only = False  # remounted read-write
-        rig.wait(lambda v: isinstance(v, TurnView) and v.tries == 2, timeout=8)
+        rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.tries == 2, timeout=8)
         assert records(rig)[len(before):] == [{"t": "roll", "v": 5, "src": "dice"}]
         assert "Ukládání zase funguje." in rig.app.controller.host.lines.lines()
     finally:
@@ -132,9 +133,9 @@ def test_a_failing_timer_does_not_stop_the_service_and_tries_again(tmp_path, mon
         rig.wait(lambda v: isinstance(v, ListView))
         storage.read_only = False
         rig.press("select")
-        rig.wait(lambda v: isinstance(v, TurnView) and v.prompt == "PC hází…")
+        rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.prompt == "PC hází…")
         storage.read_only = True  # the computer's throw (a timer) cannot be saved
-        rig.wait(lambda v: isinstance(v, TurnView) and "Nelze uložit" in v.event, timeout=5)
+        rig.wait(lambda v: isinstance(v, CloveceTurnView) and "Nelze uložit" in v.event, timeout=5)
         assert rig.thread.is_alive() and len(records(rig)) == 1
         storage.read_only = False
         wait_for(lambda: len(records(rig)) > 1)
@@ -172,11 +173,11 @@ def test_unplugging_the_dice_on_a_computers_turn_lets_it_throw_by_itself(tmp_pat
     rig = Rig(tmp_path, computer=("r",), computer_dice=True)  # a person throws the real dice
     try:
         start(rig)
-        rig.wait(lambda v: isinstance(v, TurnView) and v.dice == "ok" and v.prompt == "Hoď za PC")
+        rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.dice == "ok" and v.prompt == "Hoď za PC")
         time.sleep(1.2)
         assert len(records(rig)) == 1  # with the dice there, a person throws for the computer
         rig.dice.unplug()
-        rig.wait(lambda v: isinstance(v, TurnView) and v.dice == "lost")
+        rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.dice == "lost")
         wait_for(lambda: len(records(rig)) > 1, timeout=5)
         assert records(rig)[1]["src"] == "computer"
     finally:
@@ -300,7 +301,7 @@ def test_the_phone_view_starts_after_the_first_frame_follows_the_game_and_stops_
         start(rig)
         rig.wait(lambda v: v.dice == "ok")
         rig.dice.roll(6)
-        rig.wait(lambda v: isinstance(v, TurnView) and "nasadil" in v.event)
+        rig.wait(lambda v: isinstance(v, CloveceTurnView) and "nasadil" in v.event)
         wait_for(lambda: snapshot_json(url)["events"][-1:] == ["Červený nasadil figurku."])
         data = snapshot_json(url)
         assert data["throws"] == [6] and data["status"] == "Na tahu je červený."
@@ -317,7 +318,7 @@ def test_the_phone_view_starts_after_the_first_frame_follows_the_game_and_stops_
                  == rig.app.controller.view().image().tobytes())
         assert qr_of(Picture.of("panel", rig.device.image)) == (url.upper(), 25)  # HTTP://HOST/TOKEN
         rig.press("left")  # any button: back to the game
-        rig.wait(lambda v: isinstance(v, TurnView))
+        rig.wait(lambda v: isinstance(v, CloveceTurnView))
     finally:
         rig.stop()
     assert phone.url is None  # the service's own view is closed with it
@@ -334,7 +335,7 @@ def test_a_phone_view_given_to_the_app_gets_the_last_moment_and_stays_the_caller
             start(rig)
             rig.wait(lambda v: v.dice == "ok")
             rig.dice.roll(3)
-            rig.wait(lambda v: isinstance(v, TurnView) and v.tries == 1)
+            rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.tries == 1)
         finally:
             rig.stop()
         assert phone.url is not None  # not closed by the app

@@ -81,6 +81,15 @@ def test_bad_pads_values_are_one_sentence(tmp_path, text, fragment):
     ('[voice]\ndevice = "plug hw"', "voice.device"),
     ('[voice]\nspeaker = "usb"', "voice.speaker"),
     ('[game]\nname = "ludo"', "game.name"),
+    ('[clovece]\nplayers = 5', "clovece.players must be 2, 3 or 4, not 5."),
+    ('[clovece]\nvariants = ["fast"]', "clovece.variants has an unknown variant 'fast'"),
+    ('[napij]\ncomputer = ["x"]', "napij.computer lists 'x'"),
+    ('[napij]\nfirst = "blue"', "napij.first must be"),
+    ('[napij]\nvariants = ["safe-start"]', "Unknown key napij.variants"),
+    ('[gobbit]\nseats = 5', "gobbit.seats must be 2, 3 or 4 (5 and 6 need the pad hub"),
+    ('[gobbit]\nseats = "4"', "gobbit.seats must be a whole number"),
+    ('[gobbit]\nplayers = 4', "Unknown key gobbit.players"),
+    ('clovece = 3', "[clovece] must be a table."),
 ])
 def test_a_wrong_value_is_one_sentence_naming_the_key(tmp_path, text, fragment):
     p = tmp_path / "c.toml"
@@ -241,3 +250,36 @@ def test_bad_dice_values_are_one_sentence(tmp_path, text, fragment):
     p.write_text(text)
     with pytest.raises(ConfigError, match=re.escape(fragment)):
         load(p)
+
+
+# --- each game's own section -------------------------------------------------------------------
+
+
+def test_each_game_has_its_own_section_over_the_older_game_keys(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text('[game]\nplayers = 2\nseats = 3\n'  # an older file's keys: every game's
+                 '[clovece]\nplayers = 3\nvariants = ["safe-start"]\ncomputer = ["b"]\n'
+                 '[napij]\nfirst = "lot"\n[gobbit]\nseats = 4\n')
+    cfg = load(p)
+    clovece, napij, gobbit = (cfg.setup_defaults(g) for g in ("clovece", "napij", "gobbit"))
+    assert clovece["players"] == 3 and clovece["variants"] == ("safe-start",)
+    assert clovece["computer"] == ("b",) and clovece["first"] == "red"
+    assert napij["players"] == 2 and napij["first"] == "lot" and napij["computer"] == ()
+    assert gobbit["seats"] == 4 and cfg.game.seats == 3
+    old = from_dict({"game": {"players": 2, "computer": ["g"], "seats": 3}})
+    assert old.setup_defaults("clovece")["players"] == 2 == old.setup_defaults("napij")["players"]
+    assert old.setup_defaults("gobbit")["seats"] == 3 and old.games == {}
+
+
+def test_a_registered_games_section_goes_to_its_host_as_it_is():
+    from companion.registry import register, unregister
+    from tests.tinygame import INFO
+
+    register(INFO)
+    try:
+        cfg = from_dict({"race": {"goal": 20}})
+        assert cfg.setup_defaults("race")["goal"] == 20
+    finally:
+        unregister(INFO.name)
+    with pytest.raises(ConfigError, match=r"Unknown section \[race\]"):
+        from_dict({"race": {"goal": 20}})

@@ -14,7 +14,8 @@ from companion.engines.clovece.game import GAME
 from companion.engines.clovece.notation import format_position
 from companion.engines.game import replay
 from companion.service.journal import Journal
-from companion.ui.views import ListView, MessageView, TurnView
+from companion.ui.clovece_screens import CloveceTurnView
+from companion.ui.views import ListView, MessageView
 
 from .rig import Rig
 
@@ -29,10 +30,10 @@ def rig(tmp_path):
 
 
 def is_turn(v) -> bool:
-    return isinstance(v, TurnView)
+    return isinstance(v, CloveceTurnView)
 
 
-def start(rig: Rig) -> TurnView:
+def start(rig: Rig) -> CloveceTurnView:
     rig.wait(lambda v: isinstance(v, ListView))
     rig.press("left")
     rig.wait(lambda v: v.selected == len(v.items) - 1)
@@ -117,10 +118,11 @@ CRASHER = textwrap.dedent("""
     sys.path.insert(0, {tests!r})
     from service.rig import Rig
     rig = Rig(__import__("pathlib").Path({data!r}), seed=5)
-    from companion.ui.views import ListView, MessageView, TurnView
+    from companion.ui.views import ListView, MessageView
+    from companion.ui.clovece_screens import CloveceTurnView
     rig.wait(lambda v: isinstance(v, ListView))
     rig.press("left"); rig.wait(lambda v: v.selected == len(v.items) - 1); rig.press("select")
-    rig.wait(lambda v: isinstance(v, TurnView) and v.dice == "ok")
+    rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.dice == "ok")
     for n, value in enumerate({rolls!r}):
         before = rig.app.ctx.journal.load()
         rig.dice.roll(value)

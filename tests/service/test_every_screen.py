@@ -36,10 +36,11 @@ from companion.service.hosts.napij import Mode as NapijMode
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Mode, Shell
+from companion.ui.clovece_screens import CloveceWinView
 from companion.ui.napij_screens import PAGE_SECONDS, schedule
 from companion.ui.napij_views import NapijView
 from companion.ui.screens import layout, problems
-from companion.ui.views import ListView, MessageView, View, WinView
+from companion.ui.views import ListView, MessageView, View
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
@@ -253,7 +254,7 @@ def clovece_screens(tmp: Path) -> Iterator[tuple[View, str]]:
     t.shell.host.arm(t.now)
     t.do(Rolled(2), "the last roll")
     t.tick(2.0)
-    assert isinstance(t.shell.view(), WinView)
+    assert isinstance(t.shell.view(), CloveceWinView)
     t.do(S, "new game")
     yield from t.seen.items()
 

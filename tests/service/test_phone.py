@@ -407,7 +407,8 @@ def test_an_unexpected_failure_to_start_is_logged_and_said_plainly(monkeypatch):
 
 
 def test_the_table_plays_on_when_the_port_is_in_use(tmp_path, busy_port):
-    from companion.ui.views import ListView, TurnView
+    from companion.ui.clovece_screens import CloveceTurnView
+    from companion.ui.views import ListView
 
     from .rig import Rig
 
@@ -420,7 +421,7 @@ def test_the_table_plays_on_when_the_port_is_in_use(tmp_path, busy_port):
         rig.press("left")
         rig.wait(lambda v: isinstance(v, ListView) and v.selected == len(v.items) - 1)
         rig.press("select")
-        rig.wait(lambda v: isinstance(v, TurnView))
+        rig.wait(lambda v: isinstance(v, CloveceTurnView))
         rig.press("select", long=True)
         rig.wait(lambda v: isinstance(v, ListView) and v.title == "Nabídka")
         while rig.view.items[rig.view.selected] != "Telefon":
@@ -431,7 +432,7 @@ def test_the_table_plays_on_when_the_port_is_in_use(tmp_path, busy_port):
         v = rig.wait(lambda v: isinstance(v, MessageView) and v.title == "Telefon")
         assert " ".join(v.lines).startswith(FAILED)
         rig.press("select")
-        rig.wait(lambda v: isinstance(v, TurnView))
+        rig.wait(lambda v: isinstance(v, CloveceTurnView))
         assert rig.app.service.faults == 0
     finally:
         rig.stop()
@@ -465,3 +466,18 @@ def test_bad_addresses_are_one_sentence(text):
     assert message.endswith(".") and message.replace("e.g.", "eg").count(". ") == 0
     with pytest.raises(UsageError, match=r"^\[web\] x must"):
         parse_address(text, "[web] x")
+
+
+def test_a_new_kind_of_facts_brings_its_own_snapshot_and_the_phone_names_no_game():
+    from pathlib import Path
+
+    import companion.service.phone as phone
+    from tests.tinygame.engine import State
+    from tests.tinygame.phone import RaceFacts
+
+    snap = snapshot_of("race", "Závod", RaceFacts(State(12, (3, 5), 1), ("Hráč 2 hodil 2.",)))
+    assert snap.game == "race" and snap.status == "Na tahu je Hráč 2, pole 3 a 5 z 12."
+    assert snap.events == ("Hráč 2 hodil 2.",)
+    source = Path(phone.__file__).read_text(encoding="utf-8").lower()
+    for word in ("clovece", "napij", "gobbit", "referee"):
+        assert word not in source, word

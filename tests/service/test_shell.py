@@ -8,17 +8,22 @@ import random
 import pytest
 
 from companion.inputs.events import ButtonPress, DiceLink, Rolled
-from companion.registry import GameInfo, register, unregister
+from companion.registry import playable, register, unregister
 from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Shell
-from companion.ui.views import ListView, MessageView, TurnView
+from companion.ui.clovece_screens import CloveceTurnView
+from companion.ui.views import ListView, MessageView
+from tests.tinygame import INFO as RACE
 
 S, R, L = ButtonPress("select"), ButtonPress("right"), ButtonPress("left")
 LONG = ButtonPress("select", long=True)
 
-RACE = GameInfo("race", "Závod", "tests.tinygame.engine:GAME", "tests.tinygame.host:RaceHost")
+LINES = [(info.name, n, label) for info in playable()
+         for n, (_, label) in enumerate(info.table_lines())]
+"""The set-up's game lines in the registry's order: (game, line of that game, label)."""
+GAMES = list(dict.fromkeys(name for name, _, _ in LINES))
 
 
 @pytest.fixture
@@ -39,20 +44,16 @@ def build(tmp_path, start_with="clovece", beeps=None):
 
 
 def test_the_first_set_up_item_switches_between_the_games(tmp_path):
-    c = build(tmp_path)
-    assert c.game == "clovece" and c.view().items[0] == "Hra: Člověče"
-    c.handle(S, 0.0)
-    assert c.game == "napij" and c.view().items[0] == "Hra: Člověče, napij se!"
-    c.handle(S, 0.0)
-    assert c.game == "gobbit" and c.view().items[0] == "Hra: Gobbit (rozhodčí)"
-    c.handle(S, 0.0)
-    assert c.view().items[0] == "Hra: Gobbit (balíček)"
-    c.handle(S, 0.0)
-    assert c.game == "clovece"
+    c = build(tmp_path, LINES[0][0])
+    for name, _, label in [*LINES, LINES[0]]:  # round every line, back to the first
+        assert c.game == name and c.view().items[0] == f"Hra: {label}"
+        c.handle(S, 0.0)
+    assert len(LINES) >= 2
 
 
-def test_the_configured_game_comes_first(tmp_path):
-    assert build(tmp_path, "gobbit").game == "gobbit"
+@pytest.mark.parametrize("game", GAMES)
+def test_the_configured_game_comes_first(tmp_path, game):
+    assert build(tmp_path, game).game == game
 
 
 def test_after_a_restart_the_journals_game_resumes(tmp_path):
@@ -193,11 +194,12 @@ def test_switching_from_a_saved_gobbit_deck_game_to_clovece_keeps_the_dice_conne
     again.setup_index = len(again.view().items) - 1
     again.handle(S, 1.0)
     v = again.view()
-    assert isinstance(v, TurnView) and v.dice == "ok" and v.manual_roll is None
+    assert isinstance(v, CloveceTurnView) and v.dice == "ok" and v.manual_roll is None
     assert v.prompt == "Hoď kostkou"
 
 
-@pytest.mark.parametrize("table", [("clovece", 0), ("gobbit", 0), ("gobbit", 1)])
+@pytest.mark.parametrize("table", [(name, n) for name, n, _ in LINES],
+                         ids=[label for _, _, label in LINES])
 
 
 def test_every_destructive_menu_item_asks_first_and_shut_down_keeps_the_game(tmp_path, table):
@@ -242,7 +244,7 @@ def open_telefon(c: Shell) -> None:
     c.handle(S, 0.0)
 
 
-@pytest.mark.parametrize("game", ["clovece", "napij", "gobbit"])
+@pytest.mark.parametrize("game", GAMES)
 def test_telefon_comes_after_the_rules_in_every_games_menu(tmp_path, game):
     c = started(tmp_path, game)
     labels = list(c.menu_labels())
@@ -403,3 +405,17 @@ def test_kostka_in_the_settings_opens_the_dice_menu(tmp_path):
     c.handle(R, 0.0)  # Jen tlačítka
     c.handle(S, 0.0)
     assert c.mode == "settings" and "Kostka: tlačítka" in c.view().items
+
+
+def test_each_game_takes_its_own_set_up_defaults_over_the_shared_ones(tmp_path):
+    ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(), rng=random.Random(1),
+                      dice=DiceStatus(configured=True), defaults={"players": 4, "seats": 3},
+                      game_defaults={"clovece": {"players": 2, "computer": ("g",)},
+                                     "gobbit": {"seats": 2}})
+    shell = Shell(ctx, start_with="clovece")
+    shell.begin(0.0)
+    assert shell.host.players == 2 and shell.host.computer == {2}
+    shell.handle(S, 0.0)  # to napij se: the shared defaults
+    assert shell.game == "napij" and shell.host.players == 4 and shell.host.computer == set()
+    shell.handle(S, 0.0)
+    assert shell.game == "gobbit" and shell.host.seats == 2

@@ -18,8 +18,21 @@ def test_the_demo_plays_through_the_real_adapters_and_writes_every_frame(tmp_pat
         assert im.size == (256, 128)
 
 
-def test_the_demo_refuses_other_games(capsys):
-    assert main(["demo", "--game", "gobbit", "--gif", "x.gif"]) == 2
+def test_the_demo_refuses_a_game_it_does_not_know(capsys):
+    assert main(["demo", "--game", "ludo", "--gif", "x.gif"]) == 2
+    assert "The demo plays clovece, napij, gobbit, not 'ludo'." in capsys.readouterr().err
+
+
+def test_the_demo_plays_any_registered_game_on_a_line_the_computer_can_play(tmp_path, capsys):
+    """Gobbit: not the referee of real cards (it follows the table) but the virtual deck,
+    flipped to the end; the winner is the engine's, by the journal."""
+    gif = tmp_path / "gobbit.gif"
+    assert main(["demo", "--game", "gobbit", "--seed", "3", "--gif", str(gif)]) == 0
+    out = capsys.readouterr().out
+    winners = out.split("winner: ")[1].split()[0].split(",")
+    assert winners and set(winners) <= {"1", "2", "3", "4"}, out  # ties are Gobbit's
+    with Image.open(gif) as im:
+        assert im.n_frames == int(out.split("frames: ")[1].split()[0]) > 10
 
 
 def test_the_napij_demo_writes_every_frame_and_every_announcement(tmp_path, capsys):

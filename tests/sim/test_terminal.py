@@ -65,7 +65,7 @@ def test_keys_typed_quickly_are_pressed_in_order_and_none_is_lost(tmp_path):
     import threading
 
     from companion.service.journal import Journal
-    from companion.ui.views import TurnView
+    from companion.ui.clovece_screens import CloveceTurnView
 
     out = io.StringIO()
     sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=out)
@@ -75,9 +75,9 @@ def test_keys_typed_quickly_are_pressed_in_order_and_none_is_lost(tmp_path):
         wait_view(sim, lambda v: isinstance(v, ListView))
         for key in "a\r":  # to "▶ Začít hru", start
             sim.key(key)
-        wait_view(sim, lambda v: isinstance(v, TurnView) and v.dice == "ok")
+        wait_view(sim, lambda v: isinstance(v, CloveceTurnView) and v.dice == "ok")
         sim.key("r")  # a roll of the simulated dice
-        wait_view(sim, lambda v: isinstance(v, TurnView) and "hodil" in v.event)
+        wait_view(sim, lambda v: isinstance(v, CloveceTurnView) and "hodil" in v.event)
         journal = Journal(tmp_path / "game.journal").load()
         assert journal[-1]["t"] == "roll"
         for key in "mdd\r":  # typed at once
@@ -264,7 +264,7 @@ def test_with_a_pixels_die_the_keys_throw_it_and_carry_it_away(tmp_path):
 def test_arrow_keys_up_and_down_move_through_a_list_and_nothing_else(tmp_path):
     import threading
 
-    from companion.ui.views import TurnView
+    from companion.ui.clovece_screens import CloveceTurnView
 
     sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO())
     th = threading.Thread(target=sim.app.run, daemon=True)
@@ -277,7 +277,7 @@ def test_arrow_keys_up_and_down_move_through_a_list_and_nothing_else(tmp_path):
         wait_view(sim, lambda v: isinstance(v, ListView) and v.selected == 0)
         for key in "a\r":  # to "▶ Začít hru", start
             sim.key(key)
-        turn = wait_view(sim, lambda v: isinstance(v, TurnView))
+        turn = wait_view(sim, lambda v: isinstance(v, CloveceTurnView))
         assert sim.key("\x1b[B") and sim.key("\x1b[A")
         time.sleep(0.3)
         assert sim.presser.idle() and sim.app.service.last_view == turn  # no list: nothing

@@ -125,14 +125,19 @@ class Race:
         return () if state.winner is None else (state.winner,)
 
     def parse(self, text: str) -> State:
+        """``"5 3 1 12 4 -"``: the pawns, whose turn, the goal, the roll and the winner
+        (``-``: none)."""
         try:
-            a, b, turn, goal = (int(x) for x in text.split())
+            a, b, turn, goal, roll, winner = (None if x == "-" else int(x) for x in text.split())
         except ValueError:
             raise NotationError(f"Cannot read the race {text!r}.") from None
-        return State(goal, (a, b), turn)
+        if a is None or b is None or turn not in (0, 1) or goal is None:
+            raise NotationError(f"Cannot read the race {text!r}.")
+        return State(goal, (a, b), turn, roll, winner)
 
     def format(self, state: State) -> str:
-        return f"{state.pawns[0]} {state.pawns[1]} {state.turn} {state.goal}"
+        roll, winner = ("-" if v is None else str(v) for v in (state.roll, state.winner))
+        return f"{state.pawns[0]} {state.pawns[1]} {state.turn} {state.goal} {roll} {winner}"
 
     def encode(self, action: Action) -> Record:
         if isinstance(action, Roll):

@@ -8,7 +8,7 @@ from typing import Any
 from companion.engines.errors import RulesError
 from companion.engines.game import Record
 from companion.inputs.events import ButtonPress, Input, Rolled
-from companion.service.hosts.base import HostContext, JournaledGame, Option, Request
+from companion.service.hosts.base import Expect, HostContext, JournaledGame, Option, Request
 from companion.ui.views import MessageView, View
 
 from .engine import GAME, NAMES, Action, Setup, State, Step
@@ -22,7 +22,8 @@ class RaceHost:
         self.goal = 12
         self.play: JournaledGame[State, Action, Any, Setup] = JournaledGame(GAME, ctx.journal)
         self.selected = 0
-        self.line = ""
+        self.said: tuple[str, ...] = ()
+        """What just happened, a line per event (a line may not be wider than the panel)."""
 
     def options(self) -> Sequence[Option]:
         return [Option("goal", "Cíl", (12, 20), ("12", "20"), self.goal)]
@@ -34,7 +35,7 @@ class RaceHost:
 
     def start(self, now: float) -> None:
         self.play.start(Setup(self.goal))
-        self.line = "Závod začíná."
+        self.said = ("Závod začíná.",)
 
     def resume(self, records: list[Record], now: float) -> bool:
         try:
@@ -52,7 +53,7 @@ class RaceHost:
 
     def _do(self, action: Action) -> None:
         events = self.play.commit(action)
-        self.line = " ".join(GAME.describe(e, self.play.current()) for e in events)
+        self.said = tuple(GAME.describe(e, self.play.current()) for e in events)
         self.selected = 0
 
     def handle(self, event: Input, now: float) -> Request | None:
@@ -82,7 +83,7 @@ class RaceHost:
         s = self.play.current()
         lines = [f"{NAMES[i]}: pole {p} z {s.goal}" for i, p in enumerate(s.pawns)]
         if s.winner is not None:
-            return MessageView("Závod", (*lines, self.line), "● nová hra")
+            return MessageView("Závod", (*lines, *self.said), "● nová hra")
         if s.roll is None:
             prompt = f"{NAMES[s.turn]}: hoď"
         else:
@@ -90,13 +91,28 @@ class RaceHost:
             step = moves[self.selected]
             assert isinstance(step, Step)
             prompt = f"{NAMES[s.turn]}: o {step.fields}?"
-        return MessageView("Závod", (*lines, self.line), prompt)
+        return MessageView("Závod", (*lines, *self.said), prompt)
+
+    def facts(self) -> Any:
+        """The race for the phone view (:mod:`.phone`); ``None`` before a game."""
+        from .phone import RaceFacts  # the web's types: imported when the phones ask
+
+        return RaceFacts(self.play.current(), self.said) if self.play.started else None
+
+    def expects(self) -> Expect | None:
+        """What the table should do next (the conformance suite's robot asks)."""
+        if not self.play.started:
+            return None
+        s = self.play.current()
+        if s.winner is not None:
+            return Expect.OVER
+        return Expect.ROLL if s.roll is None else Expect.CHOOSE
 
     def animated(self) -> bool:
         return False
 
     def notify(self, line: str) -> None:
-        self.line = line
+        self.said = (line,)
 
     def undo_preview(self) -> tuple[str, str] | None:
         records = self.ctx.journal.load()

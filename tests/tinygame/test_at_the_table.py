@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.registry import GameInfo, register, unregister
+from companion.registry import register, unregister
 from companion.service.config import ConfigError, from_dict
 from companion.service.journal import Journal
 from companion.ui.screens import render
 from companion.ui.views import ListView, MessageView
 from tests.service.rig import Rig
-
-RACE = GameInfo("race", "Závod", "tests.tinygame.engine:GAME", "tests.tinygame.host:RaceHost")
+from tests.tinygame import INFO as RACE
 
 
 @pytest.fixture

@@ -16,27 +16,28 @@ from PIL import Image, ImageChops
 from companion.engines.clovece.board import cell_of
 from companion.engines.clovece.notation import parse_position
 from companion.engines.clovece.rules import BLUE, GREEN
+from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
 from companion.ui.referee import Screen as RefereeScreen
 from companion.ui.screens import render
-from companion.ui.views import Choice, ListView, RefereeView, TurnView, View, WinView
+from companion.ui.views import Choice, ListView, RefereeView, View
 
 HERE = Path(__file__).parent / "reference"
 POS = parse_position("r:5,17,h,f1 b:12,30,h,f2 g:22,h,h,h y:31,h,h,h turn:b")
 
 CASES: dict[str, tuple[View, float]] = {
-    "turn-choice": (TurnView(
+    "turn-choice": (CloveceTurnView(
         position=POS, colour=BLUE, player="Modrý", computer=False, roll=5,
         prompt="◀▶ vyber, ● ok",
         choices=(Choice("2.→7.", True), Choice("20.→25."), Choice("cíl 2→3")), selected=1,
         event="Modrý hodil 5.", words="Přední figurka z 20. na 25. pole.",
         blink=(cell_of(BLUE, 20), cell_of(BLUE, 25))), 0.0),
-    "turn-computer": (TurnView(
+    "turn-computer": (CloveceTurnView(
         position=POS, colour=BLUE, player="Modrý", computer=True, roll=5, roll_virtual=True,
         prompt="Táhni za PC ●", choices=(Choice("2.→7.", True), Choice("20.→25.")),
         selected=0, event="Modrý (PC) hodil 5.",
         words="Zadní figurka z 2. na 7. pole, vyhodí zeleného.",
         blink=(cell_of(BLUE, 2), cell_of(BLUE, 7))), 0.0),
-    "turn-manual-roll": (TurnView(
+    "turn-manual-roll": (CloveceTurnView(
         position=POS, colour=BLUE, player="Modrý", computer=False, roll=None,
         prompt="◀ ▶ hod, ● ok", manual_roll=4, dice="lost", tries=1, tries_shown=True,
         event="Kostka odpojena: hod zadej tlačítky."), 0.0),
@@ -44,7 +45,7 @@ CASES: dict[str, tuple[View, float]] = {
                                                "Modrý: počítač", "Zelený: člověk",
                                                "Žlutý: člověk", "PC hází: sám",
                                                "▶ Začít hru"), 3), 0.0),
-    "win": (WinView(GREEN, "Zelený", POS), 0.0),
+    "win": (CloveceWinView(GREEN, "Zelený", POS), 0.0),
     "referee": (RefereeView(RefereeScreen("Spor o kupičku H3 1/7",
                                           ("1. H2 útok       0 ms", "2. H3 pozdě   +7,0 ms"))),
                 0.0),

@@ -7,6 +7,7 @@ from PIL import ImageChops
 from companion.engines.clovece.board import cell_of
 from companion.engines.clovece.notation import parse_position
 from companion.engines.clovece.rules import BLUE, RED
+from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
 from companion.ui.fonts import body_font, load_font
 from companion.ui.minimap import CELL
 from companion.ui.referee import Screen
@@ -14,18 +15,18 @@ from companion.ui.screens import HEIGHT, WIDTH, blink_on, draw_referee, fit, ren
 from companion.ui.screens import REFEREE_BODY_TOP as BODY_TOP
 from companion.ui.screens import REFEREE_LINE as LINE
 from companion.ui.screens import render as render_view
-from companion.ui.views import Choice, ListView, MessageView, RefereeView, TurnView, WinView
+from companion.ui.views import Choice, ListView, MessageView, RefereeView
 
 POS = parse_position("r:5,17,h,f1 b:12,30,h,f2 g:22,h,h,h y:31,h,h,h turn:b")
 
 
-def turn_view(**kw) -> TurnView:
+def turn_view(**kw) -> CloveceTurnView:
     base = dict(position=POS, colour=BLUE, player="Modrý", computer=False, roll=5,
                 prompt="◀▶ vyber, ● ok",
                 choices=(Choice("12→17", True), Choice("30→35")), selected=0,
                 event="Modrý vyhodil zeleného.", blink=(cell_of(BLUE, 2), cell_of(BLUE, 7)))
     base.update(kw)
-    return TurnView(**base)
+    return CloveceTurnView(**base)
 
 
 def lit(image, box) -> int:
@@ -78,7 +79,7 @@ def test_fit_and_wrap():
 def test_every_view_type_renders():
     for view in (turn_view(manual_roll=3, roll=None, choices=()),
                  ListView("Nabídka", ("a", "b", "c", "d", "e", "f", "g", "h"), 7, "pata"),
-                 WinView(RED, "Červený", POS),
+                 CloveceWinView(RED, "Červený", POS),
                  MessageView("Vypnout?", ("Hra zůstane uložena.",), "● ano")):
         im = render(view, 0.3)
         assert im.getbbox() is not None
@@ -228,3 +229,31 @@ def test_a_long_note_under_a_list_scrolls_instead_of_being_cut():
     texts = {i.text for t in (0.0, 2.0, 4.0, 6.0, 8.0) for i in layout(view, t)[1]
              if i.whole == note}
     assert any("karta" in text for text in texts)  # the end of the note comes into view
+
+
+def test_a_view_of_a_new_kind_registers_its_drawing_and_screens_name_no_game():
+    from dataclasses import dataclass
+    from pathlib import Path
+
+    import pytest
+
+    import companion.ui.screens as screens
+    from companion.ui.screens import Painter, renderer
+    from companion.ui.views import View
+
+    @dataclass(frozen=True)
+    class Dot(View):
+        x: int
+
+    with pytest.raises(TypeError, match="No drawing is registered for Dot"):
+        render_view(Dot(3))
+
+    @renderer(Dot)
+    def draw_dot(p: Painter, v: Dot, t: float) -> None:
+        p.line((v.x, 10, v.x + 1, 11))
+
+    image = render_view(Dot(3))
+    assert image.getpixel((3, 10)) and image.getbbox() == (3, 10, 4, 11)
+    source = Path(screens.__file__).read_text(encoding="utf-8").lower()
+    for word in ("clovece", "napij", "gobbit", "člověče", "minimap"):
+        assert word not in source, word

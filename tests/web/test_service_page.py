@@ -19,7 +19,8 @@ from companion.engines.gobbit.judge import eats
 from companion.inputs.events import PadEvent
 from companion.inputs.pads import PadTouch
 from companion.service.hosts.base import Expect
-from companion.ui.views import ListView, TurnView
+from companion.ui.clovece_screens import CloveceTurnView
+from companion.ui.views import ListView
 from companion.web.server import wait_until
 
 from ..service.rig import Rig
@@ -77,21 +78,21 @@ def test_a_roll_and_a_move_at_the_table_appear_on_the_page(browser, table, tmp_p
     open_page(browser, table)
     on_page(browser, lambda d: js(d, "return document.body.dataset.game") == "clovece")
     start(table)
-    table.wait(lambda v: isinstance(v, TurnView) and v.dice == "ok")
+    table.wait(lambda v: isinstance(v, CloveceTurnView) and v.dice == "ok")
     on_page(browser, lambda d: text_of(d, "status") == "Na tahu je červený.")
     assert js(browser, "return document.querySelectorAll('#board-top g.piece').length") == 8
     assert piece_at(browser, "r", "h") or js(
         browser, "return document.querySelectorAll('#board-top g.piece[data-colour=r]')"
                  ".length") == 4
     table.dice.roll(6)  # a six: the only move, onto the start, plays itself
-    table.wait(lambda v: isinstance(v, TurnView) and "nasadil" in v.event)
+    table.wait(lambda v: isinstance(v, CloveceTurnView) and "nasadil" in v.event)
     on_page(browser, lambda d: piece_at(d, "r", "0"))
     assert js(browser, "return document.getElementById('throws').dataset.values") == "6"
     assert js(browser, "return document.querySelectorAll('#throws .die .pip').length") == 6
     assert text_of(browser, "events").splitlines()[0] == "Červený nasadil figurku."
     assert js(browser, "return document.querySelectorAll('#board-top .moved-to').length") == 1
     table.dice.roll(4)  # the six's extra throw: 0 -> 4, then green's turn
-    table.wait(lambda v: isinstance(v, TurnView) and v.player == "Zelený")
+    table.wait(lambda v: isinstance(v, CloveceTurnView) and v.player == "Zelený")
     on_page(browser, lambda d: piece_at(d, "r", "4") and not piece_at(d, "r", "0"))
     assert js(browser, "return document.getElementById('throws').dataset.values") == "6,4"
     assert text_of(browser, "status") == "Na tahu je zelený."
@@ -103,7 +104,7 @@ def test_a_roll_and_a_move_at_the_table_appear_on_the_page(browser, table, tmp_p
 
 def test_a_wrong_token_gets_nothing_from_the_service(browser, table):
     start(table)
-    table.wait(lambda v: isinstance(v, TurnView))
+    table.wait(lambda v: isinstance(v, CloveceTurnView))
     url, token = table.app.phone.url, table.app.phone.view.token
     wrong = url.replace(token, token[::-1] + "x")
     for bad in (wrong, wrong + "snapshot.json", wrong + "events", url.rsplit("/", 2)[0] + "/",

@@ -90,7 +90,10 @@ class HostContext:
     dice: DiceStatus = field(default_factory=DiceStatus)
     want_pads: PadsWanted = lambda seats: None
     defaults: dict[str, Any] = field(default_factory=dict)
-    """Set-up defaults from the configuration (``players``, ``computer``, ``variants``...)."""
+    """Set-up defaults from the configuration for every game (``players``, ``computer``,
+    ``variants``...: ``[game]``'s keys of older files)."""
+    game_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Each game's own set-up defaults (its configuration section), over :attr:`defaults`."""
     announcer: Announcer = field(default_factory=SilentAnnouncer)
     """The voice (:mod:`companion.hardware.voice`); a host speaks only while ``prefs.voice``."""
     data: Path | None = None
@@ -242,6 +245,19 @@ class Hinting(Protocol):
     record, no timer, no selection."""
 
     def hint(self) -> str: ...
+
+
+@runtime_checkable
+class UsingPads(Protocol):
+    """A host whose game is played with the slap pads (Gobbit): a simulator offers keys for
+    the pads while such a game is at the table and the pads are claimed."""
+
+    def uses_pads(self) -> bool: ...
+
+
+def setup_defaults(ctx: HostContext, game: str) -> dict[str, Any]:
+    """The set-up defaults of ``game``: its own section's values over the shared ones."""
+    return {**ctx.defaults, **ctx.game_defaults.get(game, {})}
 
 
 class EventLines:

@@ -55,14 +55,16 @@ from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolle
 from companion.players.clovece_hint import hint as strong_hint
 from companion.players.clovece_levels import choose
 from companion.players.levels import CZECH, DEFAULT_LEVEL, Level
+from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
 from companion.ui.controls import cycle
-from companion.ui.views import Choice, TurnView, View, WinView
+from companion.ui.views import Choice, View
 
 from ..journal import JournalError
 from .base import (
     NOT_COUNTED,
     RETRY_AFTER,
     EventLines,
+    Expect,
     HostContext,
     JournaledGame,
     Option,
@@ -73,6 +75,7 @@ from .base import (
     seat_level,
     seat_options,
     set_seat_option,
+    setup_defaults,
 )
 
 if TYPE_CHECKING:
@@ -106,7 +109,7 @@ class CloveceHost:
 
     def __init__(self, ctx: HostContext, table: str = "") -> None:
         self.ctx = ctx
-        d = ctx.defaults
+        d = setup_defaults(ctx, GAME.name)
         self.players = int(d.get("players", 4))
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
         self.levels: dict[int, Level] = levels_from_record(d.get("levels"))
@@ -471,6 +474,21 @@ class CloveceHost:
 
     # --- outputs ------------------------------------------------------------------------------
 
+    def expects(self) -> Expect | None:
+        """What the table should do next (:class:`~.base.Expecting`): the winner shown, a
+        timer running (the only move, a computer's throw or shown move), a roll (the dice, or
+        ◀ ▶ ● without it), a person's choice, or ● for the computer's shown move."""
+        if self.mode is Mode.WIN:
+            return Expect.OVER
+        if self.mode is not Mode.PLAY:
+            return None
+        if self.deadline is not None:
+            return Expect.WAIT
+        if self.state.roll is None:
+            return Expect.ROLL if self.ctx.dice.usable else Expect.CHOOSE
+        return Expect.CONFIRM if self.computer_turn or len(self.moves()) == 1 \
+            else Expect.CHOOSE
+
     def facts(self) -> CloveceFacts | None:
         """The position, the turn's throws, the last move and the latest event lines."""
         from .facts import CloveceFacts  # the phone view's: loaded once it starts
@@ -491,10 +509,10 @@ class CloveceHost:
         s = self.state
         if self.mode is Mode.WIN:
             assert s.pos.winner is not None
-            return WinView(s.pos.winner, PLAYER[s.pos.winner], s.pos)
+            return CloveceWinView(s.pos.winner, PLAYER[s.pos.winner], s.pos)
         return self._turn_view(s)
 
-    def _turn_view(self, s: State) -> TurnView:
+    def _turn_view(self, s: State) -> CloveceTurnView:
         pos = s.pos
         c = pos.turn
         computer = self.computer_turn
@@ -528,7 +546,7 @@ class CloveceHost:
                 prompt = "Táhni za PC ●"
             else:
                 prompt = "◀▶ vyber, ● ok"
-        return TurnView(
+        return CloveceTurnView(
             position=pos, colour=c, player=PLAYER[c], computer=computer, roll=s.roll,
             prompt=prompt, choices=choices, selected=min(self.selected, max(0, len(choices) - 1)),
             tries=pos.tries, tries_shown=not in_play(pos, c) and s.roll is None,

@@ -9,13 +9,16 @@ tuples, frozen dataclasses), nothing is drawn, and making one costs the loop a
 few microseconds: the service asks after each step and compares with the last.
 
 Hosts sit below the service and know nothing of the web: these are engine-level
-values only.
+values only.  Each kind of value names the function that builds its page snapshot
+(``snapshot``, a ``"module:function"`` path the phone view imports on the web server's
+thread, as the registry names a game's engine and host): a new game's facts bring their
+own builder, and the phone view names no game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 if TYPE_CHECKING:  # types only: the service imports a game's engine when the game is chosen
     from companion.engines.clovece.rules import Move, Position
@@ -23,9 +26,20 @@ if TYPE_CHECKING:  # types only: the service imports a game's engine when the ga
     from companion.engines.gobbit.rules import GameState
     from companion.engines.napij.state import State as NapijState
 
+
+class Facts(Protocol):
+    """What every facts value is: immutable, compared with ``==``, naming its snapshot builder."""
+
+    snapshot: ClassVar[str]
+    """``"module:function"``: ``function(facts, rules)`` returns the page's snapshot
+    (:class:`companion.web.snapshot.Snapshot`; ``rules``: the rules topics, (title, text))."""
+
+
 @dataclass(frozen=True)
 class CloveceFacts:
     """Člověče: the position, the throw of the turn (pending or just played), the last move."""
+
+    snapshot: ClassVar[str] = "companion.web.snapshot:clovece_facts"
 
     pos: Position
     throws: tuple[int, ...] = ()
@@ -41,6 +55,8 @@ class NapijFacts:
     """Člověče, napij se!: the state (ledger included), the fields the last play left and
     reached, the card drawn last, the drinks per colour since the box was switched on
     ("Účet", from the host's tally)."""
+
+    snapshot: ClassVar[str] = "companion.web.snapshot:napij_facts"
 
     state: NapijState
     throws: tuple[int, ...] = ()
@@ -60,6 +76,8 @@ class GobbitFacts:
     ruling on them (``provisional`` while the moment goes on; each call of the ruling keeps
     the pads' timing uncertainty it was judged with, D28)."""
 
+    snapshot: ClassVar[str] = "companion.web.snapshot:gobbit_facts"
+
     state: GameState
     touches: tuple[Touch, ...] = ()
     ruling: Ruling | None = None
@@ -74,6 +92,8 @@ class RefereeFacts:
     the judge would rule it in (the cards the players entered, the pads' uncertainty).  The
     ruling itself is left to whoever shows it (the judge is pure)."""
 
+    snapshot: ClassVar[str] = "companion.web.snapshot:referee_facts"
+
     seats: int
     log: tuple[Touch, ...]
     moment: tuple[Touch, ...]
@@ -81,5 +101,3 @@ class RefereeFacts:
     graveyard: bool = False
     events: tuple[str, ...] = ()
 
-
-Facts = CloveceFacts | NapijFacts | GobbitFacts | RefereeFacts

@@ -44,7 +44,7 @@ from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import MessageView, RefereeView, View
 
 from ..journal import JournalError
-from .base import RETRY_AFTER, HostContext, Option, Request, yes_no
+from .base import RETRY_AFTER, Expect, HostContext, Option, Request, setup_defaults, yes_no
 from .facts import GobbitFacts, RefereeFacts
 
 log = logging.getLogger(__name__)
@@ -67,7 +67,7 @@ class GobbitHost:
     def __init__(self, ctx: HostContext, table: str = CARDS) -> None:
         self.ctx = ctx
         self.table = table if table in (CARDS, VIRTUAL) else CARDS
-        self.seats = int(ctx.defaults.get("seats", 4))
+        self.seats = int(setup_defaults(ctx, GAME.name).get("seats", 4))
         self.rules: set[str] = set(RULES)
         self.expert = False
         self.mode = Mode.IDLE
@@ -223,6 +223,21 @@ class GobbitHost:
 
     def notify(self, line: str) -> None:
         log.info("table: %s", line)
+
+    def uses_pads(self) -> bool:
+        """Gobbit is played with the slap pads (:class:`~.base.UsingPads`)."""
+        return True
+
+    def expects(self) -> Expect | None:
+        """What the table should do next (:class:`~.base.Expecting`) with the virtual deck:
+        wait for a moment to settle, ● to flip, or nothing more once the game ended.  With
+        real cards the companion only referees what the table does: ``None``."""
+        v = self.virtual
+        if v is None or self.mode is not Mode.PLAY or self.calibration is not None:
+            return None
+        if v.state.over:
+            return Expect.OVER
+        return Expect.WAIT if v.settles_at is not None else Expect.CONFIRM
 
     def facts(self) -> GobbitFacts | RefereeFacts | None:
         """The game as values: the virtual deck's state and last (or running) moment with its

@@ -107,6 +107,7 @@ from .base import (
     seat_level,
     seat_options,
     set_seat_option,
+    setup_defaults,
 )
 from .facts import NapijFacts
 from .napij_drinks import Tally, debt_sentence
@@ -194,7 +195,7 @@ class NapijHost:
 
     def __init__(self, ctx: HostContext, table: str = "") -> None:
         self.ctx = ctx
-        d = ctx.defaults
+        d = setup_defaults(ctx, GAME.name)
         self.players = int(d.get("players", 4))
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
         self.levels: dict[int, Level] = levels_from_record(d.get("levels"))

@@ -12,7 +12,8 @@ from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Shell
-from companion.ui.views import ListView, MessageView, TurnView, WinView
+from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
+from companion.ui.views import ListView, MessageView
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
@@ -110,7 +111,7 @@ def test_starting_writes_the_header_and_shows_reds_turn(tmp_path):
     start_game(t, c)
     assert records(tmp_path) == [GAME.setup_record(Setup(2))]
     v = t.view()
-    assert isinstance(v, TurnView)
+    assert isinstance(v, CloveceTurnView)
     assert v.player == "Červený" and v.colour == RED and v.roll is None
     assert v.prompt == "Hoď kostkou" and v.tries_shown and v.tries == 0
     assert "začíná červený" in v.event
@@ -476,7 +477,7 @@ def test_the_winner_is_shown_and_select_starts_over(tmp_path):
     t.handle(Rolled(2), c())
     t.tick(c(2))
     v = t.view()
-    assert isinstance(v, WinView) and v.player == "Červený"
+    assert isinstance(v, CloveceWinView) and v.player == "Červený"
     assert "win" in sounds
     t.handle(S, c())
     assert t.mode == "setup"
@@ -770,7 +771,7 @@ def test_the_hint_in_the_menu_names_the_strong_move_and_one_reason(tmp_path):
     assert " ".join(v.lines) == "Zadní figurka z 5. na 8. pole. Vyhodí zeleného."
     assert records(tmp_path) == before  # asking is not an action
     t.handle(S, c())  # any button: back to the turn, nothing chosen for the player
-    assert isinstance(t.view(), TurnView) and t.host.state.roll == 3
+    assert isinstance(t.view(), CloveceTurnView) and t.host.state.roll == 3
     assert records(tmp_path) == before
 
 
@@ -782,7 +783,7 @@ def test_holding_left_on_the_turn_screen_shows_the_hint(tmp_path):
     assert isinstance(v, MessageView)
     assert " ".join(v.lines) == "Zadní figurka z 12. na 16. pole. Uteče zelenému."
     t.handle(L, c())
-    assert isinstance(t.view(), TurnView) and t.view().selected == selected
+    assert isinstance(t.view(), CloveceTurnView) and t.view().selected == selected
 
 
 def test_the_hint_before_the_throw_and_on_the_computers_turn_says_why_not(tmp_path):
@@ -800,7 +801,7 @@ def test_with_hints_off_the_menu_has_none_and_holding_left_just_moves(tmp_path):
     t, c = hint_table(tmp_path, "r:5,15,f1,f2 g:8,h,h,h turn:r", 3,
                       prefs=Prefs(auto_delay=1.0, hints=False))
     t.handle(ButtonPress("left", long=True), c())
-    assert isinstance(t.view(), TurnView) and t.view().selected == 2  # ◀: the last of three
+    assert isinstance(t.view(), CloveceTurnView) and t.view().selected == 2  # ◀: the last of three
     t.handle(LONG, c())
     assert "Nápověda tahu" not in t.view().items
 

@@ -1,0 +1,204 @@
+"""Every registered game at the table, through the shell as people use it: every set-up line
+and value, a whole game played by a robot that does what the host says the table should do
+next (:class:`~companion.service.hosts.base.Expecting`: throw, press ●, choose, wait) with a
+computer seat among the people, an undo from the menu, a restart that resumes the journal's
+game, the phone view's snapshot of a host that shows its game, and every distinct frame checked by the layout's :func:`~companion.ui.screens.problems`
+(no text cut, none without room, nothing drawn over another).
+
+Each line of the set-up's game choice is walked (Gobbit with real cards and with the virtual
+deck); a line whose host has nothing to expect at the start of a game (a referee of real
+cards: the companion follows the table) is walked through set-up, inputs, undo and resume,
+and every game must be played to its end through at least one of its lines.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from companion.inputs.events import ButtonPress, Rolled
+from companion.registry import GameInfo
+from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext, Showing
+from companion.service.journal import Journal
+from companion.service.phone import snapshot_of
+from companion.service.prefs import Prefs
+from companion.service.shell import Mode, Shell, Table, tables
+from companion.ui.screens import layout, problems
+from companion.ui.views import ListView
+
+S, L, R = ButtonPress("select"), ButtonPress("left"), ButtonPress("right")
+LONG = ButtonPress("select", long=True)
+DEFAULTS = {"players": 2, "computer": ("g",)}
+"""The set-up's defaults: two seats, the second one the computer's (for games with colours)."""
+MAX_STEPS = 20_000
+"""A safety net: a game that has not ended after this many robot steps fails."""
+UNDO_AT = 12
+"""The robot's step at which the walk undoes the last action from the menu."""
+RESTART_AT = 30
+"""The robot's step at which the service restarts (a new shell on the same journal)."""
+
+
+class Walk:
+    """A shell on a journal, a fake clock, and the distinct frames it showed."""
+
+    def __init__(self, path: Path, table: Table, seed: int) -> None:
+        self.path, self.table, self.seed = path, table, seed
+        self.rng = random.Random(seed)
+        self.now = 1000.0
+        self.frames: dict[object, str] = {}
+        self.problems: list[str] = []
+        self.shell = self.boot()
+
+    def boot(self) -> Shell:
+        ctx = HostContext(Journal(self.path / "g.journal"), Prefs(auto_delay=0.5),
+                          rng=random.Random(self.seed), dice=DiceStatus(configured=True, up=True),
+                          defaults=dict(DEFAULTS))
+        shell = Shell(ctx, start_with=self.table.info.name)
+        shell.begin(self.now)
+        self.shell = shell
+        self.see("start")
+        return shell
+
+    def see(self, what: str) -> None:
+        view = self.shell.view()
+        if view in self.frames:
+            return
+        self.frames[view] = what
+        for t in (0.0, 0.6):  # both blink phases
+            for problem in problems(layout(view, t)[1]):
+                self.problems.append(f"{self.table.label} ({what}): {problem}")
+
+    def do(self, event: object, what: str) -> None:
+        self.now += 0.05
+        self.shell.handle(event, self.now)  # type: ignore[arg-type]
+        self.see(what)
+
+    def wait(self) -> None:
+        deadline = self.shell.next_deadline()
+        self.now = max(self.now + 0.05, deadline if deadline is not None else self.now + 1.0)
+        self.shell.tick(self.now)
+        self.see("wait")
+
+    def set_up(self) -> None:
+        """To this table's line, then every set-up line and every value of each option (the
+        option keeps the value it had: a whole round), then ▶ Začít hru."""
+        while (self.shell.table.info.name, self.shell.table.mode) != \
+                (self.table.info.name, self.table.mode):
+            self.do(S, "game line")
+        assert self.shell.mode is Mode.SETUP
+        for option in list(self.shell.host.options()):
+            lines = [k for k, _ in self.shell._setup_lines()]
+            if option.key not in lines:
+                continue  # a line another value hid (fewer seats)
+            self.shell.setup_index = lines.index(option.key)
+            for _ in option.values:
+                self.do(S, f"set-up {option.key}")
+        view = self.shell.view()
+        assert isinstance(view, ListView)
+        for _ in view.items:
+            self.do(R, "set-up rows")
+        self.shell.setup_index = len(self.shell._setup_lines()) - 1
+        self.do(S, "start")
+        assert self.shell.mode is Mode.PLAY
+
+    def expects(self) -> Expect | None:
+        host = self.shell.host
+        assert isinstance(host, Expecting), f"{type(host).__name__} does not speak Expecting"
+        return host.expects()
+
+    def step(self) -> Expect | None:
+        """Do what the table is expected to do; the expectation it acted on."""
+        expect = self.expects()
+        if expect is Expect.ROLL:
+            self.do(Rolled(self.rng.randint(1, 6)), "roll")
+        elif expect is Expect.CHOOSE:
+            for _ in range(self.rng.randrange(3)):
+                self.do(self.rng.choice((L, R)), "choose")
+            self.do(S, "chosen")
+        elif expect is Expect.CONFIRM:
+            self.do(S, "confirm")
+        elif expect is Expect.WAIT:
+            self.wait()
+        return expect
+
+    def phone(self) -> None:
+        """A host that shows its game to the phones (:class:`Showing`) gives values its own
+        builder turns into a page snapshot, of this game and in JSON types."""
+        host = self.shell.host
+        if not isinstance(host, Showing):
+            return
+        facts = host.facts()
+        assert facts is not None and facts == host.facts()  # a value, the same when asked again
+        info = self.table.info
+        snap = snapshot_of(info.name, self.table.label, facts, tuple(info.topics()))
+        assert snap.game == info.name and snap.status
+        json.dumps(snap.to_json())
+
+    def undo(self) -> None:
+        """Menu, "Vrátit poslední akci", yes: one record fewer in the journal."""
+        before = len(self.shell.ctx.journal.load())
+        self.do(LONG, "menu")
+        self.do(R, "menu: undo")
+        assert self.shell.menu_index == 1
+        self.do(S, "undo?")
+        assert self.shell.mode is Mode.CONFIRM_UNDO
+        self.do(S, "undone")
+        assert self.shell.mode is Mode.PLAY
+        assert len(self.shell.ctx.journal.load()) < before
+
+    def restart(self) -> None:
+        """The service starts again on the same journal: the same game goes on (what it expects
+        may differ: an announcement on the screen is not journaled, napij's drink banner)."""
+        records = self.shell.ctx.journal.load()
+        following = self.expects() is None
+        old = self.shell
+        old.host.stop()
+        self.boot()
+        assert self.shell.mode is Mode.PLAY and self.shell.table == old.table
+        assert self.shell.ctx.journal.load() == records
+        assert (self.expects() is None) == following
+
+
+def table_lines(info: GameInfo) -> list[Table]:
+    return [t for t in tables() if t.info.name == info.name]
+
+
+def test_every_table_line_is_set_up_played_undone_resumed_and_drawn_whole(entry, tmp_path):
+    lines = table_lines(entry)
+    assert lines, f"{entry.name} has no line in the set-up"
+    ended = 0
+    for n, table in enumerate(lines):
+        walk = Walk(tmp_path / str(n), table, seed=n + 1)
+        walk.set_up()
+        walk.phone()
+        if walk.expects() is None:  # the table plays, the companion follows: inputs only
+            for button in (R, L, S, R):
+                walk.do(button, "a button")
+            if len(walk.shell.ctx.journal.load()) > 1:
+                walk.undo()
+            walk.restart()
+            assert not walk.problems, "\n".join(walk.problems[:20])
+            continue
+        undone = False
+        for i in range(MAX_STEPS):
+            if i == UNDO_AT or (i > UNDO_AT and not undone):
+                if len(walk.shell.ctx.journal.load()) > 1:
+                    walk.undo()
+                    undone = True
+            if i == RESTART_AT:
+                walk.restart()
+            expect = walk.step()
+            if expect is Expect.OVER:
+                break
+            assert expect is not None, f"{table.label}: a game in play expects nothing"
+        else:
+            pytest.fail(f"{table.label}: no end after {MAX_STEPS} steps")
+        assert undone, f"{table.label}: the game ended before anything could be undone"
+        walk.phone()
+        walk.do(S, "after the end")
+        ended += 1
+        assert not walk.problems, "\n".join(walk.problems[:20])
+    assert ended, f"{entry.name}: no line of the set-up plays a whole game"

@@ -1,0 +1,31 @@
+"""The race on the phones: its facts (a frozen value the host hands over) and the builder of
+its page snapshot, named by the facts (:mod:`companion.service.hosts.facts`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from companion.web.snapshot import Snapshot
+from companion.web.svg import Drawing
+
+from .engine import NAMES, State
+
+
+@dataclass(frozen=True)
+class RaceFacts:
+    state: State
+    events: tuple[str, ...] = ()
+
+    snapshot: ClassVar[str] = "tests.tinygame.phone:snapshot"
+
+
+def snapshot(facts: RaceFacts, rules: Sequence[tuple[str, str]] = ()) -> Snapshot:
+    s = facts.state
+    if s.winner is not None:
+        status = f"Závod skončil, vyhrál {NAMES[s.winner]}."
+    else:
+        status = f"Na tahu je {NAMES[s.turn]}, pole {s.pawns[0]} a {s.pawns[1]} z {s.goal}."
+    return Snapshot("race", "Závod", status, Drawing("", ""), events=facts.events,
+                    rules=tuple(rules), over=s.winner is not None)
