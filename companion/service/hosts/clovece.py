@@ -34,7 +34,7 @@ from companion.engines.clovece.describe import (
     piece_words,
     throw_line,
 )
-from companion.engines.clovece.game import GAME, Action, Roll, Setup, Source, State
+from companion.engines.clovece.game import GAME, Action, Roll, Setup, State
 from companion.engines.clovece.rules import (
     COLOURS,
     HOUSE,
@@ -46,7 +46,7 @@ from companion.engines.clovece.rules import (
     why_not,
 )
 from companion.engines.errors import RulesError
-from companion.engines.game import Record, replay
+from companion.engines.game import Record, Source, replay
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.players.clovece_bot import choose
 from companion.ui.controls import cycle
@@ -244,7 +244,7 @@ class CloveceHost:
 
     def _roll(self, value: int, src: Source, now: float) -> None:
         before = self.state
-        action = GAME.chance_action(before, value, src)  # type: ignore[call-arg]
+        action = GAME.chance_action(before, value, src)
         self.play.commit(action)  # on disk before the screen shows it
         self.roll_src = src
         after = self.state
