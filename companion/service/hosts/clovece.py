@@ -45,26 +45,22 @@ from companion.engines.clovece.rules import (
     in_play,
     why_not,
 )
-from companion.engines.errors import RulesError
-from companion.engines.game import Record, Source, replay
+from companion.engines.game import Record, Source
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.players.clovece_bot import choose
 from companion.ui.controls import cycle
 from companion.ui.views import Choice, TurnView, View, WinView
 
-from ..journal import JournalError
 from .base import (
     NOT_COUNTED,
-    RETRY_AFTER,
-    EventLines,
     HostContext,
-    JournaledGame,
     Option,
     Request,
     dice_line,
     seat_options,
     set_seat_option,
 )
+from .host import JournaledHost
 
 if TYPE_CHECKING:
     from .facts import CloveceFacts
@@ -92,24 +88,20 @@ class Timer(StrEnum):
     COMPUTER_CONFIRM = "computer-confirm"  # the computer's shown move counts as made
 
 
-class CloveceHost:
+class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     title = "Člověče"
 
     def __init__(self, ctx: HostContext, table: str = "") -> None:
-        self.ctx = ctx
+        super().__init__(ctx, GAME)
         d = ctx.defaults
         self.players = int(d.get("players", 4))
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
         self.variants = set(d.get("variants", ()))
         self.first = str(d.get("first", "red"))
         self.computer_dice = bool(d.get("computer_dice", False))
-        self.play: JournaledGame[State, Action, Event, Setup] = JournaledGame(GAME, ctx.journal)
         self.mode = Mode.IDLE
         self.selected = 0
         self.manual = 1
-        self.lines = EventLines()
-        """The latest event lines (the phone view lists them)."""
-        self._event_line = ""
         self.throws: tuple[int, ...] = ()
         """The rolls of the colour on turn so far (a six and the roll after it, the tries)."""
         self.moved: Move | None = None
@@ -161,33 +153,22 @@ class CloveceHost:
         self.arm(now)
 
     def resume(self, records: list[Record], now: float) -> bool:
-        try:
-            self.play.resume(records)
-        except RulesError as exc:
-            log.error("journal %s cannot be replayed (%s); starting at the set-up",
-                      self.ctx.journal.path, exc)
+        if self.replay(records) is None:
             return False
         self.computer_dice = self.setup.computer_dice
+        self.resumed(now)
+        return True
+
+    def resumed(self, now: float) -> None:
+        """After a resume or an undo: the pending roll's source, the turn's throws, timers."""
         self._sync_roll_src()
         self._sync_throws()
-        self.mode = Mode.WIN if self.state.pos.winner is not None else Mode.PLAY
         self.arm(now)
-        return True
 
     def stop(self) -> None:
         self.deadline, self.timer = None, None
 
     # --- the game in play ---------------------------------------------------------------
-
-    @property
-    def event_line(self) -> str:
-        """One line: what just happened (the turn screen's foot; kept in :attr:`lines`)."""
-        return self._event_line
-
-    @event_line.setter
-    def event_line(self, line: str) -> None:
-        self._event_line = line
-        self.lines.add(line)
 
     @property
     def state(self) -> State:
@@ -335,7 +316,11 @@ class CloveceHost:
         if self.deadline is None or now < self.deadline or self.mode is not Mode.PLAY:
             return
         s = self.state
-        try:
+
+        def again(when: float) -> None:
+            self.deadline = when  # the same timer tries again: nothing got stuck
+
+        with self.retry_later(again, now):
             if self.timer is Timer.AUTO_MOVE and s.roll is not None and len(self.moves()) == 1:
                 self._confirm(self.moves()[0], now)  # sets the next timers
             elif self.timer is Timer.COMPUTER_ROLL and s.roll is None and self.computer_turn:
@@ -345,31 +330,15 @@ class CloveceHost:
                 self._confirm(moves[min(self.selected, len(moves) - 1)], now)
             else:
                 self.deadline, self.timer = None, None
-        except JournalError:
-            self.deadline = now + RETRY_AFTER  # the same timer tries again: nothing got stuck
-            raise
 
     def next_deadline(self) -> float | None:
         return self.deadline if self.mode is Mode.PLAY else None
 
-    def notify(self, line: str) -> None:
-        self.event_line = line
-
     # --- the shell's menu --------------------------------------------------------------------
 
-    def undo_preview(self) -> tuple[str, str] | None:
+    def undo_question(self, before: State, action: Action,
+                      record: Record) -> tuple[str, str] | None:
         """What undo would take back: a question and a sentence ("Vrátit hod 5?")."""
-        if not self.play.started:
-            return None
-        records = self.ctx.journal.load()
-        if len(records) <= 1:
-            return None
-        last = records[-1]
-        try:
-            before = replay(GAME, records[:-1]).state
-            action = GAME.decode(last, before)
-        except RulesError:
-            return None
         who = PLAYER[before.pos.turn]
         if isinstance(action, Roll):
             how = {Source.DICE: "kostkou", Source.MANUAL: "tlačítky",
@@ -379,17 +348,8 @@ class CloveceHost:
         return ("Vrátit tah?", f"{who} táhl {path_words(action.frm, action.to)}. "
                                "Figurku postav zpátky, volí se znovu.")
 
-    def undo(self, now: float) -> bool:
-        removed = self.play.undo() if self.play.started else None
-        if removed is None:
-            self.event_line = "Není co vrátit."
-            return False
-        what = f"hod {removed.get('v')}" if removed.get("t") == "roll" else "tah"
-        self.event_line = f"Vráceno: {what}."
-        self._sync_roll_src()
-        self._sync_throws()
-        self.arm(now)
-        return True
+    def undone_words(self, record: Record) -> str:
+        return f"hod {record.get('v')}" if record.get("t") == "roll" else "tah"
 
     def _sync_roll_src(self) -> None:
         """The pending roll's source, read from its journal record (after a resume or undo)."""
@@ -405,12 +365,6 @@ class CloveceHost:
         self.throws = (roll,) if roll is not None else ()
         self._throws_colour = self.state.pos.turn
         self.moved = None
-
-    def menu_items(self) -> Sequence[tuple[str, str]]:
-        return ()
-
-    def on_menu(self, key: str, now: float) -> None:
-        return None
 
     def why(self) -> str | None:
         """Why each piece of the player on turn may or may not move with the pending roll."""
