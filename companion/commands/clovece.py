@@ -30,7 +30,7 @@ from companion.engines.clovece.rules import (
 from companion.engines.errors import AmbiguousMove, GameOver, IllegalMove, RulesError
 from companion.errors import RefusedError, UsageError
 
-from .common import count_arg, parse_roll, seconds_arg
+from .common import cmd_match, count_arg, match_options, parse_roll, seconds_arg
 
 
 def _position(text: str) -> Position:
@@ -104,8 +104,15 @@ def cmd_apply(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from companion.selfplay.clovece import selfplay
 
-    result = selfplay(args.games, args.seed, args.players, _variants(args.variants))
-    wins = " ".join(f"{COLOURS[c]}={result.wins.get(c, 0)}" for c in new_game(args.players).colours)
+    if args.seats:
+        if args.variants:
+            raise UsageError("A match (--seats) plays the official rules: leave out --variants.")
+        return cmd_match("clovece", args)
+    if args.rotate or args.workers is not None:
+        raise UsageError("--rotate and --workers belong to a match: name the seats with --seats.")
+    players = 4 if args.players is None else args.players
+    result = selfplay(args.games, args.seed, players, _variants(args.variants))
+    wins = " ".join(f"{COLOURS[c]}={result.wins.get(c, 0)}" for c in new_game(players).colours)
     print(f"games: {result.games}  rolls: {result.rolls}  seconds: {result.seconds:.3f}")
     print(f"games/s: {result.games_per_s:.1f}  turns/s: {result.rolls_per_s:.0f}")
     print(f"wins: {wins}")
@@ -156,9 +163,10 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     p.add_argument("--games", type=count_arg(1, 1_000_000), default=100,
                    help="how many games to play (default: 100)")
     p.add_argument("--seed", type=count_arg(), default=1, help="seed of the rolls (default: 1)")
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
-                   help="players per game (default: 4)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                   help="players per game (default: 4, or as many as --seats names)")
     p.add_argument("--variants", default="", help="comma-separated: " + ",".join(VARIANT_ORDER))
+    match_options(p)
     p.set_defaults(func=cmd_selfplay)
 
     p = games["watch"].add_parser("clovece", help="Člověče, nezlob se")

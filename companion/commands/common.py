@@ -133,3 +133,47 @@ def load_config(args: argparse.Namespace, default: str | None = None) -> Config:
         return load(path)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
+
+
+# --- matches between computer levels ('selfplay GAME --seats ...') ---------------------------
+
+
+def match_options(p: argparse.ArgumentParser) -> None:
+    """The options of a match between computer levels on a game's ``selfplay`` parser."""
+    p.add_argument("--seats", metavar="KINDS",
+                   help="a match: one kind per seat in colour order, comma-separated, "
+                        "random or a level (začátečník, normální, silný; or beginner, normal, "
+                        "strong), e.g. silný,random,random,random; prints each kind's win share "
+                        "with its 95%% interval")
+    p.add_argument("--rotate", action="store_true",
+                   help="with --seats: turn the seats by one colour every game, so that no "
+                        "kind is favoured by its colour")
+    p.add_argument("--workers", type=count_arg(1, 64), default=None,
+                   help="with --seats: worker processes (default: one per core)")
+
+
+def seat_kinds(text: str, players: int | None) -> list[str]:
+    """The kinds of ``--seats`` (2 to 4 of them, agreeing with ``--players`` when given)."""
+    from companion.selfplay.match import seat_kind
+
+    kinds = []
+    for part in text.split(","):
+        try:
+            kinds.append(seat_kind(part))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    if not 2 <= len(kinds) <= 4:
+        raise UsageError(f"--seats names 2 to 4 seats, not {len(kinds)}.")
+    if players is not None and players != len(kinds):
+        raise UsageError(f"--seats names {len(kinds)} seats but --players says {players}.")
+    return kinds
+
+
+def cmd_match(game: str, args: argparse.Namespace) -> int:
+    """``selfplay GAME --seats ...``: play the match and print every kind's win share."""
+    from companion.selfplay.match import run_match
+
+    kinds = seat_kinds(args.seats, args.players)
+    result = run_match(game, kinds, args.games, args.seed, args.rotate, args.workers)
+    print("\n".join(result.lines()))
+    return 0

@@ -61,7 +61,7 @@ from companion.engines.napij.rules import (
 from companion.engines.napij.state import BOTTLE, CALLED_DUTIES, Phase, Rules, State, default_rules
 from companion.errors import RefusedError, UsageError
 
-from .common import count_arg, output_file, parse_roll
+from .common import cmd_match, count_arg, match_options, output_file, parse_roll
 
 DEFAULT = "default"
 
@@ -262,10 +262,18 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise UsageError("--games must be at least 1.")
+    if args.seats:
+        if args.board or args.deck:
+            raise UsageError("A match (--seats) plays the shipped board and deck: "
+                             "leave out --board and --deck.")
+        return cmd_match("napij", args)
+    if args.rotate or args.workers is not None:
+        raise UsageError("--rotate and --workers belong to a match: name the seats with --seats.")
+    players = 4 if args.players is None else args.players
     rules = _rules(args)
-    result = selfplay(args.games, args.seed, args.players, rules)
-    players = new_game(rules, args.players).colours
-    wins = " ".join(f"{COLOURS[c]}={result.wins.get(c, 0)}" for c in players)
+    result = selfplay(args.games, args.seed, players, rules)
+    players_of = new_game(rules, players).colours
+    wins = " ".join(f"{COLOURS[c]}={result.wins.get(c, 0)}" for c in players_of)
     print(f"games: {result.games}  throws: {result.throws}  actions: {result.actions}  "
           f"seconds: {result.seconds:.3f}")
     print(f"games/s: {result.games_per_s:.1f}  throws/s: {result.throws_per_s:.0f}  "
@@ -384,9 +392,10 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                    help="how many games to play (default: 20)")
     p.add_argument("--seed", type=int, default=1,
                    help="seed of the throws and the shuffles (default: 1)")
-    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
-                   help="players per game (default: 4)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                   help="players per game (default: 4, or as many as --seats names)")
     data_options(p)
+    match_options(p)
     p.set_defaults(func=cmd_selfplay)
 
     board = commands.add_parser("board", help="check or draw a napij board or deck file",

@@ -41,6 +41,12 @@ def _distance(state: State, colour: int, node: int) -> int:
     return d
 
 
+def distance(state: State, colour: int, node: int) -> int:
+    """How far a piece of ``colour`` on ``node`` is from its home (the pub and the traps count
+    extra: :data:`PUB_PENALTY`, :data:`TRAP_PENALTY`)."""
+    return _distance(state, colour, node)
+
+
 def value(state: State, colour: int) -> float:
     """How good ``state`` is for ``colour`` (higher is better)."""
     score = 0.0

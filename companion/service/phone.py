@@ -238,16 +238,19 @@ def snapshot_of(game: str, title: str, facts: Facts | None,
 
     rules = tuple(topics)
 
-    def names(computer: frozenset[int]) -> dict[int, str]:
-        return {c: f"{PLAYER[c]} – počítač" for c in computer}  # the page adds "(mark)"
+    def names(computer: frozenset[int], levels: tuple[tuple[int, str], ...]) -> dict[int, str]:
+        level = dict(levels)  # "Zelený – počítač, silný"; the page adds "(mark)"
+        return {c: f"{PLAYER[c]} – počítač" + (f", {level[c]}" if c in level else "")
+                for c in computer}
 
     if isinstance(facts, CloveceFacts):
         return snapshot.clovece(facts.pos, events=facts.events, throws=facts.throws,
-                                moved=facts.moved, rules=rules, names=names(facts.computer))
+                                moved=facts.moved, rules=rules,
+                                names=names(facts.computer, facts.levels))
     if isinstance(facts, NapijFacts):
         return snapshot.napij(facts.state, events=facts.events, throws=facts.throws,
                               moved=facts.moved, card=facts.card, tonight=facts.tonight or None,
-                              rules=rules, names=names(facts.computer))
+                              rules=rules, names=names(facts.computer, facts.levels))
     if isinstance(facts, GobbitFacts):
         return snapshot.gobbit(facts.state, events=facts.events, touches=facts.touches,
                                ruling=facts.ruling, provisional=facts.provisional,

@@ -1,5 +1,5 @@
 """Preferences kept across games (sound, the single-move pause, the computer's own confirmation,
-brightness, the voice): not in the journal."""
+brightness, the voice, whether a player may ask for a hint): not in the journal."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ class Prefs:
     computer_confirm: float = 0.0
     """Seconds after which a computer seat's shown move counts as made on the board without
     a press of ● (0: it waits for ●)."""
+    hints: bool = True
+    """Whether a player may ask for a hint ("Nápověda"; off for competitive evenings)."""
 
 
 def load_prefs(path: Path, defaults: Prefs) -> Prefs:
@@ -37,7 +39,8 @@ def load_prefs(path: Path, defaults: Prefs) -> Prefs:
                      contrast=int(data.get("contrast", defaults.contrast)),
                      voice=bool(data.get("voice", defaults.voice)),
                      computer_confirm=float(data.get("computer_confirm",
-                                                     defaults.computer_confirm)))
+                                                     defaults.computer_confirm)),
+                     hints=bool(data.get("hints", defaults.hints)))
     except FileNotFoundError:
         return defaults
     except (ValueError, TypeError, AttributeError, OSError):

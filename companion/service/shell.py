@@ -4,7 +4,9 @@ The shell is the controller the service loop talks to (``begin``, ``handle``,
 ``tick``, ``view``...).  It owns the set-up screen (its first line chooses the
 game, the rest are the host's declared options; long ● goes back to a game in
 play), the menu (long ● or the menu button), the settings and preferences, the
-rules browser (with the host's "Proč?"), the questions every destructive menu
+rules browser (with the host's "Proč?"), the hint of a host that gives one
+("Nápověda" in the menu, or ◀ held on the turn screen; shown only when asked,
+never journaled, and gone from both when the settings switch hints off), the questions every destructive menu
 item asks first (undo says what it will take back: "Vrátit hod 5?"; new game;
 shut down, which keeps the game), switching games and undo.
 Everything about one game is the host's (:mod:`companion.service.hosts`);
@@ -40,11 +42,11 @@ from companion.ui.picture import AnyView
 from companion.ui.screens import WIDTH, wrap
 from companion.ui.views import ListView, MessageView
 
-from .hosts.base import NOT_COUNTED, GameHost, HostContext, Request, Showing
+from .hosts.base import NOT_COUNTED, GameHost, Hinting, HostContext, Request, Showing
 from .hosts.facts import CloveceFacts, NapijFacts
 from .journal import JournalError
 from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
-from .rules_browser import RulesBrowser
+from .rules_browser import RulesBrowser, paginate
 
 if TYPE_CHECKING:
     from .dice_menu import DiceMenu
@@ -53,6 +55,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 START_LABEL = "▶ Začít hru"
+HINT_LABEL = "Nápověda tahu"
+"""The menu's hint (beside "Pravidla a nápověda", the rules browser, so it names the move)."""
 RESUMED = "Hra pokračuje, kde skončila."
 VOICE_LOST = {
     "no-espeak": "Hlas mlčí: chybí program espeak-ng.",
@@ -94,6 +98,7 @@ class Mode(StrEnum):
     CONFIRM_NEW = "confirm-new"
     CONFIRM_OFF = "confirm-off"
     PHONE = "phone"  # "Telefon": the phone view's QR code (or how to turn it on)
+    HINT = "hint"  # "Nápověda": the host's advice for the player on turn
     DICE = "dice"  # "Kostka" under the settings: which dice, pairing a Pixels die
     BYE = "bye"
 
@@ -162,6 +167,9 @@ class Shell:
         self.browser: RulesBrowser | None = None
         self._rules_back = Mode.PLAY
         self._undo: tuple[str, str] | None = None
+        self._hint: list[tuple[str, ...]] = []
+        """The hint shown, in pages (a long napij play takes more than one)."""
+        self._hint_page = 0
         self.quit_requested = False
         self.shutdown_requested = False
         self._begun = False
@@ -343,6 +351,9 @@ class Shell:
             self.setup_index = len(self._setup_lines()) - 1
 
     def _button(self, ev: ButtonPress, now: float) -> None:
+        if ev.name == "left" and ev.long and self.mode is Mode.PLAY and self._hints():
+            self._show_hint()
+            return
         if ev.name == "help" and self.mode in (Mode.PLAY, Mode.SETUP):
             self.open_rules(self.mode)
             return
@@ -358,7 +369,7 @@ class Shell:
         elif self.mode is Mode.PLAY:
             self.mode, self.menu_index = Mode.MENU, 0
         elif self.mode in (Mode.MENU, Mode.SETTINGS, Mode.CONFIRM_UNDO, Mode.CONFIRM_NEW,
-                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE, Mode.DICE):
+                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE, Mode.HINT, Mode.DICE):
             if self.mode is Mode.DICE and self.dice_menu is not None:
                 self.dice_menu.close()
             self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
@@ -411,7 +422,22 @@ class Shell:
     # --- menu -----------------------------------------------------------------------------
 
     def _menu(self) -> list[tuple[str, str]]:
-        return [*self.MENU_HEAD, *self.host.menu_items(), *self.MENU_TAIL]
+        rules, *tail = self.MENU_TAIL
+        hint = [("hint", HINT_LABEL)] if self._hints() else []
+        return [*self.MENU_HEAD, *self.host.menu_items(), rules, *hint, *tail]
+
+    def _hints(self) -> bool:
+        """Whether a player may ask for a hint now: the host gives them, a game is on and the
+        settings allow it."""
+        return (self.ctx.prefs.hints and self._in_game()
+                and isinstance(self.host, Hinting))
+
+    def _show_hint(self) -> None:
+        """Ask the host (which changes nothing) and show its answer until a button."""
+        host = self.host
+        assert isinstance(host, Hinting)
+        self._hint, self._hint_page = paginate(host.hint()), 0
+        self.mode = Mode.HINT
 
     def _on_menu(self, name: str, now: float) -> None:
         items = self._menu()
@@ -434,6 +460,8 @@ class Shell:
             self.mode = Mode.CONFIRM_OFF
         elif key == "phone":
             self.mode = Mode.PHONE
+        elif key == "hint":
+            self._show_hint()
         else:
             self.mode = Mode.PLAY
             self.host.on_menu(key, now)
@@ -462,6 +490,16 @@ class Shell:
     def _on_phone(self, name: str, now: float) -> None:
         self.mode = Mode.PLAY if self._in_game() else Mode.SETUP  # any button: back to the game
 
+    def _on_hint(self, name: str, now: float) -> None:
+        """◀ ▶ turn the pages of a long hint; any other button goes back to the game."""
+        last = len(self._hint) - 1
+        if name == "right" and self._hint_page < last:
+            self._hint_page += 1
+        elif name == "left" and self._hint_page > 0:
+            self._hint_page -= 1
+        else:
+            self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
+
     def _on_bye(self, name: str, now: float) -> None:
         return None  # shutting down: buttons do nothing any more
 
@@ -488,6 +526,7 @@ class Shell:
                 ("confirm", f"PC potvrdí sám: {_fmt_seconds(p.computer_confirm)}"),
                 ("bright", f"Jas: {bright}"),
                 ("voice", f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}"),
+                ("hints", f"Nápověda tahu: {'ano' if p.hints else 'ne'}"),
                 *([("dice", self.dice_menu.label())] if self.dice_menu is not None else []),
                 ("back", "Zpět")]
 
@@ -508,6 +547,8 @@ class Shell:
             p.contrast = int(_next(BRIGHTNESS, p.contrast))
         elif key == "voice":
             p.voice = not p.voice
+        elif key == "hints":
+            p.hints = not p.hints
         elif key == "dice" and self.dice_menu is not None:
             self.dice_menu.open()
             self.mode = Mode.DICE
@@ -526,7 +567,7 @@ class Shell:
         Mode.SETTINGS: _on_settings, Mode.RULES: _on_rules,
         Mode.CONFIRM_UNDO: _on_confirm_undo, Mode.CONFIRM_NEW: _on_confirm_new,
         Mode.CONFIRM_OFF: _on_confirm_off, Mode.PHONE: _on_phone,
-        Mode.BYE: _on_bye, Mode.DICE: _on_dice,
+        Mode.HINT: _on_hint, Mode.BYE: _on_bye, Mode.DICE: _on_dice,
     }
 
     # --- outputs ----------------------------------------------------------------------------
@@ -543,6 +584,12 @@ class Shell:
     def view(self) -> AnyView:
         if self.mode is Mode.PHONE:
             return self.phone_screen()
+        if self.mode is Mode.HINT:
+            pages, page = self._hint, self._hint_page
+            if len(pages) == 1:
+                return MessageView("Nápověda", pages[0], "● zpět do hry")
+            return MessageView(f"Nápověda {page + 1}/{len(pages)}", pages[page],
+                               "◀ ▶ listovat, ● zpět")
         if self.mode is Mode.DICE and self.dice_menu is not None:
             return self.dice_menu.view()
         if self.mode is Mode.RULES:

@@ -32,8 +32,8 @@ from companion.ui.views import ListView
 
 log = logging.getLogger(__name__)
 
-HELP = "←/a ◀ →/d ▶ Enter/s ●  m nabídka  r hod  f pád  u kostka  q konec"
-HELP_PIXELS = "←/a ◀ →/d ▶ Enter/s ●  m nabídka  r hod  f nakřivo  u dosah  z spánek  q konec"
+HELP = "←/a ◀ →/d ▶ Enter/s ●  m nabídka  h nápověda  r hod  f pád  u kostka  q konec"
+HELP_PIXELS = "←/a ◀ →/d ▶ Enter/s ●  m nabídka  h nápověda  r hod  f nakřivo  u dosah  z spánek  q konec"
 """The keys with a Pixels die (``--dice pixels``): a throw, a crooked landing, out of the
 radio's range and back, asleep and awake."""
 SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "výhra",
@@ -57,6 +57,7 @@ KEYS = {
     "d": ("press", "right"), "\x1b[C": ("press", "right"),
     "s": ("press", "select"), "\r": ("press", "select"), "\n": ("press", "select"),
     "m": ("long", "select"),
+    "h": ("long", "left"),
     "r": ("roll", ""), " ": ("roll", ""),
     "f": ("drop", ""), "u": ("plug", ""), "z": ("sleep", ""),
     "q": ("quit", ""), "\x03": ("quit", ""),

@@ -141,3 +141,27 @@ def test_the_installed_command_never_shows_a_traceback():
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert proc.stderr.strip() == "companion: Two pieces stand on track field 1."
+
+
+def test_selfplay_with_seats_plays_a_match_and_prints_every_share(capsys):
+    code, out, _ = run(capsys, "selfplay", "clovece", "--seats", "silný,random", "--rotate",
+                       "--games", "12", "--workers", "1", "--seed", "4")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "clovece: 12 games, 2 players (silný, random), seats rotated, seed 4"
+    shares = [line.split() for line in lines[1:3]]
+    assert [s[0] for s in shares] == ["silný", "random"]
+    assert int(shares[0][1]) + int(shares[1][1]) == 12
+    assert all("interval" in line for line in lines[1:3])
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (("--seats", "silný,expert"), "Unknown seat 'expert'"),
+    (("--seats", "silný"), "2 to 4 seats"),
+    (("--seats", "silný,random", "--players", "4"), "--players says 4"),
+    (("--seats", "silný,random", "--variants", "safe-start"), "official rules"),
+    (("--rotate",), "--seats"),
+])
+def test_a_bad_match_is_one_sentence_and_exit_2(capsys, argv, fragment):
+    code, out, err = run(capsys, "selfplay", "clovece", "--games", "2", *argv)
+    assert code == 2 and out == "" and fragment in err and err.count("\n") == 1

@@ -121,12 +121,16 @@ def walk_menu(t: Table) -> None:
     t.every_list_row("menu rows")
     t.goto("Nastavení")
     t.do(S, "settings")
-    for label in ("Zvuk", "Sám táhne", "PC potvrdí", "Jas"):
+    for label in ("Zvuk", "Sám táhne", "PC potvrdí", "Jas", "Nápověda tahu"):
         t.goto(label)
         for _ in range(6):
             t.do(S, f"settings {label}")
     t.goto("Zpět")
     t.do(S, "settings back")
+    if "Nápověda tahu" in t.shell.menu_labels():
+        t.goto("Nápověda tahu")
+        see_hint(t, S, "hint from the menu")
+        t.do(LONG, "menu")
     for label in ("Vrátit", "Nová hra", "Vypnout"):
         t.goto(label)
         t.do(S, f"question {label}")
@@ -143,6 +147,19 @@ def walk_menu(t: Table) -> None:
     t.do(S, "rules")
     walk_rules(t)
     t.do(LONG, "back to the game")
+
+
+def see_hint(t: Table, button: object, what: str) -> None:
+    """Ask for the hint, see every page of it, and go back to the game."""
+    t.do(button, what)
+    assert t.shell.mode is Mode.HINT
+    view = t.shell.view()
+    assert isinstance(view, MessageView)
+    pages = int(view.title.split("/")[1]) if "/" in view.title else 1  # "Nápověda 1/3"
+    for _ in range(pages - 1):
+        t.do(R, "the hint's next page")
+    t.do(S, "back from the hint")
+    assert t.shell.mode is Mode.PLAY
 
 
 def walk_rules(t: Table) -> None:
@@ -184,6 +201,8 @@ def clovece_step(t: Table, rng: random.Random) -> None:
         t.tick(host.deadline - t.now + 0.01)
         return
     if not host.computer_turn:
+        if rng.random() < 0.3:
+            see_hint(t, ButtonPress("left", long=True), "◀ held: the hint")
         for _ in range(rng.randrange(4)):
             t.do(R, "choose a move")
     t.do(S, "confirm the move")
@@ -340,6 +359,8 @@ def napij_step(t: Table, rng: random.Random) -> None:
         else:
             t.do(Rolled(rng.randint(1, 6)), "throw")
     else:  # a person picks: a play, a card's choice, a throw or a card's number by buttons
+        if rng.random() < 0.3:
+            see_hint(t, ButtonPress("left", long=True), "◀ held: the hint")
         for _ in range(rng.randrange(5)):
             t.do(rng.choice((L, R)), "pick")
         t.do(S, "picked")

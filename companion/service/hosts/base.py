@@ -18,18 +18,19 @@ from __future__ import annotations
 import logging
 import random
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from companion.engines.colours import SEATS_BY_PLAYERS
+from companion.engines.colours import COLOURS, SEATS_BY_PLAYERS
 from companion.engines.czech import PLAYER
 from companion.engines.game import CHECKPOINT_STATE, Game, Record, replay
 from companion.hardware.voice import Announcer, SilentAnnouncer
 from companion.inputs.events import Input
+from companion.players.levels import CZECH, DEFAULT_LEVEL, Level, level_of
 from companion.ui.views import View
 
 from ..journal import Journal
@@ -136,12 +137,55 @@ ALL_COMPUTER = "Všechna místa hraje počítač."
 """Said when the last person's seat is given to the computer (the game then plays itself)."""
 
 
-def seat_options(players: int, computer: AbstractSet[int]) -> list[Option]:
+SEAT_LEVELS = (Level.NORMAL, Level.STRONG, Level.BEGINNER)
+"""The order ● gives a seat's levels after "člověk": the default (normální) first, so that
+one press hands the seat to the computer as it always did, then silný, then začátečník."""
+LEVEL_TEXTS = tuple(f"PC {CZECH[level]}" for level in SEAT_LEVELS)
+"""A computer seat's level on its set-up line ("Zelený: PC silný"; "počítač" and the level
+together do not fit the panel's width)."""
+
+
+def seat_options(players: int, computer: AbstractSet[int],
+                 levels: Mapping[int, Level] | None = None) -> list[Option]:
     """The set-up's first lines of a game for 2 to 4 colours: how many play, then for each
-    seat of that count whether a person or the computer plays it."""
-    return [Option("players", "Hráči", (2, 3, 4), ("2", "3", "4"), players),
-            *(Option(f"seat:{c}", PLAYER[c], (False, True), ("člověk", "počítač"), c in computer)
-              for c in SEATS_BY_PLAYERS[players])]
+    seat of that count whether a person or the computer plays it - with ``levels``, the
+    computer at which level (● goes člověk, PC normální, PC silný, PC začátečník)."""
+    head = Option("players", "Hráči", (2, 3, 4), ("2", "3", "4"), players)
+    if levels is None:
+        return [head, *(Option(f"seat:{c}", PLAYER[c], (False, True), ("člověk", "počítač"),
+                               c in computer) for c in SEATS_BY_PLAYERS[players])]
+    return [head, *(Option(f"seat:{c}", PLAYER[c], (False, *SEAT_LEVELS), ("člověk", *LEVEL_TEXTS),
+                           levels.get(c, DEFAULT_LEVEL) if c in computer else False)
+                    for c in SEATS_BY_PLAYERS[players])]
+
+
+def seat_level(value: Any) -> Level | None:
+    """The level a seat's set-up value names: ``None`` for a person, the default level for a
+    plain ``True`` (a seat given to the computer without a level)."""
+    if value is True:
+        return DEFAULT_LEVEL
+    if not value:
+        return None
+    return level_of(str(value))
+
+
+def levels_record(levels: Mapping[int, Level], seats: AbstractSet[int]) -> dict[str, str]:
+    """The computer seats' levels for a journal header: ``{"g": "strong"}``."""
+    return {COLOURS[c]: levels.get(c, DEFAULT_LEVEL).value for c in sorted(seats)}
+
+
+def levels_from_record(value: Any) -> dict[int, Level]:
+    """The levels of a journal header's ``levels`` (what cannot be read is left out: that
+    seat plays at the default level)."""
+    out: dict[int, Level] = {}
+    if isinstance(value, dict):
+        for letter, name in value.items():
+            if letter in COLOURS and isinstance(name, str):
+                try:
+                    out[COLOURS.index(letter)] = level_of(name)
+                except ValueError:
+                    log.warning("the journal names an unknown level %r", name)
+    return out
 
 
 def set_seat_option(key: str, value: Any, players: int,
@@ -188,6 +232,16 @@ class Showing(Protocol):
     view; ``None`` when there is no game to show."""
 
     def facts(self) -> Facts | None: ...
+
+
+@runtime_checkable
+class Hinting(Protocol):
+    """A host that can tell the person on turn what the strong computer would do (the shell's
+    "Nápověda"): one or two Czech sentences - the move in the words the turn screen uses and
+    one reason - or why there is nothing to advise now.  Asking changes nothing: no journal
+    record, no timer, no selection."""
+
+    def hint(self) -> str: ...
 
 
 class EventLines:

@@ -11,7 +11,11 @@ shown as "Hod PC"), unless the set-up's "PC hází: kostkou" asks a person to
 roll the real dice for them; the move is chosen by
 :mod:`companion.players.clovece_bot` and shown in words for a person to make on
 the board, confirmed with one ● (or by itself after the settings' "PC potvrdí
-sám" time).  Moves are named in words counted from the player's own start
+sám" time).  Each computer seat plays at the level the set-up gave it
+("Zelený: PC silný", :mod:`companion.players.clovece_levels`); the levels are in
+the journal's header (``"levels": {"g": "strong"}``, beside the engine's own
+set-up), so a resumed game keeps them.  :meth:`CloveceHost.hint` is the shell's
+"Nápověda": the move the strong level would make, with one reason.  Moves are named in words counted from the player's own start
 (:mod:`companion.engines.clovece.describe`), never by engine field numbers.
 """
 
@@ -47,7 +51,9 @@ from companion.engines.clovece.rules import (
 )
 from companion.engines.game import Record, Source
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
-from companion.players.clovece_bot import choose
+from companion.players.clovece_hint import hint as strong_hint
+from companion.players.clovece_levels import choose
+from companion.players.levels import CZECH, DEFAULT_LEVEL, Level
 from companion.ui.controls import cycle
 from companion.ui.views import Choice, TurnView, View, WinView
 
@@ -57,6 +63,9 @@ from .base import (
     Option,
     Request,
     dice_line,
+    levels_from_record,
+    levels_record,
+    seat_level,
     seat_options,
     set_seat_option,
 )
@@ -96,6 +105,10 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         d = ctx.defaults
         self.players = int(d.get("players", 4))
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
+        self.levels: dict[int, Level] = levels_from_record(d.get("levels"))
+        """The set-up's level of each seat the computer would play."""
+        self.game_levels: dict[int, Level] = {}
+        """The levels of the computer seats of the game in play (from its header)."""
         self.variants = set(d.get("variants", ()))
         self.first = str(d.get("first", "red"))
         self.computer_dice = bool(d.get("computer_dice", False))
@@ -115,7 +128,7 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     # --- set-up ---------------------------------------------------------------------
 
     def options(self) -> Sequence[Option]:
-        opts = seat_options(self.players, self.computer)
+        opts = seat_options(self.players, self.computer, self.levels)
         if any(c in self.computer for c in SEATS_BY_PLAYERS[self.players]):
             opts.append(Option("computer_dice", "PC hází", (False, True), ("sám", "kostkou"),
                                self.computer_dice))
@@ -129,6 +142,9 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         seat = set_seat_option(key, value, self.players, self.computer)
         if seat is not None:
             self.players, self.computer, word = seat
+            level = seat_level(value) if key.startswith("seat:") else None
+            if level is not None:
+                self.levels[int(key[5:])] = level
             return word
         if key.startswith("variant:"):
             v = key[8:]
@@ -145,7 +161,9 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         setup = Setup(self.players, frozenset(self.variants),
                       frozenset(c for c in self.computer if c in seats), first,
                       self.computer_dice)
-        self.play.start(setup)
+        self.game_levels = {c: self.levels.get(c, DEFAULT_LEVEL) for c in setup.computer}
+        self.play.start(setup, {"levels": levels_record(self.game_levels, setup.computer)}
+                        if setup.computer else None)
         self.mode = Mode.PLAY
         self.lines.clear()
         self.throws, self.moved = (), None
@@ -156,6 +174,9 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         if self.replay(records) is None:
             return False
         self.computer_dice = self.setup.computer_dice
+        read = levels_from_record(records[0].get("levels") if records else None)
+        self.game_levels = {c: read.get(c, DEFAULT_LEVEL) for c in self.setup.computer}
+        self.levels.update(self.game_levels)
         self.resumed(now)
         return True
 
@@ -210,7 +231,7 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
             if len(moves) == 1:
                 self.deadline, self.timer = now + self.ctx.prefs.auto_delay, Timer.AUTO_MOVE
             elif self.computer_turn:
-                best = choose(s.pos, s.roll)
+                best = choose(self.game_levels.get(s.pos.turn, DEFAULT_LEVEL), s.pos, s.roll)
                 self.selected = moves.index(best) if best in moves else 0
                 if self.ctx.prefs.computer_confirm > 0:
                     self.deadline = now + self.ctx.prefs.computer_confirm
@@ -366,6 +387,28 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         self._throws_colour = self.state.pos.turn
         self.moved = None
 
+    def hint(self) -> str:
+        """The shell's "Nápověda": the move the strong level would make now, in the turn
+        screen's words, and one reason ("Přední figurka z 27. na 30. pole. Vyhodí modrého.");
+        or why there is nothing to advise.  Only asked, never shown by itself, and nothing is
+        journaled or chosen by asking."""
+        if not self.play.started or self.mode is Mode.IDLE:
+            return "Žádná hra neběží."
+        s = self.state
+        if s.pos.winner is not None:
+            return "Hra skončila."
+        if self.computer_turn:
+            return "Teď hraje počítač."
+        if s.roll is None:
+            return "Nejdřív hoď kostkou, pak poradím tah."
+        advice = strong_hint(s.pos, s.roll)
+        if advice is None:  # a pending roll always has a move; kept for safety
+            return "Žádný tah není."
+        own = s.pos.pieces[s.pos.turn] or ()
+        words = move_words(own, advice.move._replace(capture=None))
+        reason = advice.reason
+        return f"{words} {reason[0].upper()}{reason[1:]}."
+
     def why(self) -> str | None:
         """Why each piece of the player on turn may or may not move with the pending roll."""
         if not self.play.started:
@@ -389,7 +432,11 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         if self.mode is Mode.IDLE or not self.play.started:
             return None
         return CloveceFacts(self.state.pos, self.throws, self.moved, self.setup.computer,
-                            self.lines.lines())
+                            self.lines.lines(), self._level_names())
+
+    def _level_names(self) -> tuple[tuple[int, str], ...]:
+        return tuple((c, CZECH[self.game_levels.get(c, DEFAULT_LEVEL)])
+                     for c in sorted(self.setup.computer))
 
     def animated(self) -> bool:
         return self.mode in (Mode.PLAY, Mode.WIN)

@@ -32,6 +32,8 @@ class CloveceFacts:
     moved: Move | None = None
     computer: frozenset[int] = frozenset()
     events: tuple[str, ...] = ()
+    levels: tuple[tuple[int, str], ...] = ()
+    """The computer seats' levels in Czech: (colour, "silný")."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,8 @@ class NapijFacts:
     tonight: tuple[int, ...] = ()
     computer: frozenset[int] = frozenset()
     events: tuple[str, ...] = ()
+    levels: tuple[tuple[int, str], ...] = ()
+    """The computer seats' levels in Czech: (colour, "silný")."""
 
 
 @dataclass(frozen=True)

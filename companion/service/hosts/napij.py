@@ -79,7 +79,11 @@ from companion.engines.napij.rules import (
 )
 from companion.engines.napij.state import BOTTLE, PUB, DeckMode, DrinkReason, Phase, State
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
-from companion.players.napij_bot import decide
+from companion.players.levels import CZECH, DEFAULT_LEVEL, Level
+from companion.players.napij_hint import card_hint
+from companion.players.napij_hint import hint as strong_hint
+from companion.players.napij_levels import decide as decide_at
+from companion.players.napij_levels import strong
 from companion.ui.controls import cycle
 from companion.ui.fonts import body_font
 from companion.ui.napij_views import BOTTLE as BOTTLE_CELL
@@ -98,6 +102,9 @@ from .base import (
     Option,
     Request,
     dice_line,
+    levels_from_record,
+    levels_record,
+    seat_level,
     seat_options,
     set_seat_option,
 )
@@ -190,6 +197,10 @@ class NapijHost:
         d = ctx.defaults
         self.players = int(d.get("players", 4))
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
+        self.levels: dict[int, Level] = levels_from_record(d.get("levels"))
+        """The set-up's level of each seat the computer would play."""
+        self.game_levels: dict[int, Level] = {}
+        """The levels of the computer seats of the game in play (from its header)."""
         self.first: int | str = "lot" if d.get("first") == "lot" else 0
         self.deck_mode = DeckMode.VIRTUAL
         self.board_file = DEFAULT
@@ -242,7 +253,7 @@ class NapijHost:
 
     def options(self) -> Sequence[Option]:
         seats = SEATS_BY_PLAYERS[self.players]
-        opts = seat_options(self.players, self.computer)
+        opts = seat_options(self.players, self.computer, self.levels)
         first = self.first if self.first == "lot" or self.first in seats else seats[0]
         opts.append(Option("first", "Začíná", (*seats, "lot"),
                            (*(PLAYER_LOWER[c] for c in seats), "los"), first))
@@ -268,6 +279,9 @@ class NapijHost:
         seat = set_seat_option(key, value, self.players, self.computer)
         if seat is not None:
             self.players, self.computer, word = seat
+            level = seat_level(value) if key.startswith("seat:") else None
+            if level is not None:
+                self.levels[int(key[5:])] = level
             return word
         if key == "first":
             self.first = "lot" if value == "lot" else int(value)
@@ -307,8 +321,10 @@ class NapijHost:
             self.mode = Mode.ERROR
             return
         self.seats_computer = frozenset(c for c in self.computer if c in seats)
+        self.game_levels = {c: self.levels.get(c, DEFAULT_LEVEL) for c in self.seats_computer}
         self.game_id = f"{self.ctx.rng.getrandbits(48):012x}"
         extra: Record = {"computer": [COLOURS[c] for c in sorted(self.seats_computer)],
+                         "levels": levels_record(self.game_levels, self.seats_computer),
                          "lot": [[[COLOURS[c], v] for c, v in r] for r in self.lot],
                          "think": self.think, "single": self.single, "id": self.game_id}
         self.play.start(setup, extra)
@@ -372,6 +388,9 @@ class NapijHost:
             self.single = int(header.get("single", 0))
         except (RulesError, TypeError, ValueError):
             log.warning("the header's computer seats, lot or time limit are unreadable")
+        read = levels_from_record(header.get("levels"))
+        self.game_levels = {c: read.get(c, DEFAULT_LEVEL) for c in self.seats_computer}
+        self.levels.update(self.game_levels)
         self.game_id = str(header.get("id", "")) or hashlib.sha256(
             json.dumps(header, sort_keys=True).encode("utf-8")).hexdigest()[:12]
         self.kinds = [str(r.get("t")) for r in records[1:used]]
@@ -419,7 +438,9 @@ class NapijHost:
             return None
         s = self.state
         return NapijFacts(s, s.throws or self.last_throws, self.moved, self.last_card,
-                          self.tally.tonight(), self.seats_computer, self.lines.lines())
+                          self.tally.tonight(), self.seats_computer, self.lines.lines(),
+                          tuple((c, CZECH[self.game_levels.get(c, DEFAULT_LEVEL)])
+                                for c in sorted(self.seats_computer)))
 
     @property
     def tally(self) -> Tally:
@@ -454,6 +475,10 @@ class NapijHost:
 
     def is_computer(self, colour: int) -> bool:
         return colour in self.seats_computer
+
+    def decide(self, s: State) -> Action | None:
+        """The decision of the computer seat the table waits for, at its level."""
+        return decide_at(self.game_levels.get(self.actor(), DEFAULT_LEVEL), s)
 
     def plays(self) -> list[Play]:
         """The legal plays in the order they are shown (a computer seat's choice first)."""
@@ -502,17 +527,17 @@ class NapijHost:
                 else:
                     self._ask(now)
             elif computer:
-                if decide(s) is not None or not self.ctx.dice.usable:
+                if self.decide(s) is not None or not self.ctx.dice.usable:
                     self.timers[Timer.COMPUTER] = now + COMPUTER_DELAY
             if s.tries == 0 and not s.throws:
                 self.manual = 1
         elif phase is Phase.PLAY:
             plays = legal_plays(s)
-            self.order = computer_order(s, plays) if computer else list(plays)
+            self.order = computer_order(s, plays, self.decide) if computer else list(plays)
             self._arm_read(now)
         elif phase is Phase.CHOOSE:
             if computer:
-                best = decide(s)
+                best = self.decide(s)
                 self.selected = next(
                     (i for i, o in enumerate(self.card_choices()) if o == best), 0)
                 self._arm_read(now)
@@ -672,7 +697,7 @@ class NapijHost:
             self._commit(Drank(who), now)
             self.event_line = f"{PLAYER[who]} (počítač) má dluh smazaný."
             return
-        action = decide(s)
+        action = self.decide(s)
         if action is not None:
             self._commit(action, now)
         elif not self.ctx.dice.usable:
@@ -998,6 +1023,45 @@ class NapijHost:
         self.arm(now)
         return True
 
+    def hint(self) -> str:
+        """The shell's "Nápověda": what the strong level would do now - the play in the words
+        of the play screen and one reason, the card's answer, or declaring the bottle - or why
+        there is nothing to advise.  Only asked, never shown by itself; nothing is journaled
+        or chosen by asking."""
+        if not self.in_game:
+            return "Žádná hra neběží."
+        s = self.state
+        if s.winner is not None:
+            return "Hra skončila."
+        if self.mode is not Mode.PLAY:
+            return "Teď není co radit."
+        who = self.actor()
+        if self.is_computer(who):
+            return "Teď hraje počítač."
+        phase = s.phase
+        if phase is Phase.PLAY:
+            advice = strong_hint(s)
+            if advice is None:
+                return "Teď není co radit."
+            lines = move_lines(s, advice.play)
+            reason = advice.reason
+            if any(reason in line for line in lines):  # the play's own words say it already
+                return "\n".join(lines)
+            return "\n".join((*lines, f"{reason[0].upper()}{reason[1:]}."))
+        if phase is Phase.CHOOSE:
+            answer = card_hint(s)
+            if answer is None:
+                return "Teď není co radit."
+            choice, reason = answer
+            return f"{choice_row(s, choice, who)}\n{reason[0].upper()}{reason[1:]}."
+        if phase is Phase.THROW:
+            if s.due(who):
+                return "Nejdřív vypij, co dlužíš, pak hoď."
+            if strong(s) is not None:
+                return ("Zahraj tento tah lahví: před ní stojí figurky soupeřů a žádná tvoje.")
+            return "Nejdřív hoď kostkou, pak poradím tah."
+        return "Vezmi kartu z balíčku a zadej její číslo."
+
     def menu_items(self) -> Sequence[tuple[str, str]]:
         if not self.in_game or self.mode is Mode.LOT:
             return ()
@@ -1198,7 +1262,7 @@ class NapijHost:
             prompt = "Kostka je pryč: ● ok" if dice.configured else "Bez kostky: ● ok"
         elif computer:
             prompt = "Hoď za PC" if dice.usable else "PC hází…"
-            if decide(s) is not None:
+            if self.decide(s) is not None:
                 prompt = "PC hraje lahví…"
         elif self.bottle_ask and bottle:
             rows.insert(0, Row("Hrát tento tah lahví?"))

@@ -11,7 +11,7 @@ other legal plays after it, to look at with ◀ ▶ (read-only).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion.engines.czech import PLAYER
 from companion.engines.napij.actions import Play
@@ -21,9 +21,11 @@ from companion.ui.napij_screens import schedule
 from companion.ui.napij_views import NapijView
 
 
-def computer_order(state: State, plays: Sequence[Play]) -> list[Play]:
-    """The legal plays with the computer player's choice first."""
-    best = decide(state)
+def computer_order(state: State, plays: Sequence[Play],
+                   decided: Callable[[State], object] = decide) -> list[Play]:
+    """The legal plays with the computer player's choice first (``decided``: the decision of
+    the seat's level; the normal level's by default)."""
+    best = decided(state)
     if not isinstance(best, Play) or best not in plays:
         return list(plays)
     return [best, *(p for p in plays if p != best)]

@@ -40,3 +40,32 @@ def test_choosing_a_seat_gives_it_to_the_computer_or_back_and_says_when_nobody_i
     # a computer seat beyond the count of players does not make the table the computer's
     assert set_seat_option("seat:0", True, 2, {YELLOW}) == (2, {RED, YELLOW}, None)
     assert set_seat_option("first", "lot", 2, {RED}) is None  # not a seat: the host's own
+
+
+def test_with_levels_a_seat_offers_the_computer_at_each_level():
+    from companion.players.levels import Level
+    from companion.service.hosts.base import seat_level
+
+    opts = seat_options(2, {GREEN}, {GREEN: Level.STRONG})
+    assert [o.line for o in opts[1:]] == ["Červený: člověk", "Zelený: PC silný"]
+    red = opts[1]
+    order = [red.value]
+    for _ in range(4):
+        red = Option(red.key, red.label, red.values, red.texts, red.next_value())
+        order.append(red.value)
+    assert order == [False, Level.NORMAL, Level.STRONG, Level.BEGINNER, False]
+    assert seat_options(2, {GREEN}, {})[2].line == "Zelený: PC normální"  # the default
+    assert seat_level(False) is None and seat_level(True) is Level.NORMAL
+    assert seat_level(Level.BEGINNER) is Level.BEGINNER and seat_level("silný") is Level.STRONG
+
+
+def test_levels_go_to_a_header_and_back_and_a_bad_one_plays_the_default(caplog):
+    from companion.players.levels import Level
+    from companion.service.hosts.base import levels_from_record, levels_record
+
+    record = levels_record({GREEN: Level.STRONG, RED: Level.BEGINNER}, {GREEN, BLUE})
+    assert record == {"b": "normal", "g": "strong"}  # only the computer seats; the default
+    assert levels_from_record(record) == {BLUE: Level.NORMAL, GREEN: Level.STRONG}
+    assert levels_from_record({"g": "expert", "x": "strong", "y": 3}) == {}
+    assert "unknown level 'expert'" in caplog.text
+    assert levels_from_record(None) == {} and levels_from_record(["g"]) == {}

@@ -73,7 +73,7 @@ def test_set_up_changes_players_seats_variants_and_who_starts(tmp_path):
     assert t.view().items[1] == "Hráči: 3"
     t.handle(R, c())  # to red's seat
     t.handle(S, c())
-    assert "Červený: počítač" in t.view().items and "PC hází: sám" in t.view().items
+    assert "Červený: PC normální" in t.view().items and "PC hází: sám" in t.view().items
     for _ in range(3):
         t.handle(R, c())  # past blue, green to how the computer throws
     t.handle(S, c())
@@ -672,3 +672,150 @@ def test_facts_after_a_resume_know_the_pending_throw_only(tmp_path):
     assert again.host.state.roll == 6 and f.pos == t.host.state.pos and f.moved is None
     assert f.throws == (6,)  # the journal keeps the pending roll, not the tries before it
     assert f.events == ("Hra pokračuje, kde skončila.",)
+
+
+# --- levels of the computer seats, and the hint ------------------------------------------------
+
+
+def begin_game(t: Shell, clock: Clock) -> None:
+    """Start the game from wherever the set-up's selection is."""
+    goto(t, clock, "▶ Začít hru")
+    t.handle(S, clock())
+
+
+def test_a_seat_cycles_person_then_the_computers_levels(tmp_path):
+    t, _, c = make(tmp_path, players=2)
+    goto(t, c, "Zelený: člověk")
+    seen = []
+    for _ in range(4):
+        t.handle(S, c())
+        seen.append(t.view().items[t.view().selected])
+    assert seen == ["Zelený: PC normální", "Zelený: PC silný", "Zelený: PC začátečník",
+                    "Zelený: člověk"]
+
+
+def test_the_levels_go_into_the_header_and_the_computer_plays_its_level(tmp_path):
+    from companion.players.clovece_levels import choose
+    from companion.players.levels import Level
+
+    t, _, c = make(tmp_path, players=2, computer=("r", "g"))
+    goto(t, c, "Zelený: PC normální")
+    t.handle(S, c())  # green: silný; red stays normální
+    begin_game(t, c)
+    header = records(tmp_path)[0]
+    assert header["computer"] == ["r", "g"] and header["levels"] == {"r": "normal", "g": "strong"}
+    assert GAME.setup_from_record(header) == Setup(2, computer=frozenset({RED, GREEN}))
+    assert t.host.game_levels == {RED: Level.NORMAL, GREEN: Level.STRONG}
+    # a position where the levels disagree: the computer on turn shows its own level's move
+    pos = parse_position("r:f3,18,9,h g:f3,f4,39,20 turn:g")
+    strong, normal = choose(Level.STRONG, pos, 2), choose(Level.NORMAL, pos, 2)
+    assert strong != normal
+    t.host.play.state = State(pos, 2)
+    t.host.arm(c())
+    assert t.host.moves()[t.view().selected] == strong
+    t.host.game_levels[GREEN] = Level.NORMAL
+    t.host.arm(c())
+    assert t.host.moves()[t.view().selected] == normal
+
+
+def test_a_resumed_game_keeps_its_levels_and_an_old_header_plays_normal(tmp_path):
+    from companion.players.levels import Level
+
+    t, _, c = make(tmp_path, players=2, computer=("g",))
+    goto(t, c, "Zelený: PC normální")
+    t.handle(S, c())
+    t.handle(S, c())  # začátečník
+    begin_game(t, c)
+    again, _, c2 = make(tmp_path, players=2)
+    assert again.host.game_levels == {GREEN: Level.BEGINNER}
+    assert again.host.levels[GREEN] is Level.BEGINNER  # the next set-up offers it again
+    j = Journal(tmp_path / "g.journal")
+    j.replace([GAME.setup_record(Setup(2, computer=frozenset({GREEN})))])  # before levels
+    old, _, _ = make(tmp_path, players=2)
+    assert old.host.game_levels == {GREEN: Level.NORMAL}
+
+
+def test_facts_name_the_levels_and_the_phone_shows_them(tmp_path):
+    from companion.service.phone import snapshot_of
+
+    t, _, c = make(tmp_path, players=2, computer=("g",))
+    goto(t, c, "Zelený: PC normální")
+    t.handle(S, c())
+    begin_game(t, c)
+    f = t.host.facts()
+    assert f is not None and f.levels == ((GREEN, "silný"),)
+    t.host.play.state = State(t.host.state.pos._replace(turn=GREEN))
+    snap = snapshot_of("clovece", "Člověče", t.host.facts())
+    assert snap.turn is not None and snap.turn.name == "Zelený – počítač, silný"
+
+
+def hint_table(tmp_path, position: str, roll: int | None, **kw):
+    t, _, c = make(tmp_path, players=2, **kw)
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    t.host.play.state = State(parse_position(position), roll)
+    t.host.arm(c())
+    return t, c
+
+
+def test_the_hint_in_the_menu_names_the_strong_move_and_one_reason(tmp_path):
+    t, c = hint_table(tmp_path, "r:5,15,f1,f2 g:8,h,h,h turn:r", 3)
+    before = records(tmp_path)
+    t.handle(LONG, c())
+    assert "Nápověda tahu" in t.view().items
+    goto(t, c, "Nápověda tahu")
+    t.handle(S, c())
+    v = t.view()
+    assert isinstance(v, MessageView) and v.title == "Nápověda"
+    assert " ".join(v.lines) == "Zadní figurka z 5. na 8. pole. Vyhodí zeleného."
+    assert records(tmp_path) == before  # asking is not an action
+    t.handle(S, c())  # any button: back to the turn, nothing chosen for the player
+    assert isinstance(t.view(), TurnView) and t.host.state.roll == 3
+    assert records(tmp_path) == before
+
+
+def test_holding_left_on_the_turn_screen_shows_the_hint(tmp_path):
+    t, c = hint_table(tmp_path, "r:12,30,h,h g:8,h,h,h turn:r", 4)
+    selected = t.view().selected
+    t.handle(ButtonPress("left", long=True), c())
+    v = t.view()
+    assert isinstance(v, MessageView)
+    assert " ".join(v.lines) == "Zadní figurka z 12. na 16. pole. Uteče zelenému."
+    t.handle(L, c())
+    assert isinstance(t.view(), TurnView) and t.view().selected == selected
+
+
+def test_the_hint_before_the_throw_and_on_the_computers_turn_says_why_not(tmp_path):
+    t, c = hint_table(tmp_path, "r:12,30,h,h g:8,h,h,h turn:r", None)
+    t.handle(ButtonPress("left", long=True), c())
+    assert t.view().lines == ("Nejdřív hoď kostkou, pak",) or \
+        " ".join(t.view().lines) == "Nejdřív hoď kostkou, pak poradím tah."
+    t2, c2 = hint_table(tmp_path / "pc", "r:12,30,h,h g:8,h,h,h turn:g", 2, computer=("g",)) \
+        if (tmp_path / "pc").mkdir() is None else (None, None)
+    t2.handle(ButtonPress("left", long=True), c2())
+    assert " ".join(t2.view().lines) == "Teď hraje počítač."
+
+
+def test_with_hints_off_the_menu_has_none_and_holding_left_just_moves(tmp_path):
+    t, c = hint_table(tmp_path, "r:5,15,f1,f2 g:8,h,h,h turn:r", 3,
+                      prefs=Prefs(auto_delay=1.0, hints=False))
+    t.handle(ButtonPress("left", long=True), c())
+    assert isinstance(t.view(), TurnView) and t.view().selected == 2  # ◀: the last of three
+    t.handle(LONG, c())
+    assert "Nápověda tahu" not in t.view().items
+
+
+def test_hints_are_switched_off_in_the_settings_and_kept(tmp_path):
+    saved: list[Prefs] = []
+    t, _, c = make(tmp_path, players=2, save_prefs=saved.append)
+    start_game(t, c)
+    t.handle(LONG, c())
+    goto(t, c, "Nastavení")
+    t.handle(S, c())
+    goto(t, c, "Nápověda tahu: ano")
+    t.handle(S, c())
+    assert t.view().items[t.view().selected] == "Nápověda tahu: ne"
+    assert saved[-1].hints is False
+    t.handle(LONG, c())
+    t.handle(LONG, c())
+    assert "Nápověda tahu" not in t.view().items

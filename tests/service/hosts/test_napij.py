@@ -1175,3 +1175,65 @@ def test_a_wrong_key_on_any_napij_screen_beeps_once_and_changes_nothing(tmp_path
     t.press(S)
     wrong(L, "Účet")
     assert len(screens) == 7
+
+
+# --- levels of the computer seats, and the hint ------------------------------------------------
+
+
+def test_the_levels_are_chosen_per_seat_written_in_the_header_and_kept_on_resume(tmp_path):
+    from companion.players.levels import Level
+
+    t = Table(tmp_path, computer=("g",))
+    options = {o.key: o for o in t.host.options()}
+    assert options["seat:2"].line == "Zelený: PC normální"
+    t.set_option("seat:2", options["seat:2"].next_value())
+    assert {o.key: o for o in t.host.options()}["seat:2"].line == "Zelený: PC silný"
+    t.start()
+    assert t.records()[0]["levels"] == {"g": "strong"}
+    assert t.host.game_levels == {GREEN: Level.STRONG}
+    facts = t.host.facts()
+    assert facts is not None and facts.levels == ((GREEN, "silný"),)
+    again = Table(tmp_path)
+    assert again.host.game_levels == {GREEN: Level.STRONG}
+
+
+def test_a_computer_seat_shows_the_play_of_its_level(tmp_path):
+    from companion.players.levels import Level
+    from companion.players.napij_levels import decide as decide_at
+
+    t = Table(tmp_path, dice=False, computer=("r",))
+    t.begin()
+    for level in (Level.STRONG, Level.BEGINNER):
+        t.host.game_levels[RED] = level
+        t.put("r:m5,m12,m30,p g:m8,m33,p,p bottle:m60 turn:r throws:4")
+        assert t.host.plays()[0] == decide_at(level, t.host.state)
+
+
+def test_the_hint_names_the_strong_play_with_a_reason_and_is_not_journaled(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m5,m40,p,p g:m8,p,p,p bottle:m60 turn:r throws:3")
+    before = t.records()
+    t.press(ButtonPress("left", long=True))
+    v = t.view()
+    assert isinstance(v, MessageView) and v.title.startswith("Nápověda")
+    count = int(v.title.split("/")[1]) if "/" in v.title else 1
+    pages = [v.lines]
+    for _ in range(count - 1):  # a long hint turns its pages with ▶
+        t.press(R)
+        pages.append(t.view().lines)
+    text = " ".join(line for page in pages for line in page)
+    assert text.startswith("3: z ") and text.endswith("vyhodí zeleného")  # its words say why
+    t.press(S)
+    assert isinstance(t.view(), NapijView) and t.records() == before
+
+
+def test_the_hint_before_a_throw_and_for_the_bottle(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r")
+    assert t.host.hint() == "Nejdřív hoď kostkou, pak poradím tah."
+    t.put("r:m5,p,p,p g:m62,m64,p,p bottle:m60 turn:r")
+    assert t.host.hint().startswith("Zahraj tento tah lahví")
+    t.put("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r2@card.4")
+    assert t.host.hint() == "Nejdřív vypij, co dlužíš, pak hoď."

@@ -1,0 +1,103 @@
+"""How long the strong level (silný) of Člověče takes to decide, over the positions of seeded
+games, beside the normal level and the engine's own move list on the same positions.
+
+The positions are every decision with two or more legal moves in ``--games`` seeded
+games (default 200: 100 of two players, 100 of four, every seat played by silný,
+so the positions are the ones it meets).  Each decision is timed alone on a fresh
+copy of the position, so that no cache of the engine's helps, twice: the wall
+clock (``perf_counter``) and the thread's own CPU time (``thread_time``, which a
+busy machine's other processes do not add to; the targets are checked on it and
+both are printed); the three are measured in alternating halves so that machine
+noise hits all alike.  Targets (docs/players.md): median <= 5 ms,
+p99 <= 50 ms on a PC (a Pi Zero 2 W is about ten times slower).
+
+    .venv/bin/python benchmarks/strong_decision.py [--games 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from dice_latency import percentile  # noqa: E402  (the same percentile as the other benchmarks)
+
+TARGET_MEDIAN_MS = 5.0
+TARGET_P99_MS = 50.0
+
+
+def positions(games: int, seed: int = 1) -> list[tuple[Any, int]]:
+    """(position, roll) of every choice between two or more moves in seeded games."""
+    from companion.engines.clovece.rules import apply, legal_moves, new_game
+    from companion.players.clovece_strong import choose
+
+    out = []
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        pos = new_game(2 if g % 2 == 0 else 4)
+        while pos.winner is None:
+            roll = rng.randint(1, 6)
+            moves = legal_moves(pos, roll)
+            if len(moves) > 1:
+                out.append((pos, roll))
+            pos, _ = apply(pos, roll, choose(pos, roll) if len(moves) > 1 else None)
+    return out
+
+
+def timed(fn: Callable[[Any, int], Any], items: list[tuple[Any, int]],
+          wall: list[float]) -> list[float]:
+    """CPU milliseconds of each call (the wall-clock ones are added to ``wall``)."""
+    ms = []
+    for pos, roll in items:
+        fresh = pos._replace()  # a new object: the engine's one-position cache misses
+        t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
+        fn(fresh, roll)
+        c1, t1 = time.thread_time_ns(), time.perf_counter_ns()
+        ms.append((c1 - c0) / 1e6)
+        wall.append((t1 - t0) / 1e6)
+    return ms
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    from companion.engines.clovece.rules import legal_moves
+    from companion.players.clovece_bot import choose as normal
+    from companion.players.clovece_strong import choose as strong
+
+    items = positions(args.games, args.seed)
+    strong_ms: list[float] = []
+    normal_ms: list[float] = []
+    engine_ms: list[float] = []
+    wall: list[float] = []
+    ignored: list[float] = []
+    for half in range(2):
+        part = items[half::2]
+        strong_ms += timed(strong, part, wall)
+        normal_ms += timed(normal, part, ignored)
+        engine_ms += timed(legal_moves, part, ignored)
+    sm, sp = statistics.median(strong_ms), percentile(strong_ms, 0.99)
+    nm, em = statistics.median(normal_ms), statistics.median(engine_ms)
+    ok = sm <= TARGET_MEDIAN_MS and sp <= TARGET_P99_MS
+    print(f"silný's decision (Člověče), CPU time: median {sm:.3f} ms, p90 "
+          f"{percentile(strong_ms, 0.9):.3f} ms, p99 {sp:.3f} ms, max {max(strong_ms):.2f} ms "
+          f"over {len(items):,} decisions of {args.games} seeded games (targets median <= "
+          f"{TARGET_MEDIAN_MS:g} ms, p99 <= {TARGET_P99_MS:g} ms: {'met' if ok else 'NOT met'})")
+    print(f"  wall clock: median {statistics.median(wall):.3f} ms, p99 "
+          f"{percentile(wall, 0.99):.3f} ms, max {max(wall):.2f} ms (with whatever else ran)")
+    print(f"  peer, normální on the same positions: median {nm:.4f} ms, p99 "
+          f"{percentile(normal_ms, 0.99):.4f} ms; silný takes {sm / nm:.0f}x")
+    print(f"  peer, the engine's legal_moves alone: median {em:.4f} ms; silný takes {sm / em:.0f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

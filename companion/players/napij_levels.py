@@ -1,0 +1,180 @@
+"""Člověče, napij se!'s computer seat at each level (:mod:`companion.players.levels`).
+
+* začátečník: a legal play drawn "at random" from the state itself
+  (:func:`~companion.players.levels.unit_draw`: the same state always gets the
+  same answer), taking a play that knocks an opponent out only every other time
+  or so; a card's choice drawn alike; it never plays the bottle;
+* normální: :mod:`companion.players.napij_bot`, the heuristic the table has always had;
+* silný: :func:`strong_play` - the normal player's race (each piece's way home on
+  the board's own distances, the pub and the traps far from home, the drinks)
+  and, for every own piece on the main track, the risk of being knocked out
+  before its colour moves again: an opponent piece 1 to 6 main-track fields
+  behind it hits it about one time in six (a piece with immunity is safe), and
+  the loss is the piece's way back from the pub; the opponents' races weigh
+  ``OPPONENTS``.  Cards and the bottle are decided as the normal level does.
+  (Tried and measured no better against the normal level, see docs/players.md:
+  the front pieces counting more, as in Člověče; a bonus or a malus for
+  stopping on a card field; threats 7 to 12 fields behind; the bottle as a
+  threat; a heavier trap.)
+
+:func:`decide` is the decision at a level (as :func:`napij_bot.decide`); :class:`Seat`
+is the same as a chooser of the self-play driver, which also drinks a computer's
+debts and declares its bottle before the throw (``interject``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.engines.napij.actions import Action, Drank, Play
+from companion.engines.napij.events import Captured
+from companion.engines.napij.game import GAME
+from companion.engines.napij.rules import choices, legal_plays, outcome, preview
+from companion.engines.napij.state import PUB, Phase, State
+
+from . import napij_bot
+from .levels import Level, unit_draw
+
+BEGINNER_CAPTURES = 0.5
+"""How often the beginner takes a play that knocks somebody out when there is one."""
+
+OPPONENTS = 0.8
+"""The weight of the opponents' mean race."""
+HIT = 1 / 6
+"""The chance an opponent piece 1 to 6 main-track fields behind knocks a piece out."""
+RISK = 1.0
+"""Scales the expected loss of the colour's own pieces."""
+DRINK = 0.5
+"""What one drink owed costs, in fields (as the normal level counts it)."""
+
+
+
+# --- the beginner ------------------------------------------------------------------------------
+
+
+def _key(state: State) -> list[int]:
+    out = [state.turn, state.tries, len(state.deck), *state.throws]
+    for c, own in enumerate(state.pieces):
+        if own is not None:
+            out += [c * 1024 + n + 2 for n in own]
+    return out
+
+
+def _captures(state: State, play: Play) -> bool:
+    return any(isinstance(e, Captured) and e.colour != state.turn for e in preview(state, play))
+
+
+def beginner(state: State) -> Action | None:
+    """The beginner's decision now (see the module docstring)."""
+    key = _key(state)
+    phase = state.phase
+    if phase is Phase.PLAY:
+        plays = legal_plays(state)
+        if not plays:
+            return None
+        hits = [p for p in plays if _captures(state, p)]
+        if hits and unit_draw(*key, 1) < BEGINNER_CAPTURES:
+            return hits[int(unit_draw(*key, 2) * len(hits))]
+        return plays[int(unit_draw(*key, 3) * len(plays))]
+    if phase is Phase.CHOOSE:
+        options = choices(state)
+        return options[int(unit_draw(*key, 4) * len(options))] if options else None
+    return None
+
+
+# --- the strong level ---------------------------------------------------------------------------
+
+
+def race(state: State, colour: int) -> float:
+    """``colour``'s race: the progress of its pieces (the front ones counting more) minus the
+    expected loss of those within an opponent's reach, minus its drinks owed."""
+    rules = state.rules
+    g = rules.graph
+    dist = rules.distance(colour)
+    whole = dist[g.start[colour]] + napij_bot.PUB_PENALTY
+    own = state.pieces[colour]
+    assert own is not None
+    immune = state.immune[colour] or ()
+    where: dict[int, int] = {}
+    for c in state.colours:
+        if c != colour:
+            for n in state.pieces[c] or ():
+                if n >= 0 and g.on_main[n]:
+                    where[n] = c
+    total = 0.0
+    for i, n in enumerate(own):
+        q = whole - napij_bot.distance(state, colour, n) if n != PUB else 0
+        worth = q
+        if where and n >= 0 and g.on_main[n] and not (immune and immune[i]):
+            chance = 0.0
+            back = n
+            for _ in range(6):
+                back = g.main_prev[back]
+                if back < 0:
+                    break
+                if back in where:
+                    chance += HIT
+            total += worth - RISK * min(1.0, chance) * worth
+        else:
+            total += worth
+    return total - DRINK * state.debt(colour)
+
+
+def strong_value(state: State, colour: int) -> float:
+    """How good ``state`` is for ``colour``: its race against the opponents' mean race."""
+    mine = race(state, colour)
+    others = [race(state, c) for c in state.colours if c != colour]
+    return mine - OPPONENTS * sum(others) / max(1, len(others))
+
+
+def strong_play(state: State) -> Play | None:
+    """The play *silný* makes: the one whose position (before any card) is worth most."""
+    plays = legal_plays(state)
+    if not plays:
+        return None
+    if len(plays) == 1:
+        return plays[0]
+    c = state.turn
+    return max(plays, key=lambda p: strong_value(outcome(state, p), c))
+
+
+def strong(state: State) -> Action | None:
+    """The strong level's decision now: a play, a card's choice, declaring the bottle or
+    ``None`` (the next input is a throw)."""
+    if state.phase is Phase.PLAY:
+        return strong_play(state)
+    return napij_bot.decide(state)
+
+
+_DECIDE: dict[Level, Callable[[State], Action | None]] = {
+    Level.BEGINNER: beginner,
+    Level.NORMAL: napij_bot.decide,
+    Level.STRONG: strong,
+}
+
+
+def decide(level: Level, state: State) -> Action | None:
+    """The decision of a computer seat of ``level`` now, or ``None`` when the next input is a
+    throw (or the game is over)."""
+    return _DECIDE[level](state)
+
+
+class Seat:
+    """A computer seat of ``level`` as a chooser of :func:`companion.selfplay.driver.play`:
+    it drinks what it owes when it is due, plays and answers cards at its level, and
+    declares the bottle before its first throw when its level would (``interject``)."""
+
+    def __init__(self, level: Level) -> None:
+        self.level = level
+        self.decide = _DECIDE[level]
+
+    def __call__(self, state: State, actions: Sequence[Action]) -> Action:
+        if GAME.owing(state):
+            return Drank(state.turn)
+        action = self.decide(state)
+        return action if action is not None and action in actions else actions[0]
+
+    def interject(self, state: State) -> Action | None:
+        if state.phase is Phase.THROW and not state.anyway and not state.throws:
+            return self.decide(state)
+        return None

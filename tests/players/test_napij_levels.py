@@ -1,0 +1,103 @@
+"""napij se's computer seat at each level: legal decisions, pure choices, the strong race."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.engines.napij.actions import DeclareBottle, Drank, Play, Throw
+from companion.engines.napij.game import GAME, NapijSetup
+from companion.engines.napij.notation import parse_position
+from companion.engines.napij.rules import choices, legal_plays
+from companion.engines.napij.state import Phase, default_rules
+from companion.players import napij_bot
+from companion.players.levels import LEVELS, Level
+from companion.players.napij_levels import Seat, beginner, decide, race, strong_play, strong_value
+from companion.selfplay.driver import play
+from companion.selfplay.napij import play_steps
+
+RULES = default_rules()
+RED, GREEN = 0, 2
+
+
+def decisions(games: int, seed: int) -> list:
+    """Every state of seeded random games where somebody decides something."""
+    out = []
+    for g in range(games):
+        for before, _action, _after, _events in play_steps(random.Random(seed + g), 2):
+            if before.phase in (Phase.PLAY, Phase.CHOOSE):
+                out.append(before)
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_decides_legally_and_the_same_way_twice(level):
+    for state in decisions(2, 40)[::4]:
+        action = decide(level, state)
+        legal = legal_plays(state) if state.phase is Phase.PLAY else choices(state)
+        assert action in legal
+        assert decide(level, state) == action
+
+
+def test_normal_is_the_heuristic_the_table_always_had():
+    for state in decisions(1, 7)[::3]:
+        assert decide(Level.NORMAL, state) == napij_bot.decide(state)
+
+
+def test_the_beginner_knocks_out_only_some_of_the_time():
+    from companion.players.napij_levels import _captures  # noqa: PLC2701 (the test's own look)
+
+    chances = []
+    for state in decisions(12, 3):
+        if state.phase is Phase.PLAY:
+            plays = legal_plays(state)
+            hits = [p for p in plays if _captures(state, p)]
+            if hits and len(hits) < len(plays):
+                chances.append(state)
+    assert len(chances) > 40
+    took = sum(_captures(s, beginner(s)) for s in chances) / len(chances)
+    assert 0.4 < took < 0.95
+
+
+def test_the_strong_race_counts_a_piece_in_front_of_an_opponent_as_at_risk():
+    safe = parse_position("r:m20,p,p,p g:m10,p,p,p bottle:m60 turn:g", RULES)
+    exposed = parse_position("r:m20,p,p,p g:m17,p,p,p bottle:m60 turn:g", RULES)
+    assert race(exposed, RED) < race(safe, RED)
+    assert strong_value(exposed, RED) < strong_value(safe, RED)
+
+
+def test_the_strong_level_runs_from_a_piece_right_behind_it():
+    # red on m20 has green 3 behind it; moving it 5 takes it out of reach, moving the far
+    # piece leaves it there
+    state = parse_position("r:m20,m50,p,p g:m17,p,p,p bottle:m70 turn:r throws:5", RULES)
+    best = strong_play(state)
+    assert best is not None and best.steps[0].piece == 0
+
+
+def test_a_seat_drinks_when_it_owes_and_declares_its_bottle_before_throwing():
+    seat = Seat(Level.STRONG)
+    owing = parse_position("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r2@card.4", RULES)
+    assert GAME.owing(owing)
+    assert seat(owing, GAME.legal_actions(owing)) == Drank(RED)
+    bottle = parse_position("r:m5,p,p,p g:m62,m64,p,p bottle:m60 turn:r", RULES)
+    assert seat.interject(bottle) == DeclareBottle() == napij_bot.decide(bottle)
+    quiet = parse_position("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r", RULES)
+    assert seat.interject(quiet) is None
+    assert Seat(Level.BEGINNER).interject(bottle) is None  # the beginner never plays it
+
+
+def test_seats_of_every_level_finish_a_game_through_the_driver():
+    seats = {RED: Seat(Level.STRONG), GREEN: Seat(Level.BEGINNER)}
+
+    def choose(state, actions):
+        who = GAME.to_move(state)
+        return seats[who](state, actions)
+
+    def interject(state):
+        return seats[state.turn].interject(state)
+
+    record = play(GAME, NapijSetup(2), random.Random(5), choose, interject=interject)
+    assert record.winner in (RED, GREEN)
+    assert any(isinstance(a, Play) for a in record.steps)
+    assert any(isinstance(a, Throw) for a in record.steps)
