@@ -226,8 +226,12 @@ class JournaledHost(BaseHost, Generic[S, A, E, U]):
             self.event_line = NOTHING_TO_UNDO
             return False
         self.event_line = f"Vráceno: {self.undone_words(removed)}."
-        self.resumed(now)
+        self.undone(removed, now)
         return True
+
+    def undone(self, record: Record, now: float) -> None:
+        """After an undo took ``record`` back: by default what follows a resume."""
+        self.resumed(now)
 
     def undone_words(self, record: Record) -> str:
         """What an undo took back, for "Vráceno: …." ("hod 5", "tah")."""
