@@ -33,7 +33,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from companion.engines.errors import RulesError
 from companion.engines.game import Game, Record, replay
@@ -42,6 +42,9 @@ from companion.ui.views import View
 
 from ..journal import JournalError
 from .base import RETRY_AFTER, EventLines, HostContext, JournaledGame, Option, Request
+
+if TYPE_CHECKING:
+    from .base import GameHost
 
 log = logging.getLogger(__name__)
 
@@ -236,3 +239,8 @@ class JournaledHost(BaseHost, Generic[S, A, E, U]):
     def undone_words(self, record: Record) -> str:
         """What an undo took back, for "Vráceno: …." ("hod 5", "tah")."""
         return "poslední akce"
+
+
+if TYPE_CHECKING:  # mypy holds the base to the protocol, member by member
+    _BASE: type[GameHost] = BaseHost
+    _JOURNALED: type[GameHost] = JournaledHost[Any, Any, Any, Any]

@@ -199,32 +199,33 @@ class NapijInputs(NapijTurn):
             self.ctx.beep("illegal")
         return None
 
-    def _on_ledger(self, name: str, now: float) -> Request | None:
+    def _colour_picked(self, name: str, now: float) -> int | None:
+        """◀ ▶ through the players and "Zpět" (the ledger, a duty's whom); ● on a player: that
+        colour, ● on "Zpět": back to the game."""
         colours = self.state.colours
         if name in ("left", "right"):
             self.list_index = cycle(self.list_index, len(colours) + 1, name)
         elif name == "select":
-            if self.list_index >= len(colours):
-                self._back(now)
+            if self.list_index < len(colours):
+                return colours[self.list_index]
+            self._back(now)
+        return None
+
+    def _on_ledger(self, name: str, now: float) -> Request | None:
+        c = self._colour_picked(name, now)
+        if c is not None:
+            if self.state.debt(c):
+                self._commit(Drank(c), now)
+                self.mode = Mode.LEDGER
             else:
-                c = colours[self.list_index]
-                if self.state.debt(c):
-                    self._commit(Drank(c), now)
-                    self.mode = Mode.LEDGER
-                else:
-                    self.ctx.beep("illegal")
+                self.ctx.beep("illegal")
         return None
 
     def _on_duty_who(self, name: str, now: float) -> Request | None:
-        colours = self.state.colours
-        if name in ("left", "right"):
-            self.list_index = cycle(self.list_index, len(colours) + 1, name)
-        elif name == "select":
-            if self.list_index >= len(colours):
-                self._back(now)
-            else:
-                self.duty_colour = colours[self.list_index]
-                self.mode, self.list_index = Mode.DUTY_WHY, 0
+        c = self._colour_picked(name, now)
+        if c is not None:
+            self.duty_colour = c
+            self.mode, self.list_index = Mode.DUTY_WHY, 0
         return None
 
     def _on_duty_why(self, name: str, now: float) -> Request | None:
