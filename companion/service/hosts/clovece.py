@@ -59,6 +59,7 @@ from companion.ui.views import Choice, TurnView, View, WinView
 
 from .base import (
     NOT_COUNTED,
+    RETRY_AFTER,
     HostContext,
     Option,
     Request,
@@ -341,7 +342,7 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         def again(when: float) -> None:
             self.deadline = when  # the same timer tries again: nothing got stuck
 
-        with self.retry_later(again, now):
+        with self.retry_later(again, now + RETRY_AFTER):
             if self.timer is Timer.AUTO_MOVE and s.roll is not None and len(self.moves()) == 1:
                 self._confirm(self.moves()[0], now)  # sets the next timers
             elif self.timer is Timer.COMPUTER_ROLL and s.roll is None and self.computer_turn:

@@ -43,7 +43,7 @@ from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import MessageView, RefereeView, View
 
-from .base import HostContext, Option, Request, yes_no
+from .base import RETRY_AFTER, HostContext, Option, Request, yes_no
 from .facts import GobbitFacts, RefereeFacts
 from .host import BaseHost
 
@@ -204,8 +204,9 @@ class GobbitHost(BaseHost):
 
     def tick(self, now: float) -> None:
         if self.virtual is not None and self.mode is Mode.PLAY and now >= self.retry_at:
-            # settle a moment after its quiet time; the journal first, then the screen
-            with self.retry_later(self._retry_at, now):  # the moment waits for the next try
+            # settle a moment after its quiet time; the journal first, then the screen (a
+            # refusal: the moment waits for the next try)
+            with self.retry_later(self._retry_at, now + RETRY_AFTER):
                 self.virtual.poll(now)
 
     def _retry_at(self, when: float) -> None:

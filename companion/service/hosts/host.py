@@ -41,7 +41,7 @@ from companion.inputs.events import Input
 from companion.ui.views import View
 
 from ..journal import JournalError
-from .base import RETRY_AFTER, EventLines, HostContext, JournaledGame, Option, Request
+from .base import EventLines, HostContext, JournaledGame, Option, Request
 
 if TYPE_CHECKING:
     from .base import GameHost
@@ -144,13 +144,14 @@ class BaseHost:
     # --- the journal contract -----------------------------------------------------------------
 
     @contextmanager
-    def retry_later(self, again: Callable[[float], None], now: float) -> Iterator[None]:
-        """Around a timer's action: when the journal refuses it, ``again(now + RETRY_AFTER)``
-        sets the timer to try again, and the refusal goes on to the shell (the contract)."""
+    def retry_later(self, again: Callable[[float], None], when: float) -> Iterator[None]:
+        """Around a timer's action: when the journal refuses it, ``again(when)`` sets the timer
+        to try again (``now + RETRY_AFTER``), and the refusal goes on to the shell (the
+        contract)."""
         try:
             yield
         except JournalError:
-            again(now + RETRY_AFTER)
+            again(when)
             raise
 
 

@@ -28,7 +28,7 @@ from companion.players.levels import DEFAULT_LEVEL, Level
 from companion.players.napij_levels import decide as decide_at
 from companion.ui.napij_views import NapijView
 
-from .base import HostContext
+from .base import RETRY_AFTER, HostContext
 from .host import JournaledHost
 from .napij_drinks import Tally, debt_sentence
 from .napij_pace import computer_order, ready_after, spoken_play
@@ -433,7 +433,7 @@ class NapijTurn(JournaledHost[State, Action, Event, NapijSetup]):
             def again(when: float, timer: Timer = timer) -> None:
                 self.timers[timer] = when  # not saved: the same timer tries again
 
-            with self.retry_later(again, now):
+            with self.retry_later(again, now + RETRY_AFTER):
                 self._fire(timer, now)
 
     def _fire(self, timer: Timer, now: float) -> None:
