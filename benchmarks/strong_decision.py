@@ -1,5 +1,5 @@
-"""How long the strong level (silný) of Člověče takes to decide, over the positions of seeded
-games, beside the normal level and the engine's own move list on the same positions.
+"""How long the strong level (silný) takes to decide, over the positions of seeded games,
+beside the normal level and the engine's own move list on the same positions.
 
 The positions are every decision with two or more legal moves in ``--games`` seeded
 games (default 200: 100 of two players, 100 of four, every seat played by silný,
@@ -11,7 +11,12 @@ both are printed); the three are measured in alternating halves so that machine
 noise hits all alike.  Targets (docs/players.md): median <= 5 ms,
 p99 <= 50 ms on a PC (a Pi Zero 2 W is about ten times slower).
 
-    .venv/bin/python benchmarks/strong_decision.py [--games 200]
+``--game napij``: the same for napij se, its games played through the generic driver
+(every seat silný, bottle and cards as the level plays them); a position is every
+choice between two or more plays, the peers are the normal level's decision and
+the engine's ``legal_plays``.
+
+    .venv/bin/python benchmarks/strong_decision.py [--games 200] [--game clovece|napij]
 """
 
 from __future__ import annotations
@@ -50,6 +55,26 @@ def positions(games: int, seed: int = 1) -> list[tuple[Any, int]]:
     return out
 
 
+def napij_positions(games: int, seed: int = 1) -> list[tuple[Any, int]]:
+    """(state, 0) of every choice between two or more plays in seeded napij se games."""
+    from companion.engines.napij.game import GAME, NapijSetup
+    from companion.engines.napij.rules import legal_plays
+    from companion.engines.napij.state import Phase
+    from companion.players.levels import Level
+    from companion.players.napij_levels import Seat
+    from companion.selfplay.driver import steps
+
+    out = []
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        seat = Seat(Level.STRONG)
+        for step in steps(GAME, NapijSetup(2 if g % 2 == 0 else 4), rng, seat):
+            state = step.before
+            if not step.chance and state.phase is Phase.PLAY and len(legal_plays(state)) > 1:
+                out.append((state, 0))
+    return out
+
+
 def timed(fn: Callable[[Any, int], Any], items: list[tuple[Any, int]],
           wall: list[float]) -> list[float]:
     """CPU milliseconds of each call (the wall-clock ones are added to ``wall``)."""
@@ -68,12 +93,34 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", choices=("clovece", "napij"), default="clovece")
     args = ap.parse_args()
-    from companion.engines.clovece.rules import legal_moves
-    from companion.players.clovece_bot import choose as normal
-    from companion.players.clovece_strong import choose as strong
+    strong: Callable[[Any, int], Any]
+    normal: Callable[[Any, int], Any]
+    engine: Callable[[Any, int], Any]
+    if args.game == "napij":
+        from companion.engines.napij.rules import legal_plays
+        from companion.players import napij_bot, napij_levels
 
-    items = positions(args.games, args.seed)
+        def strong(state: Any, _: int) -> Any:
+            return napij_levels.strong(state)
+
+        def normal(state: Any, _: int) -> Any:
+            return napij_bot.decide(state)
+
+        def engine(state: Any, _: int) -> Any:
+            return legal_plays(state)
+
+        items = napij_positions(args.games, args.seed)
+        name, listing = "napij se", "legal_plays"
+    else:
+        from companion.engines.clovece.rules import legal_moves
+        from companion.players.clovece_bot import choose as normal
+        from companion.players.clovece_strong import choose as strong
+
+        engine = legal_moves
+        items = positions(args.games, args.seed)
+        name, listing = "Člověče", "legal_moves"
     strong_ms: list[float] = []
     normal_ms: list[float] = []
     engine_ms: list[float] = []
@@ -83,11 +130,11 @@ def main() -> int:
         part = items[half::2]
         strong_ms += timed(strong, part, wall)
         normal_ms += timed(normal, part, ignored)
-        engine_ms += timed(legal_moves, part, ignored)
+        engine_ms += timed(engine, part, ignored)
     sm, sp = statistics.median(strong_ms), percentile(strong_ms, 0.99)
     nm, em = statistics.median(normal_ms), statistics.median(engine_ms)
     ok = sm <= TARGET_MEDIAN_MS and sp <= TARGET_P99_MS
-    print(f"silný's decision (Člověče), CPU time: median {sm:.3f} ms, p90 "
+    print(f"silný's decision ({name}), CPU time: median {sm:.3f} ms, p90 "
           f"{percentile(strong_ms, 0.9):.3f} ms, p99 {sp:.3f} ms, max {max(strong_ms):.2f} ms "
           f"over {len(items):,} decisions of {args.games} seeded games (targets median <= "
           f"{TARGET_MEDIAN_MS:g} ms, p99 <= {TARGET_P99_MS:g} ms: {'met' if ok else 'NOT met'})")
@@ -95,7 +142,7 @@ def main() -> int:
           f"{percentile(wall, 0.99):.3f} ms, max {max(wall):.2f} ms (with whatever else ran)")
     print(f"  peer, normální on the same positions: median {nm:.4f} ms, p99 "
           f"{percentile(normal_ms, 0.99):.4f} ms; silný takes {sm / nm:.0f}x")
-    print(f"  peer, the engine's legal_moves alone: median {em:.4f} ms; silný takes {sm / em:.0f}x")
+    print(f"  peer, the engine's {listing} alone: median {em:.4f} ms; silný takes {sm / em:.0f}x")
     return 0
 
 
