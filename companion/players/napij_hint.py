@@ -29,7 +29,7 @@ from companion.engines.napij.rules import Choice, legal_plays, outcome, preview
 from companion.engines.napij.state import State
 
 from . import napij_bot
-from .napij_levels import strong_play
+from .napij_levels import opponents_on_main, strong_play
 
 
 class Why(StrEnum):
@@ -73,12 +73,7 @@ def threats(state: State, colour: int) -> dict[int, set[int]]:
     """For each piece of ``colour`` on the main track, the opponents with a piece 1 to 6
     main-track fields behind it."""
     g = state.rules.graph
-    where: dict[int, int] = {}
-    for c in state.colours:
-        if c != colour:
-            for n in state.pieces[c] or ():
-                if n >= 0 and g.on_main[n]:
-                    where[n] = c
+    where = opponents_on_main(state, colour)
     out: dict[int, set[int]] = {}
     for i, n in enumerate(state.pieces[colour] or ()):
         if n < 0 or not g.on_main[n]:

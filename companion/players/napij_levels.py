@@ -85,6 +85,13 @@ def beginner(state: State) -> Action | None:
 # --- the strong level ---------------------------------------------------------------------------
 
 
+def opponents_on_main(state: State, colour: int) -> dict[int, int]:
+    """The main-track fields that pieces of ``colour``'s opponents stand on, with their colour."""
+    on_main = state.rules.graph.on_main
+    return {n: c for c in state.colours if c != colour
+            for n in state.pieces[c] or () if n >= 0 and on_main[n]}
+
+
 def race(state: State, colour: int) -> float:
     """``colour``'s race: the progress of its pieces (the front ones counting more) minus the
     expected loss of those within an opponent's reach, minus its drinks owed."""
@@ -95,12 +102,7 @@ def race(state: State, colour: int) -> float:
     own = state.pieces[colour]
     assert own is not None
     immune = state.immune[colour] or ()
-    where: dict[int, int] = {}
-    for c in state.colours:
-        if c != colour:
-            for n in state.pieces[c] or ():
-                if n >= 0 and g.on_main[n]:
-                    where[n] = c
+    where = opponents_on_main(state, colour)
     total = 0.0
     for i, n in enumerate(own):
         q = whole - napij_bot.distance(state, colour, n) if n != PUB else 0

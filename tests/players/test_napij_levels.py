@@ -13,7 +13,15 @@ from companion.engines.napij.rules import choices, legal_plays
 from companion.engines.napij.state import Phase, default_rules
 from companion.players import napij_bot
 from companion.players.levels import LEVELS, Level
-from companion.players.napij_levels import Seat, beginner, decide, race, strong_play, strong_value
+from companion.players.napij_levels import (
+    Seat,
+    beginner,
+    decide,
+    opponents_on_main,
+    race,
+    strong_play,
+    strong_value,
+)
 from companion.selfplay.driver import play
 from companion.selfplay.napij import play_steps
 
@@ -65,6 +73,14 @@ def test_the_strong_race_counts_a_piece_in_front_of_an_opponent_as_at_risk():
     exposed = parse_position("r:m20,p,p,p g:m17,p,p,p bottle:m60 turn:g", RULES)
     assert race(exposed, RED) < race(safe, RED)
     assert strong_value(exposed, RED) < strong_value(safe, RED)
+
+
+def test_the_opponents_on_the_main_track_are_found_by_field_not_the_pub():
+    state = parse_position("r:m20,m50,p,p g:m17,p,p,p bottle:m70 turn:r", RULES)
+    red, green = state.pieces[RED], state.pieces[GREEN]
+    assert red is not None and green is not None
+    assert opponents_on_main(state, RED) == {green[0]: GREEN}
+    assert opponents_on_main(state, GREEN) == {red[0]: RED, red[1]: RED}
 
 
 def test_the_strong_level_runs_from_a_piece_right_behind_it():
