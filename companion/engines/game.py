@@ -12,7 +12,8 @@ card come in as actions like a player's choice.  :meth:`Game.chance` says
 whether a state waits for chance and for what (:class:`Chance`); the caller
 (the table service, a self-play driver, a test) picks the outcome - from the
 electronic dice, from its own seeded random generator or from a person - and
-builds the action with :meth:`Game.chance_action`.  So every game replays
+builds the action with :meth:`Game.chance_action`, saying where it came from
+(:class:`Source`: the dice, the buttons, the companion's own throw).  So every game replays
 exactly from its journal: a header record (:meth:`Game.setup_record`) and one
 record per action (:meth:`Game.encode`), folded by :func:`replay`.
 
@@ -63,6 +64,15 @@ class Chance:
 
 ROLL = Chance(ChanceKind.ROLL, (1, 2, 3, 4, 5, 6))
 
+
+class Source(StrEnum):
+    """Where a chance outcome came from; a game may keep it in the action's record (Člověče
+    shows a computer's throw as such and names it when undo asks), or ignore it."""
+
+    DICE = "dice"  # the electronic dice
+    MANUAL = "manual"  # entered with the buttons
+    COMPUTER = "computer"  # thrown (shuffled, drawn) by the companion for a computer seat
+
 S = TypeVar("S")
 A = TypeVar("A")
 E = TypeVar("E")
@@ -91,8 +101,10 @@ class Game(Protocol[S, A, E, U]):
     def chance(self, state: S) -> Chance | None:
         """What the state waits for from chance, or ``None`` when a player (or nobody) acts."""
         ...
-    def chance_action(self, state: S, outcome: int | Sequence[int]) -> A:
-        """The action of a chance outcome: a die value, a card number, a permutation."""
+    def chance_action(self, state: S, outcome: int | Sequence[int],
+                      src: Source = Source.DICE) -> A:
+        """The action of a chance outcome: a die value, a card number, a permutation;
+        ``src``: where it came from (the dice, the buttons, the companion)."""
         ...
     def to_move(self, state: S) -> int | None:
         """The seat (colour) whose decision it is; ``None`` at a chance node or the end."""

@@ -302,6 +302,8 @@ class Shell:
         log.error("an action was refused because it could not be saved: %r", exc)
         self.beep("illegal")
         self.notify(exc.message)
+        if self.mode is Mode.SETUP:
+            self.notice = exc.message  # a new game refused: said on the set-up's foot
         if event is not None:
             _refuse(event)
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.engines.errors import GameOver, IllegalMove, NotationError
-from companion.engines.game import ROLL, Chance, Record
+from companion.engines.game import ROLL, Chance, Record, Source
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +85,8 @@ class Race:
     def chance(self, state: State) -> Chance | None:
         return ROLL if state.roll is None and state.winner is None else None
 
-    def chance_action(self, state: State, outcome: int | Sequence[int]) -> Action:
+    def chance_action(self, state: State, outcome: int | Sequence[int],
+                      src: Source = Source.DICE) -> Action:
         assert isinstance(outcome, int)
         return Roll(outcome)
 

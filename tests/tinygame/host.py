@@ -1,26 +1,29 @@
-"""The tiny race at the table: a host written only against the shell's GameHost protocol."""
+"""The tiny race at the table: a host on the base every host inherits (:mod:`companion.service.hosts.host`).
+
+It writes only what is its own: the set-up's one option, start, the inputs and the screen
+(and, to show the hook, its own question before undo); resume, undo, the event lines, the
+empty menu and the missing timers are the base's defaults."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from companion.engines.errors import RulesError
 from companion.engines.game import Record
 from companion.inputs.events import ButtonPress, Input, Rolled
-from companion.service.hosts.base import Expect, HostContext, JournaledGame, Option, Request
+from companion.service.hosts.base import NOT_COUNTED, Expect, HostContext, Option, Request
+from companion.service.hosts.host import JournaledHost
 from companion.ui.views import MessageView, View
 
 from .engine import GAME, NAMES, Action, Setup, State, Step
 
 
-class RaceHost:
+class RaceHost(JournaledHost[State, Action, Any, Setup]):
     title = "Závod"
 
-    def __init__(self, ctx: HostContext, mode: str) -> None:
-        self.ctx = ctx
+    def __init__(self, ctx: HostContext, mode: str = "") -> None:
+        super().__init__(ctx, GAME)
         self.goal = 12
-        self.play: JournaledGame[State, Action, Any, Setup] = JournaledGame(GAME, ctx.journal)
         self.selected = 0
         self.said: tuple[str, ...] = ()
         """What just happened, a line per event (a line may not be wider than the panel)."""
@@ -34,33 +37,21 @@ class RaceHost:
         return None
 
     def start(self, now: float) -> None:
-        self.play.start(Setup(self.goal))
+        self.play.start(Setup(self.goal))  # the journal first (a refused write stops here)
         self.said = ("Závod začíná.",)
-
-    def resume(self, records: list[Record], now: float) -> bool:
-        try:
-            self.play.resume(records)
-        except RulesError:
-            return False
-        return True
-
-    def stop(self) -> None:
-        return None
-
-    @property
-    def in_game(self) -> bool:
-        return self.play.started
+        self.event_line = self.said[0]
 
     def _do(self, action: Action) -> None:
-        events = self.play.commit(action)
+        events = self.play.commit(action)  # on disk before the screen shows it
         self.said = tuple(GAME.describe(e, self.play.current()) for e in events)
+        self.event_line = " ".join(self.said)
         self.selected = 0
 
     def handle(self, event: Input, now: float) -> Request | None:
         state = self.play.current()
         if isinstance(event, Rolled):
             if GAME.chance(state) is None:
-                self.notify("Tenhle hod se nepočítá.")
+                self.notify(NOT_COUNTED)
             else:
                 self._do(GAME.chance_action(state, event.value))
         elif isinstance(event, ButtonPress):
@@ -71,12 +62,6 @@ class RaceHost:
                 self.selected = (self.selected + 1) % len(moves)
             elif event.name == "select" and moves:
                 self._do(moves[self.selected])
-        return None
-
-    def tick(self, now: float) -> None:
-        return None
-
-    def next_deadline(self) -> float | None:
         return None
 
     def view(self) -> View:
@@ -93,6 +78,10 @@ class RaceHost:
             prompt = f"{NAMES[s.turn]}: o {step.fields}?"
         return MessageView("Závod", (*lines, *self.said), prompt)
 
+    def notify(self, line: str) -> None:
+        super().notify(line)
+        self.said = (line,)
+
     def facts(self) -> Any:
         """The race for the phone view (:mod:`.phone`); ``None`` before a game."""
         from .phone import RaceFacts  # the web's types: imported when the phones ask
@@ -108,26 +97,6 @@ class RaceHost:
             return Expect.OVER
         return Expect.ROLL if s.roll is None else Expect.CHOOSE
 
-    def animated(self) -> bool:
-        return False
-
-    def notify(self, line: str) -> None:
-        self.said = (line,)
-
-    def undo_preview(self) -> tuple[str, str] | None:
-        records = self.ctx.journal.load()
-        if len(records) <= 1:
-            return None
-        return ("Vrátit?", f"Záznam {records[-1]['t']} se smaže.")
-
-    def undo(self, now: float) -> bool:
-        return self.play.undo() is not None
-
-    def menu_items(self) -> Sequence[tuple[str, str]]:
-        return ()
-
-    def on_menu(self, key: str, now: float) -> None:
-        return None
-
-    def why(self) -> str | None:
-        return None
+    def undo_question(self, before: State, action: Action,
+                      record: Record) -> tuple[str, str] | None:
+        return ("Vrátit?", f"Záznam {record['t']} se smaže.")

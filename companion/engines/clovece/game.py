@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 
 from ..errors import GameOver, IllegalMove, NotationError, RulesError
 from ..game import HEADER, ROLL, Chance, Game, Record, check_header
+from ..game import Source as Source  # where a roll came from (kept in its record)
 from . import rules
 from .describe import describe_event, explain
 from .notation import format_with_roll, location_text, parse_location, parse_with_roll
@@ -47,14 +48,6 @@ from .rules import (
     Why,
     legal_moves,
 )
-
-
-class Source(StrEnum):
-    """Where a roll came from (kept in its record)."""
-
-    DICE = "dice"  # the electronic dice
-    MANUAL = "manual"  # entered with the buttons
-    COMPUTER = "computer"  # thrown by the companion for a computer seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NotationError, RulesError
-from ..game import HEADER, Chance, ChanceKind, Game, Record, check_header
+from ..game import HEADER, Chance, ChanceKind, Game, Record, Source, check_header
 from . import rules
 from .cards import RULE_ORDER
 from .describe import describe_event, refusal_sentence
@@ -181,7 +181,9 @@ class GobbitGame:
             return None
         return Chance(ChanceKind.SHUFFLE, size=deck_size(state))
 
-    def chance_action(self, state: GameState, outcome: int | Sequence[int]) -> Deal:
+    def chance_action(self, state: GameState, outcome: int | Sequence[int],
+                      src: Source = Source.DICE) -> Deal:
+        """The deal of the permutation ``outcome`` (``src`` is not kept: the deal is the deal)."""
         if isinstance(outcome, int):
             raise NotationError("A Gobbit deal is a permutation of the deck's cards.")
         return Deal(tuple(outcome))

@@ -47,7 +47,7 @@ from typing import Any
 
 from ..colours import COLOURS, SEATS_BY_PLAYERS, colour_index
 from ..errors import NotationError, RulesError
-from ..game import HEADER, ROLL, Chance, ChanceKind, Game, Record
+from ..game import HEADER, ROLL, Chance, ChanceKind, Game, Record, Source
 from . import describe as czech
 from .actions import (
     Action,
@@ -267,9 +267,11 @@ class NapijGame:
             return Chance(ChanceKind.DRAW, state.rules.deck.numbers)
         return None
 
-    def chance_action(self, state: State, outcome: int | Sequence[int]) -> Action:
+    def chance_action(self, state: State, outcome: int | Sequence[int],
+                      src: Source = Source.DICE) -> Action:
         """A die value (a throw), a card number (a physical deck's draw), or a permutation of
-        ``range(size)`` (a shuffle: the deck file's cards in that order, top first)."""
+        ``range(size)`` (a shuffle: the deck file's cards in that order, top first).  ``src`` is
+        not kept: a throw is a throw, whoever made it."""
         chance = self.chance(state)
         if chance is None:
             raise RulesError("The game does not wait for chance now.", code="no-chance")

@@ -38,7 +38,7 @@ from companion.engines.clovece.describe import (
     piece_words,
     throw_line,
 )
-from companion.engines.clovece.game import GAME, Action, Roll, Setup, Source, State
+from companion.engines.clovece.game import GAME, Action, Roll, Setup, State
 from companion.engines.clovece.rules import (
     COLOURS,
     HOUSE,
@@ -49,8 +49,7 @@ from companion.engines.clovece.rules import (
     in_play,
     why_not,
 )
-from companion.engines.errors import RulesError
-from companion.engines.game import Record, replay
+from companion.engines.game import Record, Source
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.players.clovece_hint import hint as strong_hint
 from companion.players.clovece_levels import choose
@@ -59,14 +58,11 @@ from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
 from companion.ui.controls import cycle
 from companion.ui.views import Choice, View
 
-from ..journal import JournalError
 from .base import (
     NOT_COUNTED,
     RETRY_AFTER,
-    EventLines,
     Expect,
     HostContext,
-    JournaledGame,
     Option,
     Request,
     dice_line,
@@ -77,6 +73,7 @@ from .base import (
     set_seat_option,
     setup_defaults,
 )
+from .host import JournaledHost
 
 if TYPE_CHECKING:
     from .facts import CloveceFacts
@@ -104,11 +101,11 @@ class Timer(StrEnum):
     COMPUTER_CONFIRM = "computer-confirm"  # the computer's shown move counts as made
 
 
-class CloveceHost:
+class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     title = "Člověče"
 
     def __init__(self, ctx: HostContext, table: str = "") -> None:
-        self.ctx = ctx
+        super().__init__(ctx, GAME)
         d = setup_defaults(ctx, GAME.name)
         self.players = int(d.get("players", 4))
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
@@ -119,13 +116,9 @@ class CloveceHost:
         self.variants = set(d.get("variants", ()))
         self.first = str(d.get("first", "red"))
         self.computer_dice = bool(d.get("computer_dice", False))
-        self.play: JournaledGame[State, Action, Event, Setup] = JournaledGame(GAME, ctx.journal)
         self.mode = Mode.IDLE
         self.selected = 0
         self.manual = 1
-        self.lines = EventLines()
-        """The latest event lines (the phone view lists them)."""
-        self._event_line = ""
         self.throws: tuple[int, ...] = ()
         """The rolls of the colour on turn so far (a six and the roll after it, the tries)."""
         self.moved: Move | None = None
@@ -182,36 +175,25 @@ class CloveceHost:
         self.arm(now)
 
     def resume(self, records: list[Record], now: float) -> bool:
-        try:
-            self.play.resume(records)
-        except RulesError as exc:
-            log.error("journal %s cannot be replayed (%s); starting at the set-up",
-                      self.ctx.journal.path, exc)
+        if self.replay(records) is None:
             return False
         self.computer_dice = self.setup.computer_dice
         read = levels_from_record(records[0].get("levels") if records else None)
         self.game_levels = {c: read.get(c, DEFAULT_LEVEL) for c in self.setup.computer}
         self.levels.update(self.game_levels)
+        self.resumed(now)
+        return True
+
+    def resumed(self, now: float) -> None:
+        """After a resume or an undo: the pending roll's source, the turn's throws, timers."""
         self._sync_roll_src()
         self._sync_throws()
-        self.mode = Mode.WIN if self.state.pos.winner is not None else Mode.PLAY
         self.arm(now)
-        return True
 
     def stop(self) -> None:
         self.deadline, self.timer = None, None
 
     # --- the game in play ---------------------------------------------------------------
-
-    @property
-    def event_line(self) -> str:
-        """One line: what just happened (the turn screen's foot; kept in :attr:`lines`)."""
-        return self._event_line
-
-    @event_line.setter
-    def event_line(self, line: str) -> None:
-        self._event_line = line
-        self.lines.add(line)
 
     @property
     def state(self) -> State:
@@ -268,7 +250,7 @@ class CloveceHost:
 
     def _roll(self, value: int, src: Source, now: float) -> None:
         before = self.state
-        action = GAME.chance_action(before, value, src)  # type: ignore[call-arg]
+        action = GAME.chance_action(before, value, src)
         self.play.commit(action)  # on disk before the screen shows it
         self.roll_src = src
         after = self.state
@@ -359,7 +341,11 @@ class CloveceHost:
         if self.deadline is None or now < self.deadline or self.mode is not Mode.PLAY:
             return
         s = self.state
-        try:
+
+        def again(when: float) -> None:
+            self.deadline = when  # the same timer tries again: nothing got stuck
+
+        with self.retry_later(again, now + RETRY_AFTER):
             if self.timer is Timer.AUTO_MOVE and s.roll is not None and len(self.moves()) == 1:
                 self._confirm(self.moves()[0], now)  # sets the next timers
             elif self.timer is Timer.COMPUTER_ROLL and s.roll is None and self.computer_turn:
@@ -369,31 +355,15 @@ class CloveceHost:
                 self._confirm(moves[min(self.selected, len(moves) - 1)], now)
             else:
                 self.deadline, self.timer = None, None
-        except JournalError:
-            self.deadline = now + RETRY_AFTER  # the same timer tries again: nothing got stuck
-            raise
 
     def next_deadline(self) -> float | None:
         return self.deadline if self.mode is Mode.PLAY else None
 
-    def notify(self, line: str) -> None:
-        self.event_line = line
-
     # --- the shell's menu --------------------------------------------------------------------
 
-    def undo_preview(self) -> tuple[str, str] | None:
+    def undo_question(self, before: State, action: Action,
+                      record: Record) -> tuple[str, str] | None:
         """What undo would take back: a question and a sentence ("Vrátit hod 5?")."""
-        if not self.play.started:
-            return None
-        records = self.ctx.journal.load()
-        if len(records) <= 1:
-            return None
-        last = records[-1]
-        try:
-            before = replay(GAME, records[:-1]).state
-            action = GAME.decode(last, before)
-        except RulesError:
-            return None
         who = PLAYER[before.pos.turn]
         if isinstance(action, Roll):
             how = {Source.DICE: "kostkou", Source.MANUAL: "tlačítky",
@@ -403,17 +373,8 @@ class CloveceHost:
         return ("Vrátit tah?", f"{who} táhl {path_words(action.frm, action.to)}. "
                                "Figurku postav zpátky, volí se znovu.")
 
-    def undo(self, now: float) -> bool:
-        removed = self.play.undo() if self.play.started else None
-        if removed is None:
-            self.event_line = "Není co vrátit."
-            return False
-        what = f"hod {removed.get('v')}" if removed.get("t") == "roll" else "tah"
-        self.event_line = f"Vráceno: {what}."
-        self._sync_roll_src()
-        self._sync_throws()
-        self.arm(now)
-        return True
+    def undone_words(self, record: Record) -> str:
+        return f"hod {record.get('v')}" if record.get("t") == "roll" else "tah"
 
     def _sync_roll_src(self) -> None:
         """The pending roll's source, read from its journal record (after a resume or undo)."""
@@ -429,12 +390,6 @@ class CloveceHost:
         self.throws = (roll,) if roll is not None else ()
         self._throws_colour = self.state.pos.turn
         self.moved = None
-
-    def menu_items(self) -> Sequence[tuple[str, str]]:
-        return ()
-
-    def on_menu(self, key: str, now: float) -> None:
-        return None
 
     def hint(self) -> str:
         """The shell's "Nápověda": the move the strong level would make now, in the turn

@@ -43,9 +43,9 @@ from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.views import MessageView, RefereeView, View
 
-from ..journal import JournalError
 from .base import RETRY_AFTER, Expect, HostContext, Option, Request, setup_defaults, yes_no
 from .facts import GobbitFacts, RefereeFacts
+from .host import BaseHost
 
 log = logging.getLogger(__name__)
 
@@ -61,11 +61,11 @@ class Mode(StrEnum):
     NO_PADS = "no-pads"  # the pads could not be claimed: say so, keep refereeing by buttons
 
 
-class GobbitHost:
+class GobbitHost(BaseHost):
     title = "Gobbit"
 
     def __init__(self, ctx: HostContext, table: str = CARDS) -> None:
-        self.ctx = ctx
+        super().__init__(ctx)
         self.table = table if table in (CARDS, VIRTUAL) else CARDS
         self.seats = int(setup_defaults(ctx, GAME.name).get("seats", 4))
         self.rules: set[str] = set(RULES)
@@ -204,12 +204,13 @@ class GobbitHost:
 
     def tick(self, now: float) -> None:
         if self.virtual is not None and self.mode is Mode.PLAY and now >= self.retry_at:
-            # settle a moment after its quiet time; the journal first, then the screen
-            try:
+            # settle a moment after its quiet time; the journal first, then the screen (a
+            # refusal: the moment waits for the next try)
+            with self.retry_later(self._retry_at, now + RETRY_AFTER):
                 self.virtual.poll(now)
-            except JournalError:
-                self.retry_at = now + RETRY_AFTER  # the moment waits; the next try comes later
-                raise
+
+    def _retry_at(self, when: float) -> None:
+        self.retry_at = when
 
     def next_deadline(self) -> float | None:
         """When a virtual-deck moment settles (the loop redraws then)."""
@@ -217,9 +218,6 @@ class GobbitHost:
             settles = self.virtual.settles_at
             return None if settles is None else max(settles, self.retry_at)
         return None
-
-    def animated(self) -> bool:
-        return False  # referee screens change on inputs only
 
     def notify(self, line: str) -> None:
         log.info("table: %s", line)
@@ -314,9 +312,6 @@ class GobbitHost:
             return
         if key == "log":
             self.cards.to_log()
-
-    def why(self) -> str | None:
-        return None
 
     # --- calibration --------------------------------------------------------------------------
 
