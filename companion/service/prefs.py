@@ -15,6 +15,12 @@ log = logging.getLogger(__name__)
 AUTO_DELAYS = (0.0, 1.0, 1.5, 2.0, 3.0)
 CONFIRM_DELAYS = (0.0, 3.0, 5.0, 10.0)
 BRIGHTNESS = (255, 128, 48)
+VOICE_MODES = ("", "table", "0", "1", "2", "3")
+""""Hlasový režim": off, for the whole table, or for one seat (its colour or number)."""
+VOLUMES = (100, 150, 200, 50)
+"""The voice's volume (espeak-ng's amplitude; 100 is its own)."""
+SPEECH_RATES = (165, 190, 220, 140)
+"""The voice's speed in words a minute."""
 
 
 @dataclass
@@ -27,6 +33,11 @@ class Prefs:
     computer_confirm: float = 0.0
     """Seconds after which a computer seat's shown move counts as made on the board without
     a press of ● (0: it waits for ●)."""
+    voice_mode: str = ""
+    """"Hlasový režim" (:data:`VOICE_MODES`): every screen read aloud for a player who cannot
+    see the panel ("table"), or only while one seat ("0".."3") is on turn; "": off."""
+    volume: int = VOLUMES[0]
+    speech_rate: int = SPEECH_RATES[0]
 
 
 def load_prefs(path: Path, defaults: Prefs) -> Prefs:
@@ -37,12 +48,23 @@ def load_prefs(path: Path, defaults: Prefs) -> Prefs:
                      contrast=int(data.get("contrast", defaults.contrast)),
                      voice=bool(data.get("voice", defaults.voice)),
                      computer_confirm=float(data.get("computer_confirm",
-                                                     defaults.computer_confirm)))
+                                                     defaults.computer_confirm)),
+                     **_voice_prefs(data, defaults))
     except FileNotFoundError:
         return defaults
     except (ValueError, TypeError, AttributeError, OSError):
         log.warning("settings file %s is unreadable; using defaults", path)
         return defaults
+
+
+def _voice_prefs(data: dict[str, object], defaults: Prefs) -> dict[str, object]:
+    """The voice's preferences of a settings file (an unknown value: the default)."""
+    mode = data.get("voice_mode", defaults.voice_mode)
+    volume = data.get("volume", defaults.volume)
+    rate = data.get("speech_rate", defaults.speech_rate)
+    return {"voice_mode": mode if mode in VOICE_MODES else defaults.voice_mode,
+            "volume": volume if volume in VOLUMES else defaults.volume,
+            "speech_rate": rate if rate in SPEECH_RATES else defaults.speech_rate}
 
 
 def save_prefs(path: Path, prefs: Prefs) -> None:
