@@ -73,7 +73,7 @@ INS_PREP = {"s", "se"}
 SYMBOLS = {
     "◀▶": " tlačítka vlevo a vpravo ", "◀ ▶": " tlačítka vlevo a vpravo ",
     "●": " tlačítko uprostřed ", "◀": " tlačítko vlevo ", "▶": " tlačítko vpravo ",
-    "±": " plus minus ", "→": " na ", "–": ", ", "—": ", ", "…": " ", "·": ", ",
+    "±": " plus minus ", "→": " na ", "–": ", ", "—": ", ", "…": ". ", "·": ", ",
     "%": " procent ", "+": " plus ", "„": "", "“": "", "\"": "", "*": "", "#": " číslo ",
     "=": " je ", "&": " a ", "°": " stupňů ", "_": " ", "|": ", ", "[": " ", "]": " ",
     "{": " ", "}": " ", "<": " ", ">": " ", "~": " ", "^": " ",
@@ -213,7 +213,7 @@ def _is_ordinal(tokens: list[str], i: int) -> bool:
 def speakable(text: str) -> str:
     """``text`` as espeak-ng should read it: every sign and number in Czech words."""
     text = re.sub(r"(\d)\s*×", lambda m: m.group(1) + "×", text)
-    text = text.replace("\u00a0", " ")
+    text = text.replace("\u00a0", " ").replace("Hod PC", "Hod počítače")
     tokens = _TOKEN.findall(text)
     out: list[str] = []
     i = 0
@@ -311,6 +311,7 @@ def _tidy(text: str) -> str:
     text = re.sub(r"([,:;])(?:\s*[,:;])+", r"\1", text)
     text = re.sub(r"\(\s*", "(", text)
     text = re.sub(r"^[\s,.:;]+", "", text)
+    text = re.sub(r"\b([zZ]) (?=(?:s|z|š|ž|čt|tř|vš)\w)", r"\1e ", text)
     return text.strip()
 
 

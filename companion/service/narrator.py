@@ -6,7 +6,7 @@ table shows now with what it showed before and says what changed, in the
 words the table reads (the event lines and screens, written once; the voice
 turns their signs into words, :mod:`companion.hardware.speech`):
 
-* **the game** (whenever the voice is on): the event lines a step of the game
+* **the game** (whenever the voice is on): the event lines the game
   added (the throw, the move taken with its capture, a piece reaching its goal,
   the winner; the virtual deck's flips), whose turn it is (the turn screen's
   heading), and in Gobbit the ruling with how the first touch was decided (a
@@ -27,12 +27,11 @@ kind, and a ruling (like a drink duty, which a host says itself) goes first
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from companion.engines.czech import PLAYER
 from companion.hardware.voice import Announcer, Ranked
-from companion.inputs.events import ButtonPress, Input
+from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
 from companion.ui.reading import Reading, read, sentence
 
 from .hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
@@ -44,6 +43,9 @@ EVENT, SCREEN, TURN, RULING, REPEAT = "event", "screen", "turn", "ruling", "repe
 """The kinds of announcement (a newer one cuts the older of its kind)."""
 PRIORITY = {EVENT: 0, SCREEN: 0, TURN: 0, REPEAT: 0, RULING: 2}
 """A ruling goes before everything waiting (a host's own words, a drink duty, are 1)."""
+NOTICES = (DiceLink, DiceNotice, VoiceLink)
+"""Inputs whose event lines are news about the box, not the game (said in the voice mode;
+a dice notice the shell says itself)."""
 COUNT = ("žádná", "jedna", "dvě", "tři", "čtyři")
 PIECES = ("figurek", "figurka", "figurky", "figurky", "figurky")
 
@@ -160,7 +162,6 @@ class Narrator:
     def __init__(self) -> None:
         self.lines: tuple[str, ...] | None = None
         """The event lines last seen (``None``: nothing seen yet, nothing is news)."""
-        self.game: Facts | None = None
         self.turn: int | None = None
         self.ruling: object = None
         self.reading: Reading | None = None
@@ -170,7 +171,7 @@ class Narrator:
 
     def forget(self) -> None:
         """The voice was off: what happened meanwhile is not news when it comes back."""
-        self.lines, self.game, self.turn, self.reading = None, None, None, None
+        self.lines, self.turn, self.reading = None, None, None
 
     def reads(self, shell: Shell, facts: Facts | None) -> bool:
         """Whether the voice mode reads the screens now (for the table, or for the seat on
@@ -185,7 +186,7 @@ class Narrator:
 
     def _say(self, shell: Shell, text: str, kind: str) -> None:
         say(shell.ctx.announcer, text, kind)
-        if shell.mode == "play" and kind != SCREEN or kind == TURN:
+        if shell.mode == "play":
             self.last = text
 
     def _tune(self, shell: Shell) -> None:
@@ -195,14 +196,12 @@ class Narrator:
             voice.tune(words_per_minute=p.speech_rate, amplitude=p.volume)
             self.tuned = (p.speech_rate, p.volume)
 
-    def after(self, shell: Shell, event: Input | None, before: Reading | None = None) -> None:
-        """Say what changed since the last call (``event``: the input just handled, if any;
-        ``before``: the screen as it was read before it)."""
+    def after(self, shell: Shell, event: Input | None) -> None:
+        """Say what changed since the last call (``event``: the input just handled, if any)."""
         self._tune(shell)
         facts = shell.facts()
         lines = facts.events if facts is not None else ()
-        game = replace(facts, events=()) if facts is not None else None
-        stepped = game is not None and self.game is not None and game != self.game
+        notice = isinstance(event, NOTICES)
         new = fresh(self.lines, lines) if self.lines is not None else ()
         reads = self.reads(shell, facts)
         own = speaks_itself(facts)
@@ -213,7 +212,7 @@ class Narrator:
                 self._say(shell, ruling_words(facts), RULING)
                 spoke = True
             self.ruling = facts.ruling
-        if new and not own and (stepped or reads):
+        if new and not own and (not notice or reads):
             self._say(shell, sentence(*new), EVENT)
             spoke = True
         turn = turn_of(facts)
@@ -224,7 +223,7 @@ class Narrator:
             self._say(shell, reading.heading, TURN)
             spoke = True
         if reads:
-            old = self.reading if before is None else before
+            old = self.reading
             if old is None or reading.key != old.key:
                 self._say(shell, reading.new_screen(), SCREEN)
                 spoke = True
@@ -234,7 +233,7 @@ class Narrator:
             elif (isinstance(event, ButtonPress) and event.name == "select" and not event.long
                   and shell.mode == "play" and not spoke and not new and self.last):
                 say(shell.ctx.announcer, self.last, REPEAT)
-        self.lines, self.game, self.turn, self.reading = lines, game, turn, reading
+        self.lines, self.turn, self.reading = lines, turn, reading
 
     def whole(self, shell: Shell) -> None:
         """A long ◀: the whole situation of the game (or the whole screen off the game)."""
