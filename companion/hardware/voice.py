@@ -456,6 +456,20 @@ class _EspeakVoice:
             listener(status)
 
 
+ASOUND_CARDS = Path("/proc/asound/cards")
+
+
+def has_sound_card(cards: Path = ASOUND_CARDS) -> bool | None:
+    """Whether ALSA lists a sound card (``None``: this system does not say, not Linux)."""
+    try:
+        text = cards.read_text("utf-8", "replace")
+    except FileNotFoundError:
+        return False if Path("/proc/version").exists() else None  # Linux without ALSA cards
+    except OSError:
+        return None
+    return "no soundcards" not in text and bool(text.strip())
+
+
 class EspeakAnnouncer(_EspeakVoice):
     """The Pi's voice: espeak-ng's Czech voice streamed to ALSA's ``aplay``.
 
@@ -472,6 +486,12 @@ class EspeakAnnouncer(_EspeakVoice):
         self.device = device
         super().__init__(espeak=espeak, voice=voice, words_per_minute=words_per_minute,
                          max_pending=max_pending, clock=clock)
+        if aplay == APLAY and not device and has_sound_card() is False:
+            # known at once, not at the first announcement (which still tries: a USB speaker
+            # plugged in later is heard, and the status turns available again)
+            self._status = VoiceStatus(False, "no-sound-card",
+                                       "No sound card plays the announcements (ALSA lists "
+                                       "none).")
 
     def _player(self, rate: int) -> subprocess.Popen[bytes]:
         command = [self.aplay, "-q", "-t", "raw", "-f", "S16_LE", "-c", "1", "-r", str(rate)]

@@ -228,7 +228,7 @@ class Narrator:
                 self._say(shell, reading.new_screen(), SCREEN)
                 spoke = True
             elif reading.row != old.row and reading.row:
-                self._say(shell, reading.row, SCREEN)
+                self._say(shell, sentence(reading.row), SCREEN)
                 spoke = True
             elif (isinstance(event, ButtonPress) and event.name == "select" and not event.long
                   and shell.mode == "play" and not spoke and not new and self.last):

@@ -85,8 +85,8 @@ def read_turn(v: TurnView) -> Reading:
 def read_napij(v: NapijView) -> Reading:
     if v.banner is not None:
         b = v.banner
-        return Reading(("banner", b.title, b.lines), sentence(b.title, *b.lines), "",
-                       sentence(b.title, *b.lines, v.prompt))
+        said = sentence(b.title, ", ".join(b.lines))
+        return Reading(("banner", b.title, b.lines), said, "", sentence(said, v.prompt))
     throws = ", ".join(str(n) for n in v.throws)
     who = f"{v.player} (PC)" if v.computer else v.player
     heading = sentence(who, f"hody {throws}" if throws else v.note, v.prompt)
@@ -112,7 +112,7 @@ def read(view: AnyView) -> Reading:
     if isinstance(view, ListView):
         return _of_list(view.title, view.items, view.selected, view.footer)
     if isinstance(view, MessageView):
-        body = sentence(*view.lines)
+        body = sentence(" ".join(view.lines))  # wrapped lines of sentences
         return Reading(("message", view.title, view.lines), view.title, body,
                        sentence(view.title, body, view.footer))
     if isinstance(view, WinView):
@@ -122,7 +122,7 @@ def read(view: AnyView) -> Reading:
     if isinstance(view, RefereeView):
         s = view.screen
         if s.selected is None:
-            body = sentence(*s.lines)
+            body = sentence(" ".join(s.lines))
             return Reading(("referee", s.title, s.lines), s.title, body, sentence(s.title, body))
         return _of_list(s.title, s.lines, s.selected, key=("referee", s.title, len(s.lines)))
     if isinstance(view, NapijView):
