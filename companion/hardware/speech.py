@@ -249,10 +249,10 @@ def speakable(text: str) -> str:
             if unit:
                 prep = _prep_before(tokens, i)
                 if form == "sing" and prep in ACC_PREP | {"o"}:
-                    words, noun = "jednu", UNIT_FORMS[unit]["sing"][:-1] + "u"
+                    words, name = "jednu", UNIT_FORMS[unit]["sing"][:-1] + "u"
                 else:
-                    noun = UNIT_FORMS[unit][form]
-                out.append(f"{words} {noun}" + ("." if dot else ""))
+                    name = UNIT_FORMS[unit][form]
+                out.append(f"{words} {name}" + ("." if dot else ""))
                 i += 2
                 continue
             if nxt == "×":

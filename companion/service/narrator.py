@@ -103,7 +103,7 @@ def clovece_situation(facts: CloveceFacts) -> str:
     from companion.engines.clovece.describe import field_where
     from companion.engines.clovece.rules import HOUSE
 
-    parts = []
+    parts: list[str] = []
     for colour, pieces in enumerate(facts.pos.pieces):
         if pieces is None:
             continue
@@ -125,7 +125,7 @@ def napij_situation(facts: NapijFacts) -> str:
     from companion.engines.napij.places import piece_places
 
     s = facts.state
-    parts = []
+    parts: list[str] = []
     for colour, pieces in enumerate(s.pieces):
         if pieces is None:
             continue

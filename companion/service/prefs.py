@@ -7,6 +7,7 @@ import json
 import logging
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from companion.files import SMALL_LIMIT, read_limited
 
@@ -49,7 +50,9 @@ def load_prefs(path: Path, defaults: Prefs) -> Prefs:
                      voice=bool(data.get("voice", defaults.voice)),
                      computer_confirm=float(data.get("computer_confirm",
                                                      defaults.computer_confirm)),
-                     **_voice_prefs(data, defaults))
+                     voice_mode=_pick(data, "voice_mode", VOICE_MODES, defaults.voice_mode),
+                     volume=_pick(data, "volume", VOLUMES, defaults.volume),
+                     speech_rate=_pick(data, "speech_rate", SPEECH_RATES, defaults.speech_rate))
     except FileNotFoundError:
         return defaults
     except (ValueError, TypeError, AttributeError, OSError):
@@ -57,14 +60,13 @@ def load_prefs(path: Path, defaults: Prefs) -> Prefs:
         return defaults
 
 
-def _voice_prefs(data: dict[str, object], defaults: Prefs) -> dict[str, object]:
-    """The voice's preferences of a settings file (an unknown value: the default)."""
-    mode = data.get("voice_mode", defaults.voice_mode)
-    volume = data.get("volume", defaults.volume)
-    rate = data.get("speech_rate", defaults.speech_rate)
-    return {"voice_mode": mode if mode in VOICE_MODES else defaults.voice_mode,
-            "volume": volume if volume in VOLUMES else defaults.volume,
-            "speech_rate": rate if rate in SPEECH_RATES else defaults.speech_rate}
+T = TypeVar("T")
+
+
+def _pick(data: dict[str, object], key: str, values: tuple[T, ...], default: T) -> T:
+    """A setting that takes one of ``values`` (anything else in the file: the default)."""
+    value = data.get(key, default)
+    return next((v for v in values if v == value and type(v) is type(value)), default)
 
 
 def save_prefs(path: Path, prefs: Prefs) -> None:

@@ -44,8 +44,8 @@ from .hosts.base import NOT_COUNTED, GameHost, HostContext, Request, Showing
 from .hosts.facts import CloveceFacts, NapijFacts
 from .journal import JournalError
 from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
-from .voice_settings import VOICE_KEYS, next_voice_setting, voice_settings
 from .rules_browser import RulesBrowser
+from .voice_settings import VOICE_KEYS, next_voice_setting, voice_settings
 
 if TYPE_CHECKING:
     from .dice_menu import DiceMenu

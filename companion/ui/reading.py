@@ -13,8 +13,8 @@ row read), the same key with another row is ◀ ▶ moving (the row read).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Hashable
 
 from .napij_views import NapijView
 from .picture import AnyView, Picture

@@ -12,8 +12,7 @@ import pytest
 
 from companion.hardware.speech import raw_left, speakable, unspoken
 from companion.hardware.voice import SilentAnnouncer
-from companion.inputs.events import ButtonPress, PadEvent, Rolled
-from companion.inputs.pads import PadTouch
+from companion.inputs.events import ButtonPress, Rolled
 from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.journal import Journal
 from companion.service.narrator import PRIORITY, RULING, fresh
@@ -104,7 +103,7 @@ def rulings(tmp_path: Path, seeds: range, timing: bool) -> list[tuple[str, tuple
             t.ctx.pad_timing = TimingBook("ttp223-fast")
         t.start(virtual=True)
         t.play_out(400)
-        out += [(x, k) for x, k in zip(t.voice.spoken, t.voice.kinds) if k[0] == RULING]
+        out += [(x, k) for x, k in zip(t.voice.spoken, t.voice.kinds, strict=True) if k[0] == RULING]
     return out
 
 
@@ -132,7 +131,7 @@ def test_a_gobbit_ruling_is_the_verdict_screens_sentences(tmp_path, no_fsync):
     for _ in range(400):
         t.gobbit_step()
         host = t.shell.host
-        ruled = [x for x, k in zip(t.voice.spoken, t.voice.kinds) if k[0] == RULING]
+        ruled = [x for x, k in zip(t.voice.spoken, t.voice.kinds, strict=True) if k[0] == RULING]
         if ruled and host.virtual.last_lines:
             assert ruled[-1].endswith(" ".join(host.virtual.last_lines))
             return
