@@ -36,6 +36,8 @@ ORD_TENS = ("", "", "dvacát", "třicát", "čtyřicát", "padesát", "šedesát
             "osmdesát", "devadesát")
 SOFT = {"prvn", "třet"}
 """Ordinal stems that decline like ``jarní`` (první, třetí); the others like ``mladý``."""
+ZE = ("s", "z", "š", "ž", "tř", "čt", "dv")
+"""Words before which "z" is said "ze" (ze tří, ze dvou)."""
 TIMES = {1: "jednou", 2: "dvakrát", 3: "třikrát", 4: "čtyřikrát"}
 
 # (case, gender) -> ending of a hard ordinal; soft ones below
@@ -224,7 +226,7 @@ def speakable(text: str) -> str:
                 and re.fullmatch(r"\d+\.?", tokens[i + 2]):
             total = tokens[i + 2]
             whole = cardinal_gen(int(total.rstrip(".")))
-            z = "ze" if whole.startswith(("s", "z", "š", "ž", "tř", "čt")) else "z"
+            z = "ze" if whole.startswith(ZE) else "z"
             out.append(f"{cardinal(int(tok))} {z} {whole}"
                        + ("." if total.endswith(".") else ""))
             i += 3
@@ -276,6 +278,9 @@ def speakable(text: str) -> str:
             out.append(WORDS.get(tok, WORDS.get(tok.lower(), tok)))
             i += 1
             continue
+        if tok == "→" and nxt.lower() in ("na", "do", "v", "ve", "k", "ke", "za", "mezi"):
+            i += 1  # "z hospody → na 2. pole": the arrow is the preposition's
+            continue
         if tok == "◀" and nxt == "▶":
             out.append(SYMBOLS["◀▶"])
             i += 2
@@ -311,7 +316,7 @@ def _tidy(text: str) -> str:
     text = re.sub(r"([,:;])(?:\s*[,:;])+", r"\1", text)
     text = re.sub(r"\(\s*", "(", text)
     text = re.sub(r"^[\s,.:;]+", "", text)
-    text = re.sub(r"\b([zZ]) (?=(?:s|z|š|ž|čt|tř|vš)\w)", r"\1e ", text)
+    text = re.sub(r"\b([zZ]) (?=(?:s|z|š|ž|čt|tř|vš|dv)\w)", r"\1e ", text)
     return text.strip()
 
 

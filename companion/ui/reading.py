@@ -75,7 +75,8 @@ def read_turn(v: TurnView) -> Reading:
     row = v.words
     if len(v.choices) > 1 and v.words:
         row = f"Tah {v.selected + 1} z {len(v.choices)}: {v.words}"
-    key = ("turn", v.colour, v.roll, v.manual_roll is not None, len(v.choices))
+    key = ("turn", v.colour, v.roll, v.manual_roll is not None, len(v.choices),
+           v.tries if v.tries_shown else -1, v.dice)
     if v.manual_roll is not None:
         row = ""  # the number is the row: ◀ ▶ change it, the heading says it
         key = ("turn", v.colour, None, True, v.manual_roll)
@@ -85,8 +86,8 @@ def read_turn(v: TurnView) -> Reading:
 def read_napij(v: NapijView) -> Reading:
     if v.banner is not None:
         b = v.banner
-        said = sentence(b.title, ", ".join(b.lines))
-        return Reading(("banner", b.title, b.lines), said, "", sentence(said, v.prompt))
+        said = sentence(b.title, ", ".join(b.lines), v.prompt)
+        return Reading(("banner", b.title, b.lines), said, "", said)
     throws = ", ".join(str(n) for n in v.throws)
     who = f"{v.player} (PC)" if v.computer else v.player
     heading = sentence(who, f"hody {throws}" if throws else v.note, v.prompt)
@@ -98,7 +99,7 @@ def read_napij(v: NapijView) -> Reading:
     elif v.moves:
         row = " ".join(sentence(m.text) for m in v.moves)
     else:
-        row = sentence(*texts)
+        row = sentence(" ".join(texts))  # a card's text: wrapped lines of sentences
     key = ("napij", v.player, v.throws, v.note, v.prompt,
            texts if v.selected is None else len(texts), tuple(m.text for m in v.moves))
     whole = sentence(heading, *(m.text for m in v.moves), *texts, v.event)
