@@ -16,7 +16,7 @@ from .common import DEFAULT_CONFIG, count_arg, folder, load_config, output_file,
 log = logging.getLogger(__name__)
 
 SIM_DATA = ".companion-sim"
-DEMO_GAMES = ("clovece", "napij")
+DEMO_GAMES = ("clovece", "napij", "gobbit")
 SIM_WEB = "127.0.0.1:0"
 """Where ``companion sim`` serves the phone view unless told otherwise (loopback, a free port)."""
 

@@ -36,7 +36,7 @@ from companion.service.hosts.base import Expect, Expecting
 from companion.service.phone import Phone
 from companion.service.shell import Mode
 from companion.ui.picture import AnyView as View
-from companion.ui.views import ListView, TurnView, WinView
+from companion.ui.views import ListView, RefereeView, TurnView, WinView
 
 from .terminal import PinPresser
 
@@ -73,8 +73,10 @@ class Robot:
     """
 
     def __init__(self, app: App, dice: Any, presser: PinPresser, max_rolls: int,
-                 announcer: Announcer | None = None) -> None:
+                 announcer: Announcer | None = None, table_line: str = "") -> None:
         self.app = app
+        self.table_line = table_line
+        """Text the set-up's game line must show before the game starts ("balíček")."""
         self.dice = dice
         self.presser = presser
         self.max_rolls = max_rolls
@@ -110,6 +112,32 @@ class Robot:
         what()
         self.changed.wait(1.0)
 
+    def _gobbit_step(self) -> bool:
+        """One step of a virtual-deck game: a flip (●), every third one followed by two
+        players slapping the same pile (the pads' touches as the pad adapter posts them);
+        True when the game is over."""
+        from companion.inputs.events import PadEvent
+        from companion.inputs.pads import PadTouch
+
+        host: Any = self.app.controller.hosts.get("gobbit")
+        model = getattr(host, "virtual", None)
+        if model is None or model.state.over or self.rolls >= self.max_rolls:
+            self.done.set()
+            return True
+        self.rolls += 1
+        self._act(lambda: self.presser.press("select"))
+        if self.rolls % 3 == 0:
+            seats = model.state.seats
+            pile = seats[self.rolls % len(seats)]
+            ms = time.monotonic() * 1000
+            for i, seat in enumerate((seats[0], seats[-1])):
+                gap = (self.rolls * 37) % 90 * i
+                self.app.service.post(PadEvent(PadTouch(seat, pile, ms + gap, ms + gap)))
+            time.sleep(0.6)  # the moment settles, the ruling is shown and said
+            if self.announcer is not None:
+                self.announcer.wait(60)
+        return False
+
     def _run(self) -> None:
         over_seen = 0.0
         acted: tuple[int, Expect | None] | None = None
@@ -124,7 +152,10 @@ class Robot:
                 continue  # the game starts once the dice is there (the same first screen)
             acted = (id(view), expect)
             if isinstance(view, ListView) and self.setup:
-                if view.selected != len(view.items) - 1:
+                if self.table_line and view.selected == 0 and self.table_line not in \
+                        view.items[0]:
+                    self.presser.press("select")  # the game line: the table wanted
+                elif view.selected != len(view.items) - 1:
                     self.presser.press("left")
                 else:
                     self.presser.press("select")
@@ -152,6 +183,9 @@ class Robot:
                     self.dice.roll()
                 elif view.roll is not None and len(view.choices) > 1:
                     self.presser.press("select")
+            elif isinstance(view, RefereeView):  # Gobbit's virtual deck: flip, now and then slap
+                if self._gobbit_step():
+                    break
             elif isinstance(view, WinView):
                 if not over_seen:
                     over_seen = time.monotonic()
@@ -167,7 +201,7 @@ def _winner(app: App, game: str) -> int | None:
     host: Any = app.controller.hosts.get(game)
     if host is None or not host.in_game:
         return None
-    state = host.state
+    state = getattr(host, "state", None)  # (Gobbit keeps no single state here)
     winner = getattr(state, "winner", None)
     if winner is None and hasattr(state, "pos"):
         winner = state.pos.winner
@@ -181,7 +215,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
     """Play one seeded demo game; return what happened (winner, rolls, frames).
 
     ``wav``: every announcement the voice makes, in order, in one WAV file
-    (espeak-ng's real audio); ``phone``: a started phone view to publish the game to
+    (espeak-ng's real audio), and their texts beside it (``.txt``); ``phone``: a started phone view to publish the game to
     (the caller closes it); ``dice``: "serial" (the simulated dice on a pty) or "pixels"
     (a virtual Pixels die over bumble; the same faces for the seed, so the same GIF)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -220,7 +254,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
                 app.service.frame_time = FrameTime(frame_seconds)
                 presser = PinPresser(factory, dict(demo_cfg.pins.buttons), 0.3)
                 thrower: Any = pixels if dice == "pixels" else serial
-                robot = Robot(app, thrower, presser, max_rolls, announcer)
+                robot = Robot(app, thrower, presser, max_rolls, announcer,
+                              table_line="balíček" if game == "gobbit" else "")
                 robot.start()
                 app.run()  # closes the announcer: the WAV is complete
                 robot.done.set()
@@ -230,6 +265,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         gif.parent.mkdir(parents=True, exist_ok=True)
         device.write_animation()
     said = [a for a in getattr(announcer, "history", ()) if not a.dropped]
+    if wav is not None:  # the sentences heard, beside the audio, to read what was said
+        wav.with_suffix(".txt").write_text("".join(f"{a.text}\n" for a in said), "utf-8")
     return {"winner": COLOURS[winner] if winner is not None else None, "rolls": robot.rolls,
             "frames": app.screen.frames, "gif": str(gif),
             "wav": str(wav) if wav is not None else None, "said": len(said)}

@@ -75,8 +75,8 @@ def read_turn(v: TurnView) -> Reading:
     row = v.words
     if len(v.choices) > 1 and v.words:
         row = f"Tah {v.selected + 1} z {len(v.choices)}: {v.words}"
-    key = ("turn", v.colour, v.roll, v.manual_roll is not None, len(v.choices),
-           v.tries if v.tries_shown else -1, v.dice)
+    key: Hashable = ("turn", v.colour, v.roll, v.manual_roll is not None, len(v.choices),
+                     v.tries if v.tries_shown else -1, v.dice)
     if v.manual_roll is not None:
         row = ""  # the number is the row: ◀ ▶ change it, the heading says it
         key = ("turn", v.colour, None, True, v.manual_roll)
