@@ -76,11 +76,13 @@ def speaks_itself(facts: Facts | None) -> bool:
 
 
 def say(voice: Announcer, text: str, kind: str) -> None:
-    """Say ``text`` as an announcement of ``kind`` (an announcer without kinds: plainly)."""
+    """Say ``text`` as an announcement of ``kind`` (an announcer without kinds: plainly).
+    The game's event lines are a story told in order: none cuts another (a move said
+    right after its throw keeps the throw); the others cut the older of their kind."""
     if not text:
         return
     if isinstance(voice, Ranked):
-        voice.say_as(text, kind=kind, priority=PRIORITY[kind])
+        voice.say_as(text, kind="" if kind == EVENT else kind, priority=PRIORITY[kind])
     else:
         voice.say(text, cut=kind == SCREEN)
 

@@ -24,6 +24,7 @@ import random
 import tempfile
 import threading
 import time
+from collections import deque
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -227,6 +228,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
     computer = tuple(COLOURS[c] for c in SEATS_BY_PLAYERS[players])
     announcer: Announcer = WavAnnouncer(wav, speed=VOICE_SPEED) if wav is not None \
         else SilentAnnouncer()
+    if isinstance(announcer, WavAnnouncer):  # every sentence of the game kept, not the latest
+        announcer.history = deque(maxlen=None)
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as data:
         demo_cfg = replace(
             cfg,
