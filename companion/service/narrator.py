@@ -35,6 +35,7 @@ from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, Vo
 from companion.ui.reading import Reading, read, sentence
 
 from .hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
+from .shell import turn_colour
 
 if TYPE_CHECKING:
     from .shell import Shell
@@ -60,14 +61,6 @@ def fresh(before: tuple[str, ...], now: tuple[str, ...]) -> tuple[str, ...]:
         if now[:len(tail)] == tail:
             return now[len(tail):]
     return now
-
-
-def turn_of(facts: Facts | None) -> int | None:
-    if isinstance(facts, CloveceFacts):
-        return facts.pos.turn
-    if isinstance(facts, NapijFacts):
-        return facts.state.turn
-    return None
 
 
 def speaks_itself(facts: Facts | None) -> bool:
@@ -183,7 +176,7 @@ class Narrator:
             return False
         if mode == "table" or shell.mode != "play":
             return True
-        turn = turn_of(facts)
+        turn = turn_colour(facts)
         return turn is None or str(turn) == mode
 
     def _say(self, shell: Shell, text: str, kind: str) -> None:
@@ -217,7 +210,7 @@ class Narrator:
         if new and not own and (not notice or reads):
             self._say(shell, sentence(*new), EVENT)
             spoke = True
-        turn = turn_of(facts)
+        turn = turn_colour(facts)
         view = shell.view()
         reading = read(view)
         if shell.mode == "play" and turn is not None and turn != self.turn and not own \

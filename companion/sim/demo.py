@@ -202,7 +202,7 @@ def _winner(app: App, game: str) -> int | None:
     host: Any = app.controller.hosts.get(game)
     if host is None or not host.in_game:
         return None
-    state = getattr(host, "state", None)  # (Gobbit keeps no single state here)
+    state: Any = getattr(host, "state", None)  # (Gobbit keeps no single state here)
     winner = getattr(state, "winner", None)
     if winner is None and hasattr(state, "pos"):
         winner = state.pos.winner
