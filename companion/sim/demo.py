@@ -48,6 +48,11 @@ VOICE_SPEED = 40.0
 speech in real time, and nothing is cut because the robot waits for the voice before acting."""
 
 
+DEMO_PENDING = 64
+"""The demo's voice keeps every announcement the computer seats' quick timers queue (the
+table's own voice keeps a few and drops the stale ones)."""
+
+
 class FrameTime:
     """The animation time of a frame counted in views: every new view moves it on by one
     GIF frame's time, the same view keeps it (so redraws add no frame)."""
@@ -226,8 +231,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
     from companion.hardware.display import create_device
 
     computer = tuple(COLOURS[c] for c in SEATS_BY_PLAYERS[players])
-    announcer: Announcer = WavAnnouncer(wav, speed=VOICE_SPEED) if wav is not None \
-        else SilentAnnouncer()
+    announcer: Announcer = WavAnnouncer(wav, speed=VOICE_SPEED, max_pending=DEMO_PENDING) \
+        if wav is not None else SilentAnnouncer()
     if isinstance(announcer, WavAnnouncer):  # every sentence of the game kept, not the latest
         announcer.history = deque(maxlen=None)
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as data:
