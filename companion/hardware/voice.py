@@ -45,8 +45,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Protocol, runtime_checkable
 
-from .speech import speakable
-
 log = logging.getLogger(__name__)
 
 ESPEAK = "espeak-ng"
@@ -321,6 +319,8 @@ class _EspeakVoice:
             self.amplitude = max(0, min(200, int(amplitude)))
 
     def _queue(self, text: str, *, cut: bool, kind: str, priority: int) -> None:
+        from .speech import speakable  # loaded with the first announcement, not at start
+
         text = speakable(" ".join(text.split()))[:MAX_CHARS]
         if not text:
             return

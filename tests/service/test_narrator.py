@@ -311,8 +311,8 @@ shell.handle(ButtonPress("select"), 0.0)
 shell.handle(Rolled(6), 0.1)
 shell.tick(5.0)
 print(shell.narrator, "companion.service.narrator" in sys.modules,
-      "companion.ui.reading" in sys.modules)
+      "companion.ui.reading" in sys.modules, "companion.hardware.speech" in sys.modules)
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout
-    assert out.split() == ["None", "False", "False"]
+    assert out.split() == ["None", "False", "False", "False"]
