@@ -12,6 +12,11 @@ samples:
 * ``aplay``  the Pi's announcer into ``aplay -D null`` (only where aplay is
              installed; ALSA's null device needs no sound card).
 
+* ``clovece`` what the Člověče table does (through the shell and its narrator,
+             issue 24): a throw comes in, the host journals it, the narrator
+             says the throw line: timed from the input to the first sample;
+* ``gobbit`` the same for the virtual deck's flip (● pressed: the flip is
+             journaled and said);
 * ``napij``  what the napij se host does: a table duty comes in (the dice
              fell), the host journals it (fsync), builds the announcement and
              says it through the WAV twin: timed from the input to the first
@@ -101,6 +106,60 @@ class NapijTable:
         return item.first_sample_at - t0
 
 
+class ShellTable:
+    """A table through the shell, speaking through ``voice``: each ``act()`` is one input
+    that the narrator announces (a throw without a six in Člověče, a flip in Gobbit)."""
+
+    def __init__(self, folder: Path, voice: WavAnnouncer, game: str) -> None:
+        import random
+
+        from companion.service.hosts.base import DiceStatus, HostContext
+        from companion.service.journal import Journal
+        from companion.service.prefs import Prefs
+        from companion.service.shell import Shell
+
+        self.folder, self.voice, self.game = folder, voice, game
+        self.ctx = HostContext(Journal(folder / f"{game}.journal"), Prefs(),
+                               rng=random.Random(1), dice=DiceStatus(configured=True, up=True),
+                               announcer=voice, data=folder,
+                               defaults={"players": 2, "seats": 2})
+        self.shell = Shell(self.ctx, start_with=game)
+        self.now = 0.0
+        self.new_game()
+
+    def new_game(self) -> None:
+        from companion.inputs.events import ButtonPress
+
+        self.shell.mode = self.shell.mode.SETUP
+        self.shell.setup_index = 0
+        if self.game == "gobbit" and "balíček" not in self.shell._setup_lines()[0][1]:
+            self.shell.handle(ButtonPress("select"), self.now)
+        self.shell.setup_index = len(self.shell._setup_lines()) - 1
+        self.shell.handle(ButtonPress("select"), self.now)
+        self.voice.wait(60)
+
+    def act(self) -> float:
+        """Seconds from the input coming in to the first sample of what it made the voice
+        say."""
+        from companion.inputs.events import ButtonPress, Rolled
+
+        host = self.shell.host
+        if self.game == "gobbit" and (host.virtual is None or host.virtual.state.over):
+            self.new_game()
+        last = self.voice.history[-1].seq if self.voice.history else 0
+        self.now += 0.1
+        event = Rolled(2) if self.game == "clovece" else ButtonPress("select")
+        t0 = time.perf_counter()
+        self.shell.handle(event, self.now)
+        if not self.voice.wait(timeout=60):
+            raise SystemExit("voice_latency: the announcer did not finish")
+        said = [a for a in self.voice.history if a.seq > last]
+        if not said or said[0].first_sample_at is None:
+            raise SystemExit(f"voice_latency: {self.game} said nothing "
+                             f"({self.voice.status.describe()})")
+        return said[0].first_sample_at - t0
+
+
 def bare_espeak(text: str) -> float:
     """Seconds from starting espeak-ng to its first samples after the WAV header."""
     t0 = time.perf_counter()
@@ -146,8 +205,11 @@ def main() -> int:
             sinks["aplay"] = EspeakAnnouncer(device="null")
         napij_voice = WavAnnouncer(Path(tmp) / "napij.wav", speed=1000)
         table = NapijTable(Path(tmp), napij_voice)
+        shells = {game: ShellTable(Path(tmp), WavAnnouncer(Path(tmp) / f"{game}.wav",
+                                                           speed=1000), game)
+                  for game in ("clovece", "gobbit")}
         times: dict[str, list[float]] = {"peer": [], **{name: [] for name in sinks},
-                                         "napij": []}
+                                         "clovece": [], "gobbit": [], "napij": []}
         for text in texts[:2]:  # warm-up: the voice's files into the page cache
             bare_espeak(text)
             for voice in sinks.values():
@@ -158,7 +220,9 @@ def main() -> int:
                 for name, voice in sinks.items():
                     times[name].append(through(voice, text))
                 times["napij"].append(table.drop())
-        for voice in (*sinks.values(), napij_voice):
+                for game, shell_table in shells.items():
+                    times[game].append(shell_table.act())
+        for voice in (*sinks.values(), napij_voice, *(t.voice for t in shells.values())):
             voice.close()
     n = len(times["peer"])
     print(f"say -> first audio sample, {n} announcements per path (Czech voice, "
@@ -169,11 +233,13 @@ def main() -> int:
         med[name] = statistics.median(ms)
         label = {"peer": "bare espeak-ng --stdout (peer)", "wav": "announcer, WAV twin",
                  "aplay": "announcer, aplay -D null",
+                 "clovece": "clovece shell: throw -> sample",
+                 "gobbit": "gobbit shell: flip -> sample",
                  "napij": "napij host: drop -> sample"}[name]
         print(f"  {label:32s} median {med[name]:7.1f} ms   p90 {percentile(ms, 0.9):7.1f} ms")
     if "aplay" not in sinks:
         print("  (aplay is not installed here: the Pi's sink was not measured)")
-    for name in (*sinks, "napij"):
+    for name in (*sinks, "clovece", "gobbit", "napij"):
         verdict = "met" if med[name] <= TARGET_MS else "NOT met"
         print(f"{name}: {med[name] / med['peer']:.2f}x the bare process, "
               f"{med[name] - med['peer']:+.1f} ms; target median <= {TARGET_MS:.0f} ms: {verdict}")

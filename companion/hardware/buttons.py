@@ -16,7 +16,8 @@ released early, its short press comes first.
 Held past ``repeat_delay`` seconds a button reports one press, then more while it is
 down, each sooner than the last (:func:`repeat_gaps`: from 0.25 s down to 0.04 s, 25
 steps a second), so a number far away is reached by holding, not by counting presses;
-its release is swallowed.
+its release is swallowed.  While ``long_when(name)`` says so (the voice mode: a held ◀
+reads the whole situation aloud), a held ◀ or ▶ gives one long press instead of running.
 """
 
 from __future__ import annotations
@@ -62,8 +63,10 @@ class Buttons:
     def __init__(self, pins: dict[str, int], post: Callable[[ButtonPress], None], *,
                  long_press: float = 0.8, bounce: float | None = 0.02,
                  pin_factory: PinFactory | None = None, repeat: tuple[str, ...] = REPEAT,
-                 repeat_delay: float = REPEAT_DELAY) -> None:
+                 repeat_delay: float = REPEAT_DELAY,
+                 long_when: Callable[[str], bool] | None = None) -> None:
         self._post = post
+        self.long_when = long_when
         self._held: set[str] = set()
         self._running: dict[str, threading.Event] = {}
         """Held buttons that run, each with the event that stops it (set on release)."""
@@ -108,7 +111,8 @@ class Buttons:
         def held() -> None:
             with self._lock:
                 self._held.add(name)
-                if name not in self.repeat:
+                if name not in self.repeat or (self.long_when is not None
+                                               and self.long_when(name)):
                     self._decide(name, ButtonPress(name, long=True))
                     return
                 self._decide(name, ButtonPress(name))  # the first step of a run

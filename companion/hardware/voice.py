@@ -17,6 +17,14 @@ Twins, like the other hardware adapters:
   (optionally sped-up) real time, so cutting works as on the Pi;
 * :class:`SilentAnnouncer`: keeps the texts, makes no sound.
 
+Every announcement has a kind and a priority (:meth:`say_as`; ``say`` is the
+plain kind with priority :data:`HOST`): a newer announcement of a kind cuts the
+older one of the same kind (playing or waiting), and a higher priority goes
+before lower ones waiting (a drink duty, a referee's ruling before a screen
+being read).  The espeak-ng twins read the text through
+:func:`companion.hardware.speech.speakable` (signs and numbers as words) at the
+volume and speed :meth:`tune` sets.
+
 When espeak-ng or the sound card is missing the game goes on: the announcer's
 :attr:`~Announcer.status` turns unavailable and its ``on_status`` callbacks
 run once (again only when it changes, e.g. the speaker is plugged back in).
@@ -35,7 +43,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Protocol
+from typing import IO, Protocol, runtime_checkable
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +52,10 @@ APLAY = "aplay"
 VOICE = "cs"
 WORDS_PER_MINUTE = 165
 MAX_PENDING = 4
+AMPLITUDE = 100
+"""espeak-ng's ``-a`` (0-200): the volume of the voice."""
+HOST = 1
+"""The priority of a plain ``say``: what a host or the shell says itself (a drink duty)."""
 MAX_CHARS = 1000
 """An announcement is a sentence or two; longer text is cut here (espeak-ng reads it whole)."""
 CHUNK = 4096
@@ -87,6 +99,12 @@ class Announcement:
     dropped: bool = False
     """Never played: cut while waiting, or stale in a full queue."""
     done: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
+    kind: str = ""
+    """A newer announcement of the same (non-empty) kind cuts this one."""
+    priority: int = HOST
+    """Higher goes first among those waiting, and is not cut by a lower one."""
+    stopped: bool = False
+    """Cut by a newer one of its kind (the voice stops it as soon as it can)."""
 
     @property
     def latency(self) -> float | None:
@@ -115,12 +133,28 @@ class Announcer(Protocol):
         """Stop now: what plays is cut, what waits is dropped."""
 
 
+@runtime_checkable
+class Ranked(Protocol):
+    """An announcer that knows kinds and priorities, volume and speed (the twins here)."""
+
+    def say_as(self, text: str, *, kind: str, priority: int = 0) -> None:
+        """Queue ``text``: a newer one of ``kind`` cuts the older; higher priority first."""
+
+    def tune(self, *, words_per_minute: int | None = None,
+             amplitude: int | None = None) -> None:
+        """Speak at this speed and volume from the next announcement on."""
+
+
 class SilentAnnouncer:
     """The silent twin: remembers what it was asked to say, in order."""
 
     def __init__(self) -> None:
         self.on_status: list[StatusListener] = []
         self.spoken: list[str] = []
+        self.kinds: list[tuple[str, int]] = []
+        """The kind and priority of each of :attr:`spoken` (``say``: ``("", HOST)``)."""
+        self.words_per_minute = WORDS_PER_MINUTE
+        self.amplitude = AMPLITUDE
         self._status = VoiceStatus()
 
     @property
@@ -128,9 +162,20 @@ class SilentAnnouncer:
         return self._status
 
     def say(self, text: str, *, cut: bool = False) -> None:
+        self.say_as(text, kind="", priority=HOST)
+
+    def say_as(self, text: str, *, kind: str, priority: int = 0) -> None:
         text = " ".join(text.split())
         if text:
             self.spoken.append(text)
+            self.kinds.append((kind, priority))
+
+    def tune(self, *, words_per_minute: int | None = None,
+             amplitude: int | None = None) -> None:
+        if words_per_minute is not None:
+            self.words_per_minute = words_per_minute
+        if amplitude is not None:
+            self.amplitude = amplitude
 
     def wait(self, timeout: float | None = None) -> bool:
         return True
@@ -237,6 +282,7 @@ class _EspeakVoice:
         self.espeak = espeak
         self.voice = voice
         self.words_per_minute = words_per_minute
+        self.amplitude = AMPLITUDE
         self.max_pending = max_pending
         self.clock = clock
         self.on_status: list[StatusListener] = []
@@ -260,25 +306,58 @@ class _EspeakVoice:
         return self._status
 
     def say(self, text: str, *, cut: bool = False) -> None:
-        text = " ".join(text.split())[:MAX_CHARS]
+        self._queue(text, cut=cut, kind="", priority=HOST)
+
+    def say_as(self, text: str, *, kind: str, priority: int = 0) -> None:
+        self._queue(text, cut=False, kind=kind, priority=priority)
+
+    def tune(self, *, words_per_minute: int | None = None,
+             amplitude: int | None = None) -> None:
+        if words_per_minute is not None:
+            self.words_per_minute = max(80, min(450, int(words_per_minute)))
+        if amplitude is not None:
+            self.amplitude = max(0, min(200, int(amplitude)))
+
+    def _queue(self, text: str, *, cut: bool, kind: str, priority: int) -> None:
+        from .speech import speakable  # loaded with the first announcement, not at start
+
+        text = speakable(" ".join(text.split()))[:MAX_CHARS]
         if not text:
             return
         with self._cond:
             if self._closing:
                 return
             self._seq += 1
-            item = Announcement(text, self._seq, self.clock())
+            item = Announcement(text, self._seq, self.clock(), kind=kind, priority=priority)
             if cut:
                 self._drop_pending()
                 self._cut_below = item.seq
                 self._stop_processes()
+            elif kind:
+                self._cut_kind(kind, priority)
             while len(self._pending) >= self.max_pending:
-                stale = self._pending.popleft()
-                stale.dropped = True
-                stale.done.set()
-            self._pending.append(item)
+                lowest = min(self._pending, key=lambda a: a.priority)
+                self._pending.remove(lowest)  # the oldest of the least urgent
+                lowest.dropped = True
+                lowest.done.set()
+            at = len(self._pending)
+            while at > 0 and self._pending[at - 1].priority < priority:
+                at -= 1  # before everything less urgent that waits
+            self._pending.insert(at, item)
             self.history.append(item)
             self._cond.notify_all()
+
+    def _cut_kind(self, kind: str, priority: int) -> None:
+        """A newer announcement of ``kind``: the older ones of that kind waiting are dropped,
+        the one playing stops (unless it is more urgent than the newer one)."""
+        for old in [a for a in self._pending if a.kind == kind]:
+            self._pending.remove(old)
+            old.dropped = True
+            old.done.set()
+        current = self._current
+        if current is not None and current.kind == kind and current.priority <= priority:
+            current.stopped = True
+            self._stop_processes()
 
     def wait(self, timeout: float | None = None) -> bool:
         with self._cond:
@@ -334,7 +413,7 @@ class _EspeakVoice:
                     self._cond.notify_all()
 
     def _is_cut(self, item: Announcement) -> bool:
-        return item.seq < self._cut_below
+        return item.seq < self._cut_below or item.stopped
 
     def _start(self, proc: subprocess.Popen[bytes], item: Announcement) -> bool:
         """Register a process of ``item``; False (and the process killed) if it is cut already."""
@@ -348,7 +427,7 @@ class _EspeakVoice:
     def _synthesize(self, item: Announcement) -> _Speech | None:
         """espeak-ng reading ``item``, its header read; None when the item was cut meanwhile."""
         speech = _Speech([self.espeak, "-v", self.voice, "-s", str(self.words_per_minute),
-                          "--stdout"], item.text)
+                          "-a", str(self.amplitude), "--stdout"], item.text)
         if not self._start(speech.proc, item):
             speech.close()
             return None
@@ -377,6 +456,20 @@ class _EspeakVoice:
             listener(status)
 
 
+ASOUND_CARDS = Path("/proc/asound/cards")
+
+
+def has_sound_card(cards: Path = ASOUND_CARDS) -> bool | None:
+    """Whether ALSA lists a sound card (``None``: this system does not say, not Linux)."""
+    try:
+        text = cards.read_text("utf-8", "replace")
+    except FileNotFoundError:
+        return False if Path("/proc/version").exists() else None  # Linux without ALSA cards
+    except OSError:
+        return None
+    return "no soundcards" not in text and bool(text.strip())
+
+
 class EspeakAnnouncer(_EspeakVoice):
     """The Pi's voice: espeak-ng's Czech voice streamed to ALSA's ``aplay``.
 
@@ -393,6 +486,12 @@ class EspeakAnnouncer(_EspeakVoice):
         self.device = device
         super().__init__(espeak=espeak, voice=voice, words_per_minute=words_per_minute,
                          max_pending=max_pending, clock=clock)
+        if aplay == APLAY and not device and has_sound_card() is False:
+            # known at once, not at the first announcement (which still tries: a USB speaker
+            # plugged in later is heard, and the status turns available again)
+            self._status = VoiceStatus(False, "no-sound-card",
+                                       "No sound card plays the announcements (ALSA lists "
+                                       "none).")
 
     def _player(self, rate: int) -> subprocess.Popen[bytes]:
         command = [self.aplay, "-q", "-t", "raw", "-f", "S16_LE", "-c", "1", "-r", str(rate)]

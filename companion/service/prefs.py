@@ -7,6 +7,7 @@ import json
 import logging
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from companion.files import SMALL_LIMIT, read_limited
 
@@ -15,6 +16,12 @@ log = logging.getLogger(__name__)
 AUTO_DELAYS = (0.0, 1.0, 1.5, 2.0, 3.0)
 CONFIRM_DELAYS = (0.0, 3.0, 5.0, 10.0)
 BRIGHTNESS = (255, 128, 48)
+VOICE_MODES = ("", "table", "0", "1", "2", "3")
+""""Hlasový režim": off, for the whole table, or for one seat (its colour or number)."""
+VOLUMES = (100, 150, 200, 50)
+"""The voice's volume (espeak-ng's amplitude; 100 is its own)."""
+SPEECH_RATES = (165, 190, 220, 140)
+"""The voice's speed in words a minute."""
 
 
 @dataclass
@@ -29,6 +36,11 @@ class Prefs:
     a press of ● (0: it waits for ●)."""
     hints: bool = True
     """Whether a player may ask for a hint ("Nápověda"; off for competitive evenings)."""
+    voice_mode: str = ""
+    """"Hlasový režim" (:data:`VOICE_MODES`): every screen read aloud for a player who cannot
+    see the panel ("table"), or only while one seat ("0".."3") is on turn; "": off."""
+    volume: int = VOLUMES[0]
+    speech_rate: int = SPEECH_RATES[0]
 
 
 def load_prefs(path: Path, defaults: Prefs) -> Prefs:
@@ -40,12 +52,24 @@ def load_prefs(path: Path, defaults: Prefs) -> Prefs:
                      voice=bool(data.get("voice", defaults.voice)),
                      computer_confirm=float(data.get("computer_confirm",
                                                      defaults.computer_confirm)),
-                     hints=bool(data.get("hints", defaults.hints)))
+                     hints=bool(data.get("hints", defaults.hints)),
+                     voice_mode=_pick(data, "voice_mode", VOICE_MODES, defaults.voice_mode),
+                     volume=_pick(data, "volume", VOLUMES, defaults.volume),
+                     speech_rate=_pick(data, "speech_rate", SPEECH_RATES, defaults.speech_rate))
     except FileNotFoundError:
         return defaults
     except (ValueError, TypeError, AttributeError, OSError):
         log.warning("settings file %s is unreadable; using defaults", path)
         return defaults
+
+
+T = TypeVar("T")
+
+
+def _pick(data: dict[str, object], key: str, values: tuple[T, ...], default: T) -> T:
+    """A setting that takes one of ``values`` (anything else in the file: the default)."""
+    value = data.get(key, default)
+    return next((v for v in values if v == value and type(v) is type(value)), default)
 
 
 def save_prefs(path: Path, prefs: Prefs) -> None:

@@ -47,10 +47,12 @@ from .hosts.facts import CloveceFacts, NapijFacts
 from .journal import JournalError
 from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
 from .rules_browser import RulesBrowser, paginate
+from .voice_settings import VOICE_KEYS, next_voice_setting, voice_settings
 
 if TYPE_CHECKING:
     from .dice_menu import DiceMenu
     from .hosts.facts import Facts
+    from .narrator import Narrator
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +186,9 @@ class Shell:
         self.on_roll: list[RollVerdict] = []
         """Told whether each roll from the dice counted (a Pixels die blinks it)."""
         self._heard: list[str] | None = None
+        self.narrator: Narrator | None = None
+        """The voice of every game and the voice mode (:mod:`.narrator`; loaded once the
+        voice is on)."""
 
     # --- the game in play ---------------------------------------------------------
 
@@ -264,6 +269,7 @@ class Shell:
             unjournaled, journal.input_mark = journal.input_mark, None
         if unjournaled is not None:
             self._void(unjournaled, event)
+        self._narrate(event)
 
     def _void(self, mark: dict[str, Any], event: Input) -> None:
         """A dice event that did not count (nobody wanted a throw): its mark is journaled, so
@@ -353,7 +359,8 @@ class Shell:
             self.setup_index = len(self._setup_lines()) - 1
 
     def _button(self, ev: ButtonPress, now: float) -> None:
-        if ev.name == "left" and ev.long and self.mode is Mode.PLAY and self._hints():
+        if ev.name == "left" and ev.long and self.mode is Mode.PLAY and self._hints() \
+                and not self.voice_mode_on:  # in the voice mode a held ◀ reads the situation
             self._show_hint()
             return
         if ev.name == "help" and self.mode in (Mode.PLAY, Mode.SETUP):
@@ -361,6 +368,10 @@ class Shell:
             return
         if ev.name == "menu" or (ev.name == "select" and ev.long):
             self._long(now)
+            return
+        if ev.name == "left" and ev.long and self.voice_mode_on:  # (hardware/buttons.py)
+            if self.narrator is not None:
+                self.narrator.whole(self)
             return
         handler = self._handlers[self.mode]
         handler(self, ev.name, now)
@@ -386,6 +397,27 @@ class Shell:
                 self.host.tick(now)
             except JournalError as exc:
                 self._not_saved(exc)
+        self._narrate(None)
+
+    def _narrate(self, event: Input | None) -> None:
+        """The voice says what changed (only while it is on: then :mod:`.narrator` loads)."""
+        if not self.ctx.prefs.voice:
+            if self.narrator is not None:
+                self.narrator.forget()
+            return
+        if self.narrator is None:
+            from .narrator import Narrator
+
+            self.narrator = Narrator()
+        try:
+            self.narrator.after(self, event)
+        except Exception:  # the voice must never take the game down
+            log.exception("the voice could not say what changed")
+
+    @property
+    def voice_mode_on(self) -> bool:
+        """Whether "Hlasový režim" is on (a held ◀ then reads the situation, not runs)."""
+        return self.ctx.prefs.voice and bool(self.ctx.prefs.voice_mode)
 
     # --- set-up -------------------------------------------------------------------------
 
@@ -528,6 +560,7 @@ class Shell:
                 ("confirm", f"PC potvrdí sám: {_fmt_seconds(p.computer_confirm)}"),
                 ("bright", f"Jas: {bright}"),
                 ("voice", f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}"),
+                *(voice_settings(p) if p.voice else ()),
                 ("hints", f"Nápověda tahu: {'ano' if p.hints else 'ne'}"),
                 *([("dice", self.dice_menu.label())] if self.dice_menu is not None else []),
                 ("back", "Zpět")]
@@ -551,6 +584,8 @@ class Shell:
             p.voice = not p.voice
         elif key == "hints":
             p.hints = not p.hints
+        elif key in VOICE_KEYS:
+            next_voice_setting(p, key)
         elif key == "dice" and self.dice_menu is not None:
             self.dice_menu.open()
             self.mode = Mode.DICE

@@ -24,6 +24,7 @@ import random
 import tempfile
 import threading
 import time
+from collections import deque
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,11 @@ DEMO_KEYS = ("players", "computer", "computer_dice")
 VOICE_SPEED = 40.0
 """The WAV twin "plays" this many times faster than real time: the demo does not wait for the
 speech in real time, and nothing is cut because the robot waits for the voice before acting."""
+
+
+DEMO_PENDING = 64
+"""The demo's voice keeps every announcement the computer seats' quick timers queue (the
+table's own voice keeps a few and drops the stale ones)."""
 
 
 class FrameTime:
@@ -117,6 +123,32 @@ class Robot:
             self.announcer.wait(60)
         what()
         self.changed.wait(1.0)
+
+    def _gobbit_step(self) -> bool:
+        """One step of a virtual-deck game: a flip (●), every third one followed by two
+        players slapping the same pile (the pads' touches as the pad adapter posts them);
+        True when the game is over."""
+        from companion.inputs.events import PadEvent
+        from companion.inputs.pads import PadTouch
+
+        host: Any = self.app.controller.hosts.get("gobbit")
+        model = getattr(host, "virtual", None)
+        if model is None or model.state.over or self.rolls >= self.max_rolls:
+            self.done.set()
+            return True
+        self.rolls += 1
+        self._act(lambda: self.presser.press("select"))
+        if self.rolls % 3 == 0:
+            seats = model.state.seats
+            pile = seats[self.rolls % len(seats)]
+            ms = time.monotonic() * 1000
+            for i, seat in enumerate((seats[0], seats[-1])):
+                gap = (self.rolls * 37) % 90 * i
+                self.app.service.post(PadEvent(PadTouch(seat, pile, ms + gap, ms + gap)))
+            time.sleep(0.6)  # the moment settles, the ruling is shown and said
+            if self.announcer is not None:
+                self.announcer.wait(60)
+        return False
 
     def _run(self) -> None:
         over_seen = 0.0
@@ -203,7 +235,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
     """Play one seeded demo game; return what happened (winner, rolls, frames).
 
     ``wav``: every announcement the voice makes, in order, in one WAV file
-    (espeak-ng's real audio); ``phone``: a started phone view to publish the game to
+    (espeak-ng's real audio), and their texts beside it (``.txt``); ``phone``: a started phone view to publish the game to
     (the caller closes it); ``dice``: "serial" (the simulated dice on a pty) or "pixels"
     (a virtual Pixels die over bumble; the same faces for the seed, so the same GIF)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -214,8 +246,10 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
     from companion.hardware.display import create_device
 
     computer = tuple(COLOURS[c] for c in SEATS_BY_PLAYERS[players])
-    announcer: Announcer = WavAnnouncer(wav, speed=VOICE_SPEED) if wav is not None \
-        else SilentAnnouncer()
+    announcer: Announcer = WavAnnouncer(wav, speed=VOICE_SPEED, max_pending=DEMO_PENDING) \
+        if wav is not None else SilentAnnouncer()
+    if isinstance(announcer, WavAnnouncer):  # every sentence of the game kept, not the latest
+        announcer.history = deque(maxlen=None)
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as data:
         demo_cfg = replace(
             cfg,
@@ -255,6 +289,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         gif.parent.mkdir(parents=True, exist_ok=True)
         device.write_animation()
     said = [a for a in getattr(announcer, "history", ()) if not a.dropped]
+    if wav is not None:  # the sentences heard, beside the audio, to read what was said
+        wav.with_suffix(".txt").write_text("".join(f"{a.text}\n" for a in said), "utf-8")
     return {"winner": winner, "rolls": robot.rolls,
             "frames": app.screen.frames, "gif": str(gif),
             "wav": str(wav) if wav is not None else None, "said": len(said)}

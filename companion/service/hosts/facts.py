@@ -34,6 +34,10 @@ class Facts(Protocol):
     """``"module:function"``: ``function(facts, rules)`` returns the page's snapshot
     (:class:`companion.web.snapshot.Snapshot`; ``rules``: the rules topics, (title, text))."""
 
+    @property
+    def events(self) -> tuple[str, ...]:
+        """The event lines of the moment, newest last (shown on the phones, said by the voice)."""
+
 
 @dataclass(frozen=True)
 class CloveceFacts:

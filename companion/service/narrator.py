@@ -1,0 +1,236 @@
+"""The table's voice for every game, and the voice mode for a player who cannot see the panel.
+
+The shell calls :meth:`Narrator.after` after every input and tick (only while
+the voice is on; this module is imported only then).  It compares what the
+table shows now with what it showed before and says what changed, in the
+words the table reads (the event lines and screens, written once; the voice
+turns their signs into words, :mod:`companion.hardware.speech`):
+
+* **the game** (whenever the voice is on): the event lines the game
+  added (the throw, the move taken with its capture, a piece reaching its goal,
+  the winner; the virtual deck's flips), whose turn it is (the turn screen's
+  heading), and in Gobbit the ruling with how the first touch was decided (a
+  gap inside the pads' uncertainty is said as "současně").  A host that speaks
+  its own game (napij se: its plays and drinks) is left to do so.
+* **the voice mode** ("Hlasový režim" in the settings, for the table or for one
+  seat): every new screen's heading and selected row, the row ◀ ▶ move to, the
+  lines of a message (a rules page at a time), the notices that are not a step
+  of the game; a short ● that changes nothing on a turn screen repeats the last
+  sentence, a long ◀ reads the whole situation (every colour's pieces; off the
+  game's screens, the whole screen).  With a seat chosen, the game's screens
+  are read while that seat is on turn (the menus always).
+
+Announcements never pile up: each has a kind, a newer one cuts the older of its
+kind, and a ruling (like a drink duty, which a host says itself) goes first
+(:meth:`companion.hardware.voice.Ranked.say_as`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.engines.czech import PLAYER
+from companion.hardware.voice import Announcer, Ranked
+from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
+from companion.ui.reading import Reading, read, sentence
+
+from .hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
+from .shell import turn_colour
+
+if TYPE_CHECKING:
+    from .shell import Shell
+
+EVENT, SCREEN, TURN, RULING, REPEAT = "event", "screen", "turn", "ruling", "repeat"
+"""The kinds of announcement (a newer one cuts the older of its kind)."""
+PRIORITY = {EVENT: 0, SCREEN: 0, TURN: 0, REPEAT: 0, RULING: 2}
+"""A ruling goes before everything waiting (a host's own words, a drink duty, are 1)."""
+NOTICES = (DiceLink, DiceNotice, VoiceLink)
+"""Inputs whose event lines are news about the box, not the game (said in the voice mode;
+a dice notice the shell says itself)."""
+COUNT = ("žádná", "jedna", "dvě", "tři", "čtyři")
+PIECES = ("figurek", "figurka", "figurky", "figurky", "figurky")
+
+
+def fresh(before: tuple[str, ...], now: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines of ``now`` that ``before`` did not have (both are the latest lines of one
+    list, oldest first: the longest end of ``before`` that starts ``now`` is the overlap)."""
+    if now == before:
+        return ()
+    for k in range(len(before) + 1):
+        tail = before[k:]
+        if now[:len(tail)] == tail:
+            return now[len(tail):]
+    return now
+
+
+def speaks_itself(facts: Facts | None) -> bool:
+    """Whether the host says its game's steps itself (napij se: plays and drinks)."""
+    return isinstance(facts, NapijFacts)
+
+
+def say(voice: Announcer, text: str, kind: str) -> None:
+    """Say ``text`` as an announcement of ``kind`` (an announcer without kinds: plainly).
+    The game's event lines are a story told in order: none cuts another (a move said
+    right after its throw keeps the throw); the others cut the older of their kind."""
+    if not text:
+        return
+    if isinstance(voice, Ranked):
+        voice.say_as(text, kind="" if kind == EVENT else kind, priority=PRIORITY[kind])
+    else:
+        voice.say(text, cut=kind == SCREEN)
+
+
+def ruling_words(facts: GobbitFacts) -> str:
+    """A settled ruling of the virtual deck: how each contested place was decided, then
+    what it does to the piles (the verdict screen's sentences)."""
+    from companion.engines.gobbit.describe import call_sentences, ruling_sentences
+
+    ruling = facts.ruling
+    if ruling is None:
+        return ""
+    calls = [s for c in ruling.calls for s in call_sentences(ruling, c.target)]
+    return " ".join([*calls, *ruling_sentences(ruling)])
+
+
+def clovece_situation(facts: CloveceFacts) -> str:
+    """Where every colour's pieces are ("Červený: dvě figurky v domečku, jedna na 12. poli
+    od startu, jedna v cíli 2; modrý: ...")."""
+    from companion.engines.clovece.describe import field_where
+    from companion.engines.clovece.rules import HOUSE
+
+    parts: list[str] = []
+    for colour, pieces in enumerate(facts.pos.pieces):
+        if pieces is None:
+            continue
+        house = sum(1 for p in pieces if p == HOUSE)
+        words = []
+        if house:
+            words.append(f"{COUNT[house]} {PIECES[house]} v domečku")
+        for p in sorted((p for p in pieces if p != HOUSE), reverse=True):
+            where = field_where(p)
+            words.append(f"jedna {where} od startu" if where.startswith("na ") and p
+                         else f"jedna {where}")
+        who = PLAYER[colour] if not parts else PLAYER[colour].lower()
+        parts.append(f"{who}: {', '.join(words)}")
+    turn = f"Na tahu je {PLAYER[facts.pos.turn].lower()}."
+    return "; ".join(parts) + ". " + turn
+
+
+def napij_situation(facts: NapijFacts) -> str:
+    from companion.engines.napij.places import piece_places
+
+    s = facts.state
+    parts: list[str] = []
+    for colour, pieces in enumerate(s.pieces):
+        if pieces is None:
+            continue
+        parts.append(f"{PLAYER[colour]}: {', '.join(piece_places(s, colour))}")
+    return "; ".join(parts) + f". Na tahu je {PLAYER[s.turn].lower()}."
+
+
+def gobbit_situation(facts: GobbitFacts) -> str:
+    st = facts.state
+    parts = []
+    for seat in st.seats:
+        deck, pile = len(st.decks[seat - 1]), len(st.piles[seat - 1])
+        parts.append(f"Hráč {seat}: balíček {deck}, kupička {pile}")
+    turn = "" if st.over else f" Otáčí hráč {st.turn}."
+    return "; ".join(parts) + f"; hřbitov {len(st.graveyard)}." + turn
+
+
+def situation(facts: Facts | None) -> str:
+    """The whole game in one text (a long ◀ in the voice mode), or "" when unknown."""
+    if isinstance(facts, CloveceFacts):
+        return clovece_situation(facts)
+    if isinstance(facts, NapijFacts):
+        return napij_situation(facts)
+    if isinstance(facts, GobbitFacts):
+        return gobbit_situation(facts)
+    if isinstance(facts, RefereeFacts):
+        return f"Záznam doteků: {len(facts.log)}."
+    return ""
+
+
+class Narrator:
+    """What the table says after each step (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.lines: tuple[str, ...] | None = None
+        """The event lines last seen (``None``: nothing seen yet, nothing is news)."""
+        self.turn: int | None = None
+        self.ruling: object = None
+        self.reading: Reading | None = None
+        self.last = ""
+        """The last sentence said about the game (a short ● repeats it)."""
+        self.tuned: tuple[int, int] | None = None
+
+    def forget(self) -> None:
+        """The voice was off: what happened meanwhile is not news when it comes back."""
+        self.lines, self.turn, self.reading = None, None, None
+
+    def reads(self, shell: Shell, facts: Facts | None) -> bool:
+        """Whether the voice mode reads the screens now (for the table, or for the seat on
+        turn; off the game's screens, always when it is on)."""
+        mode = shell.ctx.prefs.voice_mode
+        if not mode:
+            return False
+        if mode == "table" or shell.mode != "play":
+            return True
+        turn = turn_colour(facts)
+        return turn is None or str(turn) == mode
+
+    def _say(self, shell: Shell, text: str, kind: str) -> None:
+        say(shell.ctx.announcer, text, kind)
+        if shell.mode == "play":
+            self.last = text
+
+    def _tune(self, shell: Shell) -> None:
+        p = shell.ctx.prefs
+        voice = shell.ctx.announcer
+        if (p.speech_rate, p.volume) != self.tuned and isinstance(voice, Ranked):
+            voice.tune(words_per_minute=p.speech_rate, amplitude=p.volume)
+            self.tuned = (p.speech_rate, p.volume)
+
+    def after(self, shell: Shell, event: Input | None) -> None:
+        """Say what changed since the last call (``event``: the input just handled, if any)."""
+        self._tune(shell)
+        facts = shell.facts()
+        lines = facts.events if facts is not None else ()
+        notice = isinstance(event, NOTICES)
+        new = fresh(self.lines, lines) if self.lines is not None else ()
+        reads = self.reads(shell, facts)
+        own = speaks_itself(facts)
+        spoke = False
+        if isinstance(facts, GobbitFacts) and facts.ruling is not None \
+                and not facts.provisional and facts.ruling is not self.ruling:
+            if self.ruling is not None or self.lines is not None:
+                self._say(shell, ruling_words(facts), RULING)
+                spoke = True
+            self.ruling = facts.ruling
+        if new and not own and (not notice or reads):
+            self._say(shell, sentence(*new), EVENT)
+            spoke = True
+        turn = turn_colour(facts)
+        view = shell.view()
+        reading = read(view)
+        if shell.mode == "play" and turn is not None and turn != self.turn and not own \
+                and not reads:
+            self._say(shell, reading.heading, TURN)
+            spoke = True
+        if reads:
+            old = self.reading
+            if old is None or reading.key != old.key:
+                self._say(shell, reading.new_screen(), SCREEN)
+                spoke = True
+            elif reading.row != old.row and reading.row:
+                self._say(shell, sentence(reading.row), SCREEN)
+                spoke = True
+            elif (isinstance(event, ButtonPress) and event.name == "select" and not event.long
+                  and shell.mode == "play" and not spoke and not new and self.last):
+                say(shell.ctx.announcer, self.last, REPEAT)
+        self.lines, self.turn, self.reading = lines, turn, reading
+
+    def whole(self, shell: Shell) -> None:
+        """A long ◀: the whole situation of the game (or the whole screen off the game)."""
+        text = situation(shell.facts()) if shell.mode == "play" else ""
+        say(shell.ctx.announcer, text or read(shell.view()).whole, SCREEN)
