@@ -136,19 +136,18 @@ without_lgpio() {
 install_project() {
     # the venv sees the system site-packages: Raspberry Pi OS's python3-lgpio
     [ -x "$VENV/bin/python" ] || python3 -m venv --system-site-packages "$VENV"
-    requirements="$HERE/scripts/requirements-pi.txt"
+    filtered=""
     if [ "$LGPIO_FROM" = debian ]; then
-        tmp=$(mktemp)
-        without_lgpio < "$HERE/scripts/requirements-pi.txt" > "$tmp"
-        requirements=$tmp
+        filtered=$(mktemp)
+        without_lgpio < "$HERE/scripts/requirements-pi.txt" > "$filtered"
     fi
     # the dependencies exactly as locked (every file's sha256 checked, wheels only; lgpio's
     # aarch64 wheel from PyPI unless Debian's is installed), then the project itself without
     # pulling anything more
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check --require-hashes \
-        --only-binary=:all: -r "$requirements"
-    [ "$requirements" = "$HERE/scripts/requirements-pi.txt" ] || rm -f "$requirements"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps \
+    $VENV/bin/pip install --quiet --disable-pip-version-check --require-hashes \
+        --only-binary=:all: -r "${filtered:-$HERE/scripts/requirements-pi.txt}"
+    [ -z "$filtered" ] || rm -f "$filtered"
+    $VENV/bin/pip install --quiet --disable-pip-version-check --no-deps \
         --no-build-isolation --upgrade "$HERE"
 }
 

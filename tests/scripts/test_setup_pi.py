@@ -177,3 +177,21 @@ def test_i2c_on_raspberry_pi_os_goes_through_raspi_config(tmp_path):
                          ids=lambda p: str(p.relative_to(SCRIPTS)))
 def test_every_shell_script_parses(path):
     subprocess.run(["sh", "-n", str(path)], check=True, timeout=60)
+
+
+@pytest.mark.parametrize("lgpio_from, has_lgpio", [("pypi", True), ("debian", False)])
+def test_the_venv_gets_the_lock_with_or_without_lgpio(tmp_path, lgpio_from, has_lgpio):
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").write_text("#!/bin/sh\n")
+    (venv / "bin" / "python").chmod(0o755)
+    seen = tmp_path / "seen"
+    # a pip that keeps the requirements file it was given (-r FILE)
+    (venv / "bin" / "pip").write_text(
+        '#!/bin/sh\nwhile [ $# -gt 0 ]; do [ "$1" = -r ] && cat "$2" > "' + str(seen) + '"; '
+        'shift; done\n')
+    (venv / "bin" / "pip").chmod(0o755)
+    run_function(tmp_path, f"VENV={venv}\nLGPIO_FROM={lgpio_from}\ninstall_project", ())
+    installed = lock_entries(seen.read_text())
+    assert ("lgpio" in installed) is has_lgpio
+    assert "gpiozero" in installed and "pillow" in installed
