@@ -76,6 +76,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_vs_ludopy.py
 	$(BIN)/python benchmarks/napij_selfplay.py
 	$(BIN)/python benchmarks/dice_latency.py
+	$(BIN)/python benchmarks/pixels_latency.py
 	$(BIN)/python benchmarks/service_latency.py
 	$(BIN)/python benchmarks/pads.py
 	$(BIN)/python benchmarks/voice_latency.py

@@ -55,16 +55,16 @@ TARGET_MS = 300.0
 
 def napij_texts() -> tuple[str, ...]:
     """Sentences the napij se host says: a few drinks, a void throw, a debt ask, a toast."""
-    from companion.engines.napij.events import MustDrink, VoidThrow
-    from companion.engines.napij.state import DrinkReason
+    from companion.engines.napij.events import VoidThrow
+    from companion.engines.napij.state import Debt, DrinkReason
     from companion.service.hosts.napij_drinks import announcements, debt_sentence
 
-    events = [MustDrink(1, 1, DrinkReason.KNOCKED_OUT), MustDrink(2, 2, DrinkReason.CARD),
-              VoidThrow(0, 4), MustDrink(0, 1, DrinkReason.CHEATING),
-              MustDrink(0, 1, DrinkReason.DELAY),
-              *(MustDrink(c, 1, DrinkReason.HOME, 3) for c in (0, 1, 2))]
-    return (*(a.sentence for a in announcements(events, (0, 1, 2, 3))),
-            debt_sentence(2, 2, 0))
+    debts = [Debt(1, 1, DrinkReason.KNOCKED_OUT, 2), Debt(2, 2, DrinkReason.CARD, card=28),
+             Debt(0, 1, DrinkReason.CHEATING), Debt(0, 1, DrinkReason.DELAY),
+             *(Debt(c, 1, DrinkReason.HOME, 3) for c in (0, 1, 2))]
+    return (*(a.sentence for a in announcements(debts, (0, 1, 2, 3), [VoidThrow(0, 4)],
+                                                (3, 1, 2, 1))),
+            debt_sentence(2, [Debt(2, 2, DrinkReason.CARD, card=28)]))
 
 
 class NapijTable:
@@ -89,8 +89,8 @@ class NapijTable:
         """Seconds from the dropped die coming in to the first sample of its announcement."""
         from companion.inputs.events import ButtonPress, Dropped
 
-        if self.host.shown is not None:
-            self.host.handle(ButtonPress("select"), 0.0)  # the last banner was read
+        while self.host.shown is not None:
+            self.host.handle(ButtonPress("select"), 0.0)  # the last banner: drunk
         t0 = time.perf_counter()
         self.host.handle(Dropped(), 0.0)
         if not self.voice.wait(timeout=60):

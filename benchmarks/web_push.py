@@ -20,6 +20,11 @@ Measured side by side in one run:
   service, part 2, is <= 10 %).
 
     .venv/bin/python benchmarks/web_push.py [--actions 150] [--interval 40] [--clients 30]
+                                            [--rounds 4]
+
+Both servers, the new one (aiohttp.web.Application behind its gate) and the one before issue 20
+(``benchmarks/peers/web_server_before_i20.py``, kept only for this comparison), alternate over
+``--rounds`` and are printed side by side with their ratios.
 """
 
 from __future__ import annotations
@@ -32,16 +37,22 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dice_latency import percentile  # noqa: E402
+from peers.web_server_before_i20 import WebView as OldWebView  # noqa: E402
 
 from companion.engines.clovece.notation import parse_position  # noqa: E402
 from companion.ui.minimap import draw_board  # noqa: E402
 from companion.web import samples  # noqa: E402
 from companion.web.server import WebView, wait_until  # noqa: E402
+
+SERVERS = {"new": WebView, "old": OldWebView}
+"""The web view on aiohttp.web.Application behind its gate (issue 20), and the one before it
+(a RequestHandler subclass with hand-made routing), measured in the same run."""
 
 CLIENTS = r"""
 import asyncio, json, sys, time
@@ -60,11 +71,19 @@ async def one(session, url, out):
             if extra.get("last"):
                 return
 
+def source(k):  # each phone its own loopback address, as each phone has its own
+    return ("127.0.%d.%d" % (k // 250, 2 + k % 250), 0)
+
 async def main(url, n):
     out = []
-    connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=connector) as session:
-        await asyncio.gather(*(one(session, url, out) for _ in range(n)))
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0,
+                                                                     local_addr=source(k)))
+                for k in range(n)]
+    try:
+        await asyncio.gather(*(one(s, url, out) for s in sessions))
+    finally:
+        for s in sessions:
+            await s.close()
     print(json.dumps(out))
 
 asyncio.run(main(sys.argv[1], int(sys.argv[2])))
@@ -139,29 +158,11 @@ def oled_frames(view: WebView, n: int, seconds: float, interval_s: float
     return frame_ms, publish_us
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--actions", type=int, default=150)
-    parser.add_argument("--interval", type=float, default=40.0, help="ms between actions")
-    parser.add_argument("--clients", type=int, default=30)
-    parser.add_argument("--seconds", type=float, default=4.0, help="of OLED frames per run")
-    args = parser.parse_args()
+def measure(cls: type, args: argparse.Namespace) -> dict[str, object]:
     interval_s = args.interval / 1000.0
     many = args.clients
-    with WebView("127.0.0.1", 0, max_clients=many + 2) as view:
-        sample = samples.napij()[-1]
-        data = sample.to_json()
-        data["board"]["base"] = "board/0123456789abcdef0123.svg"  # as the server sends it
-        size = len(json.dumps(data, ensure_ascii=False).encode())
-        print(f"web push: napij se snapshots ({len(sample.board.top) / 1000:.1f} kB top layer, "
-              f"{size / 1000:.1f} kB of JSON sent each), "
-              f"{args.actions} actions {args.interval:g} ms apart, clients in another process")
+    with cls("127.0.0.1", 0, max_clients=many + 2) as view:
         runs = {n: latencies(view, n, args.actions, interval_s) for n in (1, many)}
-        for n, ms in runs.items():
-            print(f"  action -> client, {n:2} client(s): p50 {statistics.median(ms):6.2f} ms  "
-                  f"p95 {percentile(ms, 0.95):6.2f} ms  max {max(ms):6.2f} ms  "
-                  f"({len(ms)} deliveries of {n * args.actions}; a missing one was replaced "
-                  f"by the next before the server looked)")
         # the caller's side, alternating 0 and many clients twice so noise hits both
         frames: dict[int, list[float]] = {0: [], many: []}
         costs: dict[int, list[float]] = {0: [], many: []}
@@ -169,16 +170,66 @@ def main() -> int:
             f, c = oled_frames(view, n, args.seconds / 2, interval_s)
             frames[n] += f
             costs[n] += c
-    f0, fm = statistics.median(frames[0]), statistics.median(frames[many])
-    c0, cm = statistics.median(costs[0]), statistics.median(costs[many])
-    print(f"  publish() to the caller: median {c0:.1f} µs with 0 clients, {cm:.1f} µs with "
-          f"{many}: {cm / c0:.2f}x")
-    print(f"  OLED frame on the caller's thread while pushing: median {f0:.3f} ms with 0 clients, "
-          f"{fm:.3f} ms with {many} (p95 {percentile(frames[0], 0.95):.3f} / "
-          f"{percentile(frames[many], 0.95):.3f} ms): {fm / f0:.2f}x")
-    p95 = percentile(runs[many], 0.95)
-    verdict = "met" if p95 <= 200 else "NOT met"
-    print(f"  target p95 <= 200 ms with {many} clients: {verdict} ({p95:.1f} ms)")
+    return {"runs": runs, "frames": frames, "costs": costs}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=150)
+    parser.add_argument("--interval", type=float, default=40.0, help="ms between actions")
+    parser.add_argument("--clients", type=int, default=30)
+    parser.add_argument("--seconds", type=float, default=4.0, help="of OLED frames per run")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds of the two servers")
+    args = parser.parse_args()
+    many = args.clients
+    sample = samples.napij()[-1]
+    data = sample.to_json()
+    data["board"]["base"] = "board/0123456789abcdef0123.svg"  # as the server sends it
+    size = len(json.dumps(data, ensure_ascii=False).encode())
+    print(f"web push: napij se snapshots ({len(sample.board.top) / 1000:.1f} kB top layer, "
+          f"{size / 1000:.1f} kB of JSON sent each), {args.actions} actions "
+          f"{args.interval:g} ms apart, clients in another process (each its own loopback "
+          "address); the new server and the old one in this run")
+    got: dict[str, dict[str, Any]] = {}
+    names = list(SERVERS)
+    for r in range(args.rounds):  # alternate the servers so the machine's noise hits both
+        for name in names[r % 2:] + names[:r % 2]:
+            res = measure(SERVERS[name], args)
+            if name not in got:
+                got[name] = res
+                continue
+            for key in ("runs", "frames", "costs"):
+                for n, values in res[key].items():
+                    got[name][key][n] += values
+    for name, res in got.items():
+        runs: dict[int, list[float]] = res["runs"]  # type: ignore[assignment]
+        frames: dict[int, list[float]] = res["frames"]  # type: ignore[assignment]
+        costs: dict[int, list[float]] = res["costs"]  # type: ignore[assignment]
+        print(f" {name} server:")
+        for n, ms in runs.items():
+            print(f"  action -> client, {n:2} client(s): p50 {statistics.median(ms):6.2f} ms  "
+                  f"p95 {percentile(ms, 0.95):6.2f} ms  max {max(ms):6.2f} ms  "
+                  f"({len(ms)} deliveries of {n * args.actions * args.rounds}; a missing one was replaced "
+                  f"by the next before the server looked)")
+        f0, fm = statistics.median(frames[0]), statistics.median(frames[many])
+        c0, cm = statistics.median(costs[0]), statistics.median(costs[many])
+        print(f"  publish() to the caller: median {c0:.1f} µs with 0 clients, {cm:.1f} µs with "
+              f"{many}: {cm / c0:.2f}x")
+        print(f"  OLED frame on the caller's thread while pushing: median {f0:.3f} ms with 0 "
+              f"clients, {fm:.3f} ms with {many} (p95 {percentile(frames[0], 0.95):.3f} / "
+              f"{percentile(frames[many], 0.95):.3f} ms): {fm / f0:.2f}x")
+        p95 = percentile(runs[many], 0.95)
+        verdict = "met" if p95 <= 200 else "NOT met"
+        print(f"  target p95 <= 200 ms with {many} clients: {verdict} ({p95:.1f} ms)")
+    new, old = got["new"], got["old"]
+    for n in (1, many):
+        a = new["runs"][n]  # type: ignore[index]
+        b = old["runs"][n]  # type: ignore[index]
+        print(f" new/old, {n} client(s): p50 {statistics.median(a) / statistics.median(b):.2f}x"
+              f"  p95 {percentile(a, 0.95) / percentile(b, 0.95):.2f}x")
+    fa = statistics.median(new["frames"][many])  # type: ignore[index]
+    fb = statistics.median(old["frames"][many])  # type: ignore[index]
+    print(f" new/old, OLED frame with {many} clients: {fa / fb:.2f}x")
     return 0
 
 

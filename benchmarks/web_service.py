@@ -10,7 +10,10 @@ snapshots on the web server's thread.  The "browsers" are event-stream clients
 as real phones are other devices and their work is not this machine's.
 
 1. dice frame -> OLED frame, with the phone view off, on with 0 browsers, and on
-   with --clients browsers (their process only reads the stream).  A roll frame
+   with --clients browsers (their process only reads the stream); the same two "on"
+   modes with the server before issue 20 (``benchmarks/peers/web_server_before_i20.py``,
+   kept only for this comparison), all alternating in one run.  Each browser connects from
+   its own loopback address (as each phone has its own).  A roll frame
    is written on the dice's pty; the time ends when the loop has handed the
    frame showing the roll to the display.  Rolls 1-5 (never a six: three tries,
    then the next colour), so every roll changes the game and a snapshot is
@@ -85,13 +88,36 @@ async def one(session, url, k, parse):
             sys.stdout.write(f"{now:.6f} {k} {key}\n")
             sys.stdout.flush()
 
+def source(k):  # each phone its own loopback address, as each phone has its own
+    return ("127.0.%d.%d" % (k // 250, 2 + k % 250), 0)
+
 async def main(url, n, parse):
-    connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=connector) as session:
-        await asyncio.gather(*(one(session, url, k, parse) for k in range(n)))
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0,
+                                                                     local_addr=source(k)))
+                for k in range(n)]
+    try:
+        await asyncio.gather(*(one(s, url, k, parse) for k, s in enumerate(sessions)))
+    finally:
+        for s in sessions:
+            await s.close()
 
 asyncio.run(main(sys.argv[1], int(sys.argv[2]), sys.argv[3] == "parse"))
 """
+
+def use_server(name: str) -> None:
+    """The phone view's server for the next Table or bare view: "new" (this checkout's) or
+    "old" (the one before issue 20, kept in benchmarks/peers/ for this comparison only)."""
+    import companion.web.server as server
+
+    if not hasattr(server, "NEW_WEBVIEW"):
+        server.NEW_WEBVIEW = server.WebView  # type: ignore[attr-defined]
+    if name == "old":
+        from peers.web_server_before_i20 import WebView as OldWebView
+
+        server.WebView = OldWebView  # type: ignore[misc, assignment]
+    else:
+        server.WebView = server.NEW_WEBVIEW  # type: ignore[attr-defined]
+
 
 BROWSER_CPU: list[tuple[float, float]] = []
 """(CPU seconds of the browsers' process, wall seconds) of each run with browsers (part 1)."""
@@ -159,7 +185,8 @@ def wait_for(check: Any, timeout: float, what: str) -> None:
 class Table:
     """The real service in a thread, in a four-player Člověče game, its dice on a pty."""
 
-    def __init__(self, data: str, *, web: bool, seed: int = 1) -> None:
+    def __init__(self, data: str, *, web: bool, seed: int = 1, clients: int = 0,
+                 server: str = "new") -> None:
         from gpiozero.pins.mock import MockFactory
 
         from companion.dice.sim import SimulatedDice
@@ -177,8 +204,10 @@ class Table:
             service=replace(base.service, data_dir=data, pin_factory="mock",
                             shutdown_command=""),
             voice=replace(base.voice, enabled=False),
-            web=replace(base.web, enabled=web, address="127.0.0.1", port=0),
+            web=replace(base.web, enabled=web, address="127.0.0.1", port=0,
+                        max_clients=max(base.web.max_clients, min(256, clients + 8))),
         )
+        use_server(server)
         self.dice = SimulatedDice(seed=seed)
         self.app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
                        dice_port=self.dice.path)
@@ -266,12 +295,12 @@ class Table:
 # --- 1. dice frame -> OLED frame ------------------------------------------------------------
 
 
-def frames_run(web: bool, clients: int, rolls: int, gaps: list[float]
+def frames_run(web: bool, clients: int, rolls: int, gaps: list[float], server: str = "new"
                ) -> tuple[list[float], int, int, list[tuple[float, bool]]]:
     """Frame latencies (ms) of ``rolls`` rolls; the snapshots published and taken; the
     phone view's idle hook calls (µs, published)."""
     with tempfile.TemporaryDirectory() as data:
-        table = Table(data, web=web)
+        table = Table(data, web=web, clients=clients, server=server)
         browsers = None
         try:
             if clients:
@@ -302,16 +331,18 @@ def frames_run(web: bool, clients: int, rolls: int, gaps: list[float]
 def frames(args: argparse.Namespace) -> None:
     rng = random.Random(7)
     gaps = [rng.uniform(0, args.gap / 1000.0) for _ in range(args.rolls)]
-    modes = {"off": (False, 0), "on, 0 browsers": (True, 0),
-             f"on, {args.clients} browsers": (True, args.clients)}
+    modes = {"off": (False, 0, "new"), "on, 0 browsers": (True, 0, "new"),
+             f"on, {args.clients} browsers": (True, args.clients, "new"),
+             "old server, 0 browsers": (True, 0, "old"),
+             f"old server, {args.clients} browsers": (True, args.clients, "old")}
     got: dict[str, list[float]] = {m: [] for m in modes}
     counts: dict[str, tuple[int, int]] = {m: (0, 0) for m in modes}
     names = list(modes)
     updates: list[tuple[float, bool]] = []
     for r in range(args.rounds):  # alternate (and rotate) the modes so noise hits them all
-        for name in names[r % 3:] + names[:r % 3]:
-            web, clients = modes[name]
-            ms, published, taken, calls = frames_run(web, clients, args.rolls, gaps)
+        for name in names[r % len(names):] + names[:r % len(names)]:
+            web, clients, server = modes[name]
+            ms, published, taken, calls = frames_run(web, clients, args.rolls, gaps, server)
             got[name] += ms
             updates += calls
             p, t = counts[name]
@@ -336,12 +367,18 @@ def frames(args: argparse.Namespace) -> None:
     wall = sum(w for _, w in BROWSER_CPU)
     print(f"  the {args.clients} browsers' own process (phones, on a real table) used "
           f"{cpu:.1f} s of CPU in {wall:.1f} s of rolls ({cpu / wall * 100:.0f} % of one core)")
-    many = got[names[-1]]
+    many = got[names[2]]
     none = got[names[1]]
     ratio = statistics.median(many) / statistics.median(off)
     print(f"  {args.clients} browsers vs 0 browsers: median "
           f"{statistics.median(many) / statistics.median(none):.2f}x, p95 "
           f"{percentile(many, 0.95) / percentile(none, 0.95):.2f}x")
+    old_many = got[names[4]]
+    print(f"  new server vs old, {args.clients} browsers: median "
+          f"{statistics.median(many) / statistics.median(old_many):.2f}x, p95 "
+          f"{percentile(many, 0.95) / percentile(old_many, 0.95):.2f}x; old server with "
+          f"{args.clients} browsers vs off: "
+          f"{statistics.median(old_many) / statistics.median(off):.2f}x")
     print(f"  target: <= 10 % slower with {args.clients} browsers than off (medians): "
           f"{'met' if ratio <= 1.10 else 'NOT met'} ({(ratio - 1) * 100:+.1f} %)")
 
@@ -349,7 +386,7 @@ def frames(args: argparse.Namespace) -> None:
 # --- 2. action -> seen by a browser ---------------------------------------------------------
 
 
-def seen_run(clients: int, actions: int, gaps: list[float], seed: int
+def seen_run(clients: int, actions: int, gaps: list[float], seed: int, server: str = "new"
              ) -> tuple[dict[str, list[float]], list[Any], int, str]:
     """Through the service: ms from each action to each client's receipt of its snapshot."""
     out: dict[str, list[float]] = {"roll": [], "move": []}
@@ -357,7 +394,7 @@ def seen_run(clients: int, actions: int, gaps: list[float], seed: int
     missing = 0
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as data:
-        table = Table(data, web=True)
+        table = Table(data, web=True, clients=clients, server=server)
         label = table.app.controller.table.label
         phone = table.app.phone
         assert phone is not None and phone.view is not None
@@ -385,11 +422,13 @@ def seen_run(clients: int, actions: int, gaps: list[float], seed: int
     return out, facts_seen, missing, label
 
 
-def peer_run(clients: int, facts_seq: list[Any], label: str, gaps: list[float]
-             ) -> tuple[list[float], int]:
+def peer_run(clients: int, facts_seq: list[Any], label: str, gaps: list[float],
+             server: str = "new") -> tuple[list[float], int]:
     """A bare WebView publishing the same facts as the same snapshot callables."""
     from companion.registry import find_game
     from companion.service.phone import snapshot_of
+
+    use_server(server)
     from companion.web.server import WebView
 
     topics = tuple(find_game("clovece").topics())
@@ -454,11 +493,14 @@ def seen(args: argparse.Namespace) -> None:
           f"{args.seen_gap / 2:g}-{args.seen_gap * 1.5:g} ms apart (rolls on the dice, "
           "moves with ●)")
     verdict = ""
-    for n in sorted({1, args.clients}):
-        kinds, facts_seq, missing, label = seen_run(n, args.actions, gaps, seed=3)
+    p95s: dict[str, float] = {}
+    for n, server in [(n, s) for n in sorted({1, args.clients}) for s in ("new", "old")]:
+        kinds, facts_seq, missing, label = seen_run(n, args.actions, gaps, seed=3,
+                                                    server=server)
         both = kinds["roll"] + kinds["move"]
-        peer, peer_missing = peer_run(n, facts_seq, label, gaps)
-        print(f"  {n:2} browser(s), through the service: {line(both)}  "
+        peer, peer_missing = peer_run(n, facts_seq, label, gaps, server)
+        p95s[f"{server}{n}"] = percentile(both, 0.95)
+        print(f"  {n:2} browser(s), {server} server, through the service: {line(both)}  "
               f"({len(both)} receipts; {missing} missing)")
         for kind, ms in kinds.items():
             if ms:
@@ -471,9 +513,12 @@ def seen(args: argparse.Namespace) -> None:
             cost = build_cost(facts_seq, label)
             print(f"     a snapshot built on the server's thread (SVG, JSON): median "
                   f"{statistics.median(cost):.2f} ms, max {max(cost):.2f} ms")
-        p95 = percentile(both, 0.95)
-        verdict = f"{'met' if p95 <= 200 and not missing else 'NOT met'} ({p95:.1f} ms)"
-    print(f"  target p95 <= 200 ms with {args.clients} browsers: {verdict}")
+        if server == "new":
+            p95 = percentile(both, 0.95)
+            verdict = f"{'met' if p95 <= 200 and not missing else 'NOT met'} ({p95:.1f} ms)"
+    print(f"  target p95 <= 200 ms with {args.clients} browsers (new server): {verdict}")
+    n = args.clients
+    print(f"  new/old p95 with {n} browsers: {p95s[f'new{n}'] / p95s[f'old{n}']:.2f}x")
 
 
 def main() -> int:

@@ -56,7 +56,18 @@ INTERNAL_ERROR = 70
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse that reports bad input as one sentence (exit 2), not a usage dump."""
+    """argparse that reports bad input as one sentence (exit 2), not a usage dump.
+
+    Every command's parser also takes the global options (``--config``, ``-v``), so they
+    may follow the command (``companion sim --config FILE``) as well as precede it; given
+    in both places, the later one wins.  ``global_options=False``: the top level, which
+    declares them itself.
+    """
+
+    def __init__(self, *args: Any, global_options: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if global_options:
+            add_global_options(self, argparse.SUPPRESS)
 
     def error(self, message: str) -> NoReturn:
         if len(message) > 300:  # argparse quotes the whole bad value: keep the sentence short
@@ -70,10 +81,19 @@ class Parser(argparse.ArgumentParser):
 Handler = Callable[[argparse.Namespace], int | None]
 
 
+def add_global_options(parser: argparse.ArgumentParser, default: Any = None) -> None:
+    """``--config FILE`` and ``-v``; ``default=SUPPRESS`` on a command's parser, so that an
+    option not given there leaves the one given before the command."""
+    parser.add_argument("--config", metavar="FILE", default=default,
+                        help="configuration file (TOML)")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        default=False if default is None else default,
+                        help="log debugging detail (and the libraries' warnings)")
+
+
 def build_parser() -> Parser:
-    parser = Parser(prog="companion", description=DESCRIPTION)
-    parser.add_argument("--config", metavar="FILE", help="configuration file (TOML)")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
+    parser = Parser(prog="companion", description=DESCRIPTION, global_options=False)
+    add_global_options(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     games: dict[str, Any] = {}
     for name, text in GAME_COMMANDS.items():
@@ -97,9 +117,8 @@ def _service_only(argv: Sequence[str]) -> argparse.Namespace | None:
         if a not in ("run", "-v", "--verbose") and not a.startswith("--config="):
             return None
         i += 1
-    quick = Parser(prog="companion", add_help=False)
-    quick.add_argument("--config")
-    quick.add_argument("-v", "--verbose", action="store_true")
+    quick = Parser(prog="companion", add_help=False, global_options=False)
+    add_global_options(quick)
     quick.add_argument("command", nargs="?", choices=("run",))
     return quick.parse_args(argv)
 
@@ -116,6 +135,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             format="%(levelname)s %(name)s: %(message)s",
             stream=sys.stderr,
         )
+        # Libraries' warnings (gpiozero's pin factory fallbacks...) go to the log, and only
+        # with -v: without it the companion's own sentence is the first thing said.
+        logging.captureWarnings(True)
+        logging.getLogger("py.warnings").setLevel(
+            logging.WARNING if args.verbose else logging.CRITICAL + 1)
         handler: Handler | None = getattr(args, "func", None)
         if handler is None:
             from companion.commands.service import cmd_run  # the default command
@@ -134,3 +158,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"companion: internal error ({type(exc).__name__}); run with -v for the details.",
               file=sys.stderr)
         return INTERNAL_ERROR
+    finally:
+        logging.captureWarnings(False)

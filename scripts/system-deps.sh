@@ -12,6 +12,7 @@
 #   python3-venv        `python3 -m venv` on a bare Debian
 #   chromium, chromium-driver
 #                       the headless browser of the phone view's tests (tests/web/)
+#   libzbar0            zbar, the third QR decoder of tests/web/test_qr_photo.py (via pyzbar)
 # Called by `make test` / `make run`; does nothing when everything is present.
 set -eu
 need=""
@@ -24,6 +25,7 @@ command -v espeak-ng >/dev/null 2>&1 || need="$need espeak-ng"
 command -v aplay >/dev/null 2>&1 || need="$need alsa-utils"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
 command -v chromedriver >/dev/null 2>&1 || need="$need chromium-driver"
+ls /usr/lib/*/libzbar.so.0 >/dev/null 2>&1 || need="$need libzbar0"
 ${PYTHON:-python3} -c 'import venv, ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
 command -v systemd-analyze >/dev/null 2>&1 || need="$need systemd"
 [ -z "$need" ] && exit 0

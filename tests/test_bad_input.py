@@ -42,6 +42,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
                     "--link", "{tmp}/dice"],
     ("dice-read",): ["loop://", "--timeout", "0.05"],
     ("pins",): [],
+    ("doctor",): ["--only", "pins"],
     ("pads", "calibrate"): ["--simulate", "1", "--dry-run"],
     ("pads", "show"): [],
     ("run",): [],

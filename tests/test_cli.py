@@ -74,3 +74,60 @@ def test_the_demo_names_the_games_it_plays():
     demo = cli.build_parser()._subparsers._group_actions[0].choices["demo"]
     game = next(a for a in demo._actions if a.dest == "game")
     assert all(g in game.help for g in DEMO_GAMES)
+
+
+def _parsers(parser, path):
+    import argparse
+
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _parsers(sub, [*path, name])
+
+
+def test_every_commands_help_reads_as_plain_words():
+    """No reStructuredText from the docstrings (``code``, :mod:`x`, `x`) in any help."""
+    import re
+
+    markup = re.compile(r"``|:[a-z]+:`|`[^`\s][^`]*`|\*\*")
+    helps = {" ".join(path): p.format_help() for path, p in _parsers(cli.build_parser(),
+                                                                      ["companion"])}
+    assert len(helps) > 25  # every command, every game's command, the pads' subcommands
+    raw = {name: markup.findall(text) for name, text in helps.items() if markup.search(text)}
+    assert raw == {}
+
+
+@pytest.mark.parametrize("argv", [
+    ["--config", "x.toml", "-v", "sim"], ["sim", "--config", "x.toml", "-v"],
+    ["-v", "sim", "--config=x.toml"], ["--config", "y.toml", "sim", "--config", "x.toml", "-v"],
+    ["pads", "calibrate", "--config", "x.toml", "-v"], ["pads", "-v", "show", "--config", "x.toml"],
+])
+def test_the_global_options_may_follow_the_command(argv):
+    args = cli.build_parser().parse_args(argv)
+    assert args.config == "x.toml" and args.verbose is True
+
+
+def test_global_options_not_repeated_after_the_command_keep_their_value():
+    args = cli.build_parser().parse_args(["--config", "x.toml", "-v", "pads", "show"])
+    assert args.config == "x.toml" and args.verbose is True
+    args = cli.build_parser().parse_args(["pads", "show"])
+    assert args.config is None and args.verbose is False
+
+
+def test_library_warnings_stay_out_of_the_terminal_unless_asked():
+    """What 'companion run' on a laptop met: gpiozero's warnings before its own sentence."""
+    code = ("import sys, warnings, companion.cli as c\n"
+            "import companion.commands.service as s\n"
+            "def noisy(args):\n"
+            "    warnings.warn('Falling back from lgpio', RuntimeWarning, stacklevel=1)\n"
+            "    raise c.UsageError('No GPIO pins can be used here.')\n"
+            "s.cmd_run = noisy\n"
+            "sys.exit(c.main(sys.argv[1:]))\n")
+    quiet = subprocess.run([sys.executable, "-c", code, "run"], capture_output=True, text=True)
+    assert quiet.returncode == 2 and quiet.stderr == "companion: No GPIO pins can be used here.\n"
+    loud = subprocess.run([sys.executable, "-c", code, "run", "-v"], capture_output=True,
+                          text=True)
+    assert loud.returncode == 2 and "WARNING py.warnings:" in loud.stderr
+    assert "Falling back from lgpio" in loud.stderr
+    assert loud.stderr.endswith("companion: No GPIO pins can be used here.\n")

@@ -88,6 +88,15 @@ def output_file(text: str, what: str) -> Path:
         raise UsageError(f"{what} must name a file to write, not the folder {shown(text)}.")
     if not path.parent.is_dir():
         raise UsageError(f"The folder {shown(str(path.parent))} for {what} does not exist.")
+    try:  # a folder that takes no files (/proc, a read-only card): said now, not at the end
+        existed = path.exists()
+        with open(path, "ab"):
+            pass
+        if not existed:
+            path.unlink()
+    except OSError as exc:
+        raise UsageError(f"{what} {shown(text)} cannot be written "
+                         f"({(exc.strerror or str(exc)).lower()}).") from None
     return path
 
 
@@ -116,6 +125,8 @@ def load_config(args: argparse.Namespace, default: str | None = None) -> Config:
     from companion.service.config import Config, ConfigError, load  # noqa: F811
 
     path = getattr(args, "config", None) or default
+    if path is not None and "\x00" in path:  # no file is named so (Path would raise)
+        raise UsageError("The config file's name has a NUL character in it.")
     if path is None or path == default and not Path(path).exists():
         return Config()
     try:

@@ -204,13 +204,77 @@ def cmd_dice_sim(args: argparse.Namespace) -> int:
 
 def _describe(event: DiceEvent) -> str:
     name = type(event).__name__.removeprefix("Dice").lower()
-    values = " ".join(f"{f.name}={getattr(event, f.name)}" for f in fields(event))
+    values = " ".join(f"{f.name}={getattr(event, f.name)}" for f in fields(event)
+                      if f.compare)  # (a roll's boot id is the journal's, not the event's)
     return f"{name} {values}".rstrip()
+
+
+def pixels_port() -> Any:
+    """The Bluetooth port ``dice-read --pixels`` listens through: BlueZ (bleak)."""
+    from companion.dice.pixels.bleak_port import BleakPort
+
+    return BleakPort()
+
+
+def _read_pixels(args: argparse.Namespace) -> int:
+    """``dice-read --pixels [NAME]``: what a Pixels die sends, as the table's events."""
+    from companion.dice.pixels.adapter import PixelsDice, scan
+    from companion.dice.pixels.port import PortError
+
+    port = pixels_port()
+    done = threading.Event()
+    rolls = 0
+
+    def on_event(event: Any) -> None:
+        nonlocal rolls
+        print(_describe(event), flush=True)
+        if isinstance(event, DiceRoll):
+            rolls += 1
+            if args.rolls is not None and rolls >= args.rolls:
+                done.set()
+
+    try:
+        try:
+            heard = scan(port, 1.0)  # Bluetooth missing or off: one sentence, now
+        except PortError as exc:
+            raise UsageError(str(exc)) from None
+        names = ", ".join(sorted({s.advert.name for s in heard})) or "none yet"
+        print(f"Pixels dice heard: {names}; reading {args.pixels or 'the first one'}",
+              flush=True)
+        dice = PixelsDice(port, on_event, name=args.pixels)
+        dice.start()
+        try:
+            finished = done.wait(args.timeout)
+        finally:
+            dice.stop()
+        st = dice.stats
+        print(f"stats: rolls={st.rolls} crooked={st.crooked} duplicates={st.duplicates} "
+              f"connections={st.connections} lost={st.lost}", flush=True)
+    finally:
+        try:
+            port.loop.run(port.close(), timeout=5)
+        finally:
+            if getattr(port, "owns_loop", False):
+                port.loop.stop()
+    if args.rolls is not None and not finished:
+        print(f"companion: only {rolls} of {args.rolls} rolls arrived in {args.timeout:g} s.",
+              file=sys.stderr)
+        return 1
+    return 0
 
 
 def cmd_dice_read(args: argparse.Namespace) -> int:
     if args.rolls is not None and args.rolls < 1:
         raise UsageError("--rolls must be at least 1.")
+    if args.pixels is not None:
+        if args.port:
+            raise UsageError("Give the dice's port or --pixels, not both.")
+        if len(args.pixels.encode()) > 31:
+            raise UsageError("--pixels NAME is a die's name of at most 31 bytes.")
+        return _read_pixels(args)
+    if not args.port:
+        raise UsageError("Give the dice's port (e.g. /dev/companion-dice), or --pixels for a "
+                         "Pixels die.")
     done = threading.Event()
     rolls = 0
 
@@ -263,10 +327,15 @@ def register(commands: Any, games: dict[str, Any]) -> None:
 
     read = commands.add_parser(
         "dice-read",
-        help="print the events of a dice (a device path or a pyserial URL)",
-        description="Read a dice with the companion's reader and print its events.",
+        help="print the events of a dice (a device path or a pyserial URL, or a Pixels die)",
+        description="Read a dice with the companion's reader and print its events; with "
+        "--pixels, a Pixels die over Bluetooth (BlueZ, on the Pi).",
     )
-    read.add_argument("port", help="e.g. /dev/companion-dice or the path dice-sim printed")
+    read.add_argument("port", nargs="?", default="",
+                      help="e.g. /dev/companion-dice or the path dice-sim printed")
+    read.add_argument("--pixels", nargs="?", const="", default=None, metavar="NAME",
+                      help="read a Pixels die over Bluetooth instead: the one named NAME "
+                      "(default: the first one heard)")
     read.add_argument("--baudrate", type=count_arg(1), default=115200,
                       help="serial speed of a UART dice (default: 115200; USB ignores it)")
     read.add_argument("--rolls", type=count_arg(1), metavar="N", help="stop after N rolls")

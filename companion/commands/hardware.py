@@ -1,4 +1,5 @@
-"""``companion pins``: show and check the pin map."""
+"""``companion pins``: show and check the pin map (and draw it); ``companion doctor``: check the
+box's parts one by one (:mod:`companion.commands.doctor`)."""
 
 from __future__ import annotations
 
@@ -6,17 +7,36 @@ import argparse
 from typing import Any
 
 from companion.errors import UsageError
-from companion.hardware.pinmap import LAYOUTS, PinMapError, check_layout, load_default, markdown
+from companion.hardware.pinmap import LAYOUTS, PinMapError, check_layout, markdown
+
+from .common import DEFAULT_CONFIG, load_config
 
 
 def cmd_pins(args: argparse.Namespace) -> int:
-    pm = load_default()
+    """The pin map of the configuration (``--config``, else the installed one, else the
+    defaults) with its ``[pins]`` overrides, checked against the header."""
+    pm = load_config(args, DEFAULT_CONFIG).pins
     try:
         for _title, opts in LAYOUTS:
             check_layout(pm.layout(**opts))
     except PinMapError as exc:
         raise UsageError(str(exc)) from None
-    if args.markdown:
+    if args.svg is not None:
+        from pathlib import Path
+
+        from companion.hardware.wiring import drawings
+
+        folder = Path(args.svg)
+        try:
+            if not folder.is_dir():
+                raise UsageError(f"--svg needs an existing folder, not {args.svg[:80]!r}.")
+            for name, text in drawings(pm).items():
+                (folder / name).write_text(text, "utf-8")
+                print(folder / name)
+        except OSError as exc:
+            raise UsageError(f"cannot write the diagrams into {args.svg[:80]!r}: "
+                             f"{exc.strerror or exc}.") from None
+    elif args.markdown:
         print(markdown(pm), end="")
     else:
         for title, opts in LAYOUTS:
@@ -27,4 +47,28 @@ def cmd_pins(args: argparse.Namespace) -> int:
 def register(commands: Any, games: dict[str, Any]) -> None:
     p = commands.add_parser("pins", help="check the pin map (and print it as Markdown)")
     p.add_argument("--markdown", action="store_true", help="print hardware/pins.md")
+    p.add_argument("--svg", metavar="DIR", help="write a wiring diagram of every set-up into DIR "
+                   "(hardware/wiring/)")
     p.set_defaults(func=cmd_pins)
+    add_doctor(commands)
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from .doctor import cmd_doctor as run
+
+    return run(args)
+
+
+def add_doctor(commands: Any) -> None:
+    from .common import count_arg
+
+    p = commands.add_parser("doctor", help="check the box's parts one by one (service stopped)",
+                            description="Check the Pi's interfaces, the panel, every button, the "
+                            "buzzer, the dice, the pads and the voice on the real box, one "
+                            "sentence each (stop the service first).")
+    p.add_argument("--only", metavar="PARTS",
+                   help="check only these, comma-separated: pins, panel, buttons, buzzer, dice, "
+                   "pads, voice")
+    p.add_argument("--seats", type=count_arg(2, 6), default=None,
+                   help="the pads of how many seats to check (default: game.seats)")
+    p.set_defaults(func=cmd_doctor)

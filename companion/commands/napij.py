@@ -61,7 +61,7 @@ from companion.engines.napij.rules import (
 from companion.engines.napij.state import BOTTLE, CALLED_DUTIES, Phase, Rules, State, default_rules
 from companion.errors import RefusedError, UsageError
 
-from .common import output_file, parse_roll
+from .common import count_arg, output_file, parse_roll
 
 DEFAULT = "default"
 
@@ -360,9 +360,10 @@ def register(commands: Any, games: dict[str, Any]) -> None:
             p.add_argument("--choose", action="append", metavar="FIELD",
                            help="the target of a card, by the field it stands on")
             p.add_argument("--do", action="append", metavar="ACTION",
-                           help="instead of the options above: throw N, bottle, play SPEC, "
-                                "choose FIELD, offer C, decline C, drank C, duty C REASON, "
-                                "shuffle N,N,..., draw N (repeatable, in order)")
+                           help="instead of the options above: throw N, throw owing, bottle, "
+                                "play SPEC, choose FIELD, offer C, decline C, drank C [REASON], "
+                                "later C REASON, duty C REASON, shuffle N,N,..., draw N "
+                                "(repeatable, in order)")
 
     p = games["moves"].add_parser("napij", help="Člověče, napij se!")
     p.add_argument("position", help=help_pos)
@@ -379,7 +380,7 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     p.set_defaults(func=cmd_apply)
 
     p = games["selfplay"].add_parser("napij", help="Člověče, napij se!")
-    p.add_argument("--games", type=int, default=20,
+    p.add_argument("--games", type=count_arg(1, 100_000), default=20,
                    help="how many games to play (default: 20)")
     p.add_argument("--seed", type=int, default=1,
                    help="seed of the throws and the shuffles (default: 1)")

@@ -4,9 +4,13 @@
 the players' slaps (two neighbouring pads at once with one flat hand, each pad a
 dozen times) until every pad has its share, then prints each pad's offset and the
 spread left after the offsets, and stores them in the data folder, where the
-service reads them (the judge's uncertainty, decision D28).  ``--simulate SEED``
-slaps simulated pads instead (seeded per-pad delays: modules like the TTP223 on
-mock pins, or the simulated hub), for a try without hardware.
+service reads them (the judge's uncertainty, decision D28), but only when the
+result is sound and better than the pad type's declared uncertainty (the rules of
+companion.hardware.padcal.assess, the same as on the table's screen); otherwise
+one sentence says why and what to do, nothing is stored and the command exits 1.
+"--simulate SEED" slaps simulated pads instead (seeded per-pad delays: modules
+like the TTP223 on mock pins, or the simulated hub), for a try without hardware;
+"--clumsy" slaps them the way an uneven hand does.
 """
 
 from __future__ import annotations
@@ -19,6 +23,14 @@ from typing import Any
 from companion.errors import UsageError
 
 from .common import DEFAULT_CONFIG, count_arg, load_config, seconds_arg
+
+CALIBRATE_TEXT = (
+    "Slap two neighbouring pads at once with one flat hand, every pad a dozen times: the "
+    "command measures each pad's offset and the spread left after the offsets, prints them, "
+    "and stores them in the data folder for the referee when they are sound (enough slaps "
+    "per pad, no pair of pads scattering far wider than the others) and better than the pad "
+    "type's declared uncertainty; otherwise it says why, keeps the figure in force and exits "
+    "1.")
 
 
 def _book(cfg: Any) -> Any:
@@ -39,7 +51,7 @@ class _Source:
     """Where the touches come from: the real pads, or a simulated table slapping itself."""
 
     def __init__(self, cfg: Any, seats: int, offsets: Any, simulate: int | None, rounds: int,
-                 events: queue.Queue[Any]) -> None:
+                 events: queue.Queue[Any], clumsy: bool = False) -> None:
         from companion.hardware.padcal import pair_plan
         from companion.inputs.pads import table_pads
 
@@ -69,9 +81,10 @@ class _Source:
                                          "or set service.pin_factory = \"mock\".") from None
                     raise
             return
-        from companion.hardware.padsim import PadModel, run_plan
+        from companion.hardware.padsim import CLUMSY, FLAT, PadModel, run_plan
 
         plan = pair_plan(pads)
+        hand = CLUMSY if clumsy else FLAT
         if hub:
             from companion.hardware.padhub import PadHub
             from companion.hardware.padhub_sim import SimulatedHub
@@ -86,7 +99,7 @@ class _Source:
             while not reader.connected and time.monotonic() < deadline:
                 time.sleep(0.01)
             sim.run_until(100)
-            run_plan(sim, plan, rounds, every_ms=400.0)
+            run_plan(sim, plan, rounds, every_ms=400.0, hand=hand, seed=simulate)
         else:
             from companion.hardware.pads import SlapPads
             from companion.hardware.padsim import ClockedMockFactory, SimulatedTable
@@ -96,7 +109,7 @@ class _Source:
                                         offsets=offsets)
             self.closers.append(gpio)
             table = SimulatedTable(gpio, factory, PadModel.ttp223(pads, simulate), seed=simulate)
-            run_plan(table, plan, rounds, every_ms=400.0)
+            run_plan(table, plan, rounds, every_ms=400.0, hand=hand, seed=simulate)
         self.simulated_until = time.monotonic() + 10.0  # the hub's frames may still be on the way
 
     def close(self) -> None:
@@ -104,8 +117,27 @@ class _Source:
             part.close()
 
 
+def refusal_text(refusal: Any) -> str:
+    """Why a calibration is not stored and what to do (English, for the command line)."""
+    keys = [p.key for p in refusal.pads]
+    if refusal.rule == "few":
+        if len(keys) == 1:
+            return (f"pad {keys[0]} took part in only {refusal.slaps} of the {refusal.wanted} "
+                    "slaps asked: slap across it more")
+        return (f"pads {' '.join(keys)} took part in fewer than {refusal.wanted} slaps: "
+                "slap across them more")
+    if refusal.rule == "uneven":
+        return (f"pads {keys[0]} and {keys[1]} were touched unevenly (their differences "
+                f"scatter {refusal.ratio:.1f} times wider than the other pairs'): slap them "
+                "again with one flat hand across both")
+    return (f"the spread after the offsets, ±{refusal.spread_ms:.2f} ms, is no better than the "
+            f"pad type's declared ±{refusal.declared_ms:.2f} ms: slap again with one flat hand "
+            "across both pads")
+
+
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from companion.hardware.padcal import CalibrationError, CalibrationSession
+    from companion.errors import RefusedError
+    from companion.hardware.padcal import CalibrationError, CalibrationSession, assess
     from companion.inputs.pads import PadTouch, table_pads
 
     cfg = load_config(args, DEFAULT_CONFIG)
@@ -122,7 +154,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         print(f"Calibrating the {total} pads of a {seats}-seat table ({_describe(cfg)}).")
         print(f"Slap two neighbouring pads at once with one flat hand, every pad {args.slaps} "
               "times, about once a second; Ctrl-C ends early.")
-    source = _Source(cfg, seats, before.offsets_ms, args.simulate, args.slaps, events)
+    source = _Source(cfg, seats, before.offsets_ms, args.simulate, args.slaps, events,
+                     args.clumsy)
     deadline = time.monotonic() + args.timeout
     shown = 0
     try:
@@ -153,8 +186,6 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     if cal.missing:
         raise UsageError("These pads were never slapped together with the others: "
                          f"{' '.join(p.key for p in cal.missing)}; slap them too.")
-    counts = session.counts()
-    short = [p.key for p, n in counts.items() if n < args.slaps]
     print(f"{total} pads, {cal.slaps} slaps ({_describe(cfg)}).")
     print("pad   offset ms  slaps  residual ms")
     for pad, ms, n in cal.table():
@@ -163,8 +194,11 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     within = max(cal.spread_ms, floor)
     print(f"Spread after the offsets: ±{within:.2f} ms (in force before: ±{before.uncertainty_ms:.2f} ms,"
           f" {'calibrated' if before.calibrated else 'declared'}).")
-    if short:
-        print(f"Fewer than {args.slaps} slaps: {' '.join(short)}; the figures are less sure there.")
+    refusal = assess(cal, declared_ms=book.declared.uncertainty_ms, min_slaps=args.slaps)
+    kept = (f"the uncertainty in force stays ±{before.uncertainty_ms:.2f} ms "
+            f"({'calibrated' if before.calibrated else 'declared'})")
+    if refusal is not None:
+        raise RefusedError(f"Not saved: {refusal_text(refusal)}; {kept}.")
     if args.dry_run:
         print("Not saved (--dry-run).")
         return 0
@@ -179,10 +213,72 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def show_raw(cfg: Any, seats: int, simulate: int | None, timeout: float) -> int:
+    """``companion pads show --raw``: the pad hub's raw charge counts, pad by pad, and the
+    channels that look saturated, shorted, open or silent (hardware/pads.md)."""
+    from companion.hardware.padhub import PadHub
+    from companion.hardware.padraw import microseconds
+    from companion.inputs.pads import PadChannels
+
+    if cfg.pads.frontend != "hub":
+        raise UsageError("--raw reads the pad hub's charge counts; GPIO touch modules have none "
+                         "(pads.frontend is \"gpio\").")
+    events: queue.Queue[Any] = queue.Queue()
+    closers: list[Any] = []
+    port = cfg.pads.hub_port
+    if simulate is not None:
+        from companion.hardware.padhub_sim import SimulatedHub
+
+        sim = SimulatedHub(seed=simulate)
+        closers.append(sim)
+        port = sim.path
+    hub = PadHub.for_seats(seats, events.put, port, baudrate=cfg.pads.hub_baudrate,
+                           reconnect_interval=0.05)
+    closers.insert(0, hub)
+    deadline = time.monotonic() + timeout
+    report = None
+    try:
+        while report is None and time.monotonic() < deadline:
+            try:
+                event = events.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if isinstance(event, PadChannels):
+                report = event
+        checks = hub.channel_checks()
+        name = hub.hub_name
+    finally:
+        for part in closers:
+            part.close()
+    if report is None:
+        raise UsageError(f"The pad hub on {port} sent no raw counts in {timeout:g} s: is it "
+                         "connected and flashed (hardware/pads.md)?")
+    print(f"Pad hub {name} on {port}: the raw charge counts of {len(checks)} pads.")
+    print("pad   ch  count     µs  pad pF  baseline")
+    for c in checks:
+        raw = c.raw
+        assert raw is not None
+        pf = f"{c.pad_pf:7.1f}" if c.pad_pf is not None else "      -"
+        count = str(raw.count) if raw.count <= raw.limit else f">{raw.limit}"
+        print(f"{c.pad.key:<5} {c.channel:2d} {count:>6} {microseconds(raw.count):6.1f} {pf}"
+              f"  {raw.baseline:8d}")
+    wrong = [c for c in checks if c.problem]
+    if wrong:
+        print(f"{len(wrong)} channel{'s' if len(wrong) > 1 else ''} look{'' if len(wrong) > 1 else 's'} "
+              "wrong:")
+        for c in wrong:
+            print(c.sentence)
+    else:
+        print("No channel looks saturated, shorted, open or silent.")
+    return 0
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     from companion.hardware.padtypes import PAD_TYPES
 
     cfg = load_config(args, DEFAULT_CONFIG)
+    if args.raw:
+        return show_raw(cfg, args.seats or cfg.game.seats, args.simulate, args.timeout)
     book = _book(cfg)
     timing = book.current()
     kind = PAD_TYPES[timing.pad_type]
@@ -206,7 +302,7 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     sub = p.add_subparsers(dest="pads_command", metavar="COMMAND", required=True,
                            parser_class=type(p))
     c = sub.add_parser("calibrate", help="measure each pad's offset and the spread, and save them",
-                       description=__doc__.splitlines()[0] if __doc__ else None)
+                       description=CALIBRATE_TEXT)
     c.add_argument("--seats", type=count_arg(2, 6), default=None,
                    help="seats of the table (default: the configuration's game.seats)")
     c.add_argument("--slaps", type=count_arg(1, 1000), default=12,
@@ -215,8 +311,19 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                    help="give up after this many seconds (default: 900)")
     c.add_argument("--simulate", type=count_arg(), default=None, metavar="SEED",
                    help="slap simulated pads with per-pad delays drawn from SEED")
+    c.add_argument("--clumsy", action="store_true",
+                   help="with --simulate: slap the way an uneven hand does (to see a refusal)")
     c.add_argument("--dry-run", action="store_true", help="print, but do not save")
     c.set_defaults(func=cmd_calibrate)
-    s = sub.add_parser("show", help="the uncertainty and offsets in force")
+    s = sub.add_parser("show", help="the uncertainty and offsets in force (--raw: the hub's "
+                       "charge counts)")
+    s.add_argument("--raw", action="store_true",
+                   help="read the pad hub's raw charge counts and name saturated or open channels")
+    s.add_argument("--seats", type=count_arg(2, 6), default=None,
+                   help="with --raw: the seats whose pads to show (default: game.seats)")
+    s.add_argument("--simulate", type=count_arg(), default=None, metavar="SEED",
+                   help="with --raw: read a simulated pad hub")
+    s.add_argument("--timeout", type=seconds_arg(60.0), default=5.0,
+                   help="with --raw: how long to wait for the hub's report (default: 5)")
     s.set_defaults(func=cmd_show)
 

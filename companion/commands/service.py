@@ -58,6 +58,14 @@ def cmd_sim(args: argparse.Namespace) -> int:
         from dataclasses import replace
 
         cfg = replace(cfg, pads=replace(cfg.pads, frontend=args.pads))
+    if args.dice:
+        from dataclasses import replace
+
+        from companion.service.dice import CHOICE_FILE, DiceChoice, save_choice
+
+        cfg = replace(cfg, dice=replace(cfg.dice, kind=args.dice))
+        # said on the command line: this start uses it, whatever the table chose before
+        save_choice(data / CHOICE_FILE, DiceChoice(args.dice, cfg.dice.pixels_name))
     if not args.verbose:
         # the terminal shows the OLED: log lines go to a file instead of over the picture
         root = logging.getLogger()
@@ -99,7 +107,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(f"web: {phone.url}", flush=True)  # the first line: open it before the game
         result = run_demo(cfg, seed=args.seed, gif=gif, players=args.players,
                           max_rolls=args.max_rolls, frame_seconds=args.frame_ms / 1000,
-                          game=args.game, wav=wav, phone=phone)
+                          game=args.game, wav=wav, phone=phone, dice=args.dice)
         spoken = f"  announcements: {result['said']}  wav: {result['wav']}" if wav else ""
         print(f"winner: {result['winner']}  rolls: {result['rolls']}  "
               f"frames: {result['frames']}  gif: {result['gif']}{spoken}", flush=True)
@@ -137,6 +145,10 @@ def register(commands: Any, games: dict[str, Any]) -> None:
     p.add_argument("--pads", choices=("gpio", "hub"), default=None,
                    help="Gobbit's pads: GPIO touch modules on mock pins, or a simulated pad hub "
                    "(up to 6 seats) (default: the configuration's pads.frontend)")
+    p.add_argument("--dice", choices=("serial", "pixels", "none"), default=None,
+                   help="the table's dice: our dice on a pty, a virtual Pixels die over an "
+                   "in-process Bluetooth link, or none (default: the configuration's, or the "
+                   "table's own choice)")
     p.add_argument("--web", default=SIM_WEB, metavar="HOST:PORT",
                    help="serve the phone view there; its URL is shown under the screen "
                    f"(default {SIM_WEB}: this computer only, any free port)")
@@ -156,6 +168,10 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                    help="players, all played by the computer (default: 4)")
     p.add_argument("--max-rolls", type=count_arg(1, 100_000), default=10_000,
                    help="stop after this many rolls (default: 10000)")
+    p.add_argument("--dice", choices=("serial", "pixels"), default="serial",
+                   help="the dice the computer throws: our dice on a pty or a virtual Pixels "
+                   "die over an in-process Bluetooth link (the same GIF for a seed; default: "
+                   "serial)")
     p.add_argument("--frame-ms", type=count_arg(10, 10_000), default=200,
                    help="how long each frame shows in the GIF (default: 200)")
     p.add_argument("--web", default=None, metavar="HOST:PORT",

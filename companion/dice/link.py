@@ -176,6 +176,11 @@ class LinkCore(Generic[E, S]):
     def _beat(self, beat: Any, events: list[E]) -> None:
         """A heartbeat of the connected board's current boot."""
 
+    def _other(self, message: object, events: list[E]) -> bool:
+        """A frame of the board that is neither hello, beat nor numbered event (the pad hub's
+        raw counts): True when the board's core took it."""
+        return False
+
     # -- the link -------------------------------------------------------------------
 
     def opened(self, now: float) -> list[bytes]:
@@ -258,6 +263,8 @@ class LinkCore(Generic[E, S]):
                     self._beat(message, events)
             elif isinstance(message, self.event_types):
                 ack = self._numbered(message, now, events, out) or ack
+            elif self._other(message, events):
+                pass
             else:
                 setattr(stats, self.foreign, getattr(stats, self.foreign) + 1)
                 continue

@@ -134,7 +134,20 @@ class HubBeat:
     missed: int
 
 
-HubMessage = HubHello | PadEdge | HubBeat
+@dataclass(frozen=True)
+class HubRaw:
+    """One channel's raw charge counts, sent after every ``SYNC`` (not an event: no sequence
+    number): the detector's untouched baseline (0 before it settled), the last scan's count,
+    and the count limit (a count above it: the line never charged)."""
+
+    boot: str
+    channel: int
+    baseline: int
+    count: int
+    limit: int
+
+
+HubMessage = HubHello | PadEdge | HubBeat | HubRaw
 
 _HEX = frozenset(b"0123456789ABCDEF")
 _NAME = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
@@ -206,6 +219,12 @@ def _message(talker: bytes, kind: bytes, fields: list[bytes]) -> Message | HubMe
         if kind == b"BEAT":
             boot, us, missed = _fields(fields, 3)
             return HubBeat(_boot(boot), _decimal(us, 13), _ranged(missed, 10, 0, MAX_SEQ, "count"))
+        if kind == b"RAW":
+            boot, channel, baseline, count, limit = _fields(fields, 5)
+            return HubRaw(_boot(boot), _ranged(channel, 2, 0, MAX_CHANNELS - 1, "channel"),
+                          _ranged(baseline, 10, 0, MAX_SEQ, "count"),
+                          _ranged(count, 10, 0, MAX_SEQ, "count"),
+                          _ranged(limit, 10, 0, MAX_SEQ, "count"))
         if kind == b"HELLO":
             name, ver, boot, first, channels, scan = _fields(fields, 6)
             return HubHello(_chars(name, _NAME), _chars(ver, _VER), _boot(boot), _seq(first),
@@ -238,7 +257,7 @@ def decode(line: bytes) -> Message:
     """Decode one line of the dice's link (the bytes between "$" and "\\n"); raises
     :class:`ProtocolError` (a pad hub's frame: :attr:`Reason.KIND`)."""
     message = decode_any(line)
-    if isinstance(message, HubHello | PadEdge | HubBeat):
+    if isinstance(message, HubHello | PadEdge | HubBeat | HubRaw):
         raise ProtocolError(Reason.KIND, "a pad hub's frame on the dice's line")
     return message
 
@@ -298,6 +317,8 @@ def encode(message: Message | HubMessage) -> bytes:
             body = f"{PADHUB},PAD,{boot},{seq},{channel},{us},{int(touched)}"
         case HubBeat(boot, us, missed):
             body = f"{PADHUB},BEAT,{boot},{us},{missed}"
+        case HubRaw(boot, channel, baseline, count, limit):
+            body = f"{PADHUB},RAW,{boot},{channel},{baseline},{count},{limit}"
         case _:
             assert_never(message)
     raw = body.encode()

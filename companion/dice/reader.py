@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .link import LinkCore, LinkReader, LinkStats, SerialFactory
 from .protocol import Beat, Drop, Hello, Message, Roll, decode
@@ -46,6 +46,8 @@ class DiceRoll:
 
     value: int
     seq: int
+    boot: str = field(default="", compare=False)
+    """The dice's boot id (with ``seq``: this roll, across restarts of the companion)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,7 @@ class DiceDrop:
 
     seq: int
     fall_ms: int = 0
+    boot: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -132,9 +135,9 @@ class ReaderCore(LinkCore[DiceEvent, ReaderStats]):
     def _event(self, message: Roll | Drop) -> DiceEvent:
         if isinstance(message, Roll):
             self.stats.rolls += 1
-            return DiceRoll(message.value, message.seq)
+            return DiceRoll(message.value, message.seq, message.boot)
         self.stats.drops += 1
-        return DiceDrop(message.seq, message.fall_ms)
+        return DiceDrop(message.seq, message.fall_ms, message.boot)
 
     def _acknowledge(self, out: list[bytes]) -> None:
         if self.hold_acks:

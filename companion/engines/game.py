@@ -40,6 +40,9 @@ Record = dict[str, Any]
 HEADER = "game"
 """``Record["t"]`` of a journal's first record, the game's setup."""
 
+CHECKPOINT_STATE = "state"
+"""The key of a header record that is a checkpoint: the state's notation (:func:`replay`)."""
+
 
 class ChanceKind(StrEnum):
     ROLL = "roll"  # one die: outcomes 1..6
@@ -147,7 +150,9 @@ def replay(game: Game[S, A, E, U], records: Sequence[Mapping[str, Any]], *,
            skip: bool = False) -> Replay[S, U]:
     """Fold a journal: the setup of its header, then every record while it fits.
 
-    A header that is missing or not this game's raises :class:`NotationError`.
+    A header that is missing or not this game's raises :class:`NotationError`.  A header
+    that carries ``"state"`` (a journal's checkpoint: the state after the records it stands
+    for, in the game's notation) starts the fold at that state instead of a new game.
     The first record that cannot be read or applied ends the fold (``used`` and
     ``error`` say where and why), so a caller keeps the longest good prefix - or,
     with ``skip``, is passed over and the fold goes on with the next one (a journal
@@ -157,7 +162,8 @@ def replay(game: Game[S, A, E, U], records: Sequence[Mapping[str, Any]], *,
         raise NotationError("The journal does not start with a game header.")
     check_header(records[0], game.name)
     setup = game.setup_from_record(dict(records[0]))
-    state = game.new_game(setup)
+    notation = records[0].get(CHECKPOINT_STATE)
+    state = game.parse(notation) if isinstance(notation, str) else game.new_game(setup)
     used = 1
     skipped = 0
     error: RulesError | None = None

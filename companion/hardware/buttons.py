@@ -11,13 +11,19 @@ still become a long press), the presses of the other buttons wait behind it and
 follow as soon as it is decided: held long enough, its long press comes first
 (so ▶ ▶ pressed while ● is held for the menu move the menu's selection);
 released early, its short press comes first.
+
+◀ and ▶ (``repeat``) have no long press: held, they **run**, like a keyboard's key.
+Held past ``repeat_delay`` seconds a button reports one press, then more while it is
+down, each sooner than the last (:func:`repeat_gaps`: from 0.25 s down to 0.04 s, 25
+steps a second), so a number far away is reached by holding, not by counting presses;
+its release is swallowed.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from gpiozero import Button
@@ -27,6 +33,21 @@ from companion.inputs.events import ButtonPress
 from .ports import PinFactory
 
 log = logging.getLogger(__name__)
+
+REPEAT = ("left", "right")
+"""The buttons that run when held (instead of a long press)."""
+REPEAT_DELAY = 0.4
+"""Seconds ◀ or ▶ is held before it runs."""
+FIRST_GAP, SHORTEST_GAP, SPEED_UP = 0.25, 0.04, 0.85
+
+
+def repeat_gaps() -> Iterator[float]:
+    """The pauses between the presses of a held button: each ``SPEED_UP`` times the one
+    before, from ``FIRST_GAP`` down to ``SHORTEST_GAP`` seconds."""
+    gap = FIRST_GAP
+    while True:
+        yield gap
+        gap = max(SHORTEST_GAP, gap * SPEED_UP)
 
 
 @dataclass
@@ -40,15 +61,20 @@ class _Press:
 class Buttons:
     def __init__(self, pins: dict[str, int], post: Callable[[ButtonPress], None], *,
                  long_press: float = 0.8, bounce: float | None = 0.02,
-                 pin_factory: PinFactory | None = None) -> None:
+                 pin_factory: PinFactory | None = None, repeat: tuple[str, ...] = REPEAT,
+                 repeat_delay: float = REPEAT_DELAY) -> None:
         self._post = post
         self._held: set[str] = set()
+        self._running: dict[str, threading.Event] = {}
+        """Held buttons that run, each with the event that stops it (set on release)."""
+        self.repeat = repeat
         self._presses: list[_Press] = []
         """Presses in the order their buttons went down; reported from the front once decided."""
         self._lock = threading.Lock()
         self.buttons: dict[str, Button] = {}
         for name, pin in pins.items():
-            b = Button(pin, pull_up=True, bounce_time=bounce or None, hold_time=long_press,
+            b = Button(pin, pull_up=True, bounce_time=bounce or None,
+                       hold_time=repeat_delay if name in repeat else long_press,
                        pin_factory=pin_factory)
             b.when_pressed = self._pressed_cb(name)
             b.when_held = self._held_cb(name)
@@ -82,18 +108,42 @@ class Buttons:
         def held() -> None:
             with self._lock:
                 self._held.add(name)
-                self._decide(name, ButtonPress(name, long=True))
+                if name not in self.repeat:
+                    self._decide(name, ButtonPress(name, long=True))
+                    return
+                self._decide(name, ButtonPress(name))  # the first step of a run
+                stop = threading.Event()
+                self._running[name] = stop
+            threading.Thread(target=self._run, args=(name, stop), name=f"run-{name}",
+                             daemon=True).start()
         return held
+
+    def _run(self, name: str, stop: threading.Event) -> None:
+        """A held ◀ or ▶: a press after each gap of :func:`repeat_gaps` until released."""
+        for gap in repeat_gaps():
+            if stop.wait(gap):
+                return
+            with self._lock:
+                if stop.is_set():
+                    return
+                self._decide(name, ButtonPress(name))
 
     def _released_cb(self, name: str) -> Callable[[], None]:
         def released() -> None:
             with self._lock:
-                if name in self._held:  # its long press was reported while held
+                stop = self._running.pop(name, None)
+                if stop is not None:
+                    stop.set()
+                if name in self._held:  # its long press (or its run) was reported while held
                     self._held.discard(name)
                     return
                 self._decide(name, ButtonPress(name))
         return released
 
     def close(self) -> None:
+        with self._lock:
+            for stop in self._running.values():
+                stop.set()
+            self._running.clear()
         for b in self.buttons.values():
             b.close()

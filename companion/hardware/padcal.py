@@ -16,6 +16,13 @@ Only pads that are linked to each other through slaps can be compared: the
 calibration covers the largest linked group, and :attr:`Calibration.missing`
 names the pads outside it.
 
+A result is worth keeping only when it is sound (:func:`assess`): every pad took part
+in enough slaps, the slaps fit the model (no pair of pads whose differences stray far
+beyond everybody else's: a hand that landed unevenly, not a pad's delay), and the spread
+is better than the pad type's declared uncertainty (or the calibration would only make
+the referee vaguer).  Otherwise :class:`Refusal` says which rule failed and for which pads;
+the screens and the command line say it in one sentence, and nothing is stored.
+
 :class:`CalibrationSession` collects the slaps from pad touches: touches of
 different pads less than ``window_ms`` after the first touch of a slap belong to
 it (the first touch of each pad only); the next touch after that starts a new
@@ -24,6 +31,7 @@ slap.  Pure: touch times in, numbers out (no clock, no I/O).
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -37,6 +45,15 @@ MIN_SLAPS = 12
 
 Slap = Mapping[Pad, float]
 """One slap: the time (ms) each pad it touched reported."""
+
+
+UNEVEN_RATIO = 3.5
+"""A pair of pads whose differences (after the offsets) scatter this many times wider than
+the median pair's was not slapped at once (:func:`assess`).  On simulated TTP223 tables
+slapped with one flat hand the widest pair scattered at most 3.1 times the median pair
+(600 tables of 2, 3 and 4 seats); a pair slapped 50 to 250 ms apart, 5 to 10 times."""
+UNEVEN_MIN_MS = 2.0
+"""...and by at least this many milliseconds (scatters of a few tenths are all alike)."""
 
 
 class CalibrationError(ValueError):
@@ -56,6 +73,10 @@ class Calibration:
     """Each pad's largest distance from its slaps' mean after the offsets."""
     missing: tuple[Pad, ...] = ()
     """Pads expected but not linked to the calibrated ones (no offset measured)."""
+
+    pair_ms: dict[tuple[Pad, Pad], float] = field(default_factory=dict)
+    """How widely the differences of each pair of pads slapped together (four times or
+    more) scatter after the offsets (:func:`_spread`): the model's residuals, pair by pair."""
 
     def table(self) -> list[tuple[Pad, float, int]]:
         """(pad, offset, slaps) by seat and target, for the screens."""
@@ -149,14 +170,73 @@ def solve(slaps: Iterable[Slap], expected: Iterable[Pad] = ()) -> Calibration:
     offsets = dict(zip(order, _solve_linear(lap, rhs), strict=True))
     spread = 0.0
     residual = {p: 0.0 for p in order}
+    diffs: dict[tuple[Pad, Pad], list[float]] = {}
     for members in member_slaps:
         corrected = {p: t - offsets[p] for p, t in members.items()}
         spread = max(spread, max(corrected.values()) - min(corrected.values()))
         mean = sum(corrected.values()) / len(corrected)
         for p, c in corrected.items():
             residual[p] = max(residual[p], abs(c - mean))
+        ranked = sorted(corrected, key=_pad_order)
+        for i, p in enumerate(ranked):
+            for q in ranked[i + 1:]:
+                diffs.setdefault((p, q), []).append(corrected[p] - corrected[q])
     missing = tuple(p for p in pads if p not in group)
-    return Calibration(offsets, spread, len(member_slaps), counts, residual, missing)
+    pair_ms = {pair: _spread(values) for pair, values in diffs.items() if len(values) >= 4}
+    return Calibration(offsets, spread, len(member_slaps), counts, residual, missing, pair_ms)
+
+
+def _median(values: Sequence[float]) -> float:
+    return statistics.median(values) if values else 0.0
+
+
+def _spread(values: Sequence[float]) -> float:
+    """How widely a pair's differences scatter: their interquartile range (robust: a
+    single odd slap does not move it; a constant difference, which the offsets may not
+    have taken up, does not count)."""
+    low, _mid, high = statistics.quantiles(values, n=4, method="inclusive")
+    return high - low
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a calibration is not stored: ``rule`` is ``"few"`` (``pads`` took part in fewer
+    than ``wanted`` slaps, the fewest ``slaps``), ``"uneven"`` (``pads``, two, were not
+    slapped at once: their differences scatter ``ratio`` times wider than the table's), or
+    ``"worse"`` (the spread is no better than the pad type's declared ``declared_ms``)."""
+
+    rule: str
+    pads: tuple[Pad, ...] = ()
+    slaps: int = 0
+    wanted: int = 0
+    ratio: float = 0.0
+    spread_ms: float = 0.0
+    declared_ms: float = 0.0
+
+
+def assess(cal: Calibration, *, declared_ms: float, min_slaps: int = MIN_SLAPS
+           ) -> Refusal | None:
+    """Whether ``cal`` is sound enough to store (``None``) or why not.
+
+    The rules, in the order a table should fix them: every calibrated pad took part in
+    ``min_slaps`` slaps; no pair of pads strays from the model (the scatter of its
+    differences after the offsets at most :data:`UNEVEN_RATIO` times the median pair's, or
+    under :data:`UNEVEN_MIN_MS`); the spread is below ``declared_ms``, the pad type's
+    declared uncertainty.
+    """
+    short = sorted((p for p, n in cal.counts.items() if n < min_slaps),
+                   key=lambda p: (cal.counts[p], _pad_order(p)))
+    if short:
+        return Refusal("few", tuple(short), cal.counts[short[0]], min_slaps)
+    if cal.pair_ms:
+        typical = _median(list(cal.pair_ms.values()))
+        pair, worst = max(cal.pair_ms.items(), key=lambda kv: (kv[1], _pad_order(kv[0][0])))
+        ratio = worst / typical if typical > 0 else float("inf")
+        if worst >= UNEVEN_MIN_MS and ratio > UNEVEN_RATIO:
+            return Refusal("uneven", pair, ratio=ratio)
+    if cal.spread_ms >= declared_ms:
+        return Refusal("worse", spread_ms=cal.spread_ms, declared_ms=declared_ms)
+    return None
 
 
 class CalibrationSession:

@@ -26,8 +26,15 @@ front end is in use, plus :class:`PadLink` when the hub comes and goes (a first
   pad touched ``stuck_after_s`` seconds (host clock, :meth:`PadHub.poll`) is
   reported and ignored until let go.
 
-The channel of a pad is fixed by the hub's wiring (:func:`hub_channel`: seat
-``s``'s multiplexer, slot ``t - 1`` for pile ``t``, slot 7 for the graveyard).
+The channel of a pad is fixed by the hub's wiring (:func:`hub_channel`: the
+multiplexer under pile ``t`` (``t - 1``) or under the graveyard (6), slot ``s - 1``
+for seat ``s``).
+
+The hub's raw charge counts (``RAW`` frames, after every ``SYNC`` and every ten
+seconds) are kept (:meth:`PadHub.raw_counts`, :meth:`PadHub.channel_checks`); each
+complete report goes to ``on_event`` as :class:`~companion.inputs.pads.PadChannels`
+(the pads whose channel looks saturated, shorted, open or silent:
+:mod:`companion.hardware.padraw`).
 """
 
 from __future__ import annotations
@@ -39,17 +46,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.dice.link import HelloFrame, LinkCore, LinkReader, LinkStats, SerialFactory
-from companion.dice.protocol import HubBeat, HubHello, HubMessage, Message, PadEdge, decode_any
+from companion.dice.protocol import (
+    HubBeat,
+    HubHello,
+    HubMessage,
+    HubRaw,
+    Message,
+    PadEdge,
+    decode_any,
+)
 from companion.inputs.pads import Pad, PadLink, PadSignal, table_pads
 
+from .padraw import ChannelCheck, RawCount, check, problems
 from .padstate import CHATTER_MS, STUCK_AFTER_S, PadStates
 
 log = logging.getLogger(__name__)
 
 HUB_SEATS = 6
-"""Seats the hub is wired for: six multiplexers of eight channels (42 pads)."""
+"""Seats the hub is wired for: a multiplexer of eight channels under each of six piles and
+the graveyard (56 channels, 42 pads)."""
 SLOTS = 8
-GRAVEYARD_SLOT = 7
+GRAVEYARD_MUX = 6
 
 
 def hub_channel(pad: Pad) -> int:
@@ -57,11 +74,11 @@ def hub_channel(pad: Pad) -> int:
     if not 1 <= pad.seat <= HUB_SEATS:
         raise ValueError(f"The pad hub has seats 1 to {HUB_SEATS}, not {pad.seat}.")
     if pad.target == "g":
-        return (pad.seat - 1) * SLOTS + GRAVEYARD_SLOT
+        return GRAVEYARD_MUX * SLOTS + pad.seat - 1
     target = int(pad.target)
     if not 1 <= target <= HUB_SEATS:
         raise ValueError(f"The pad hub has piles 1 to {HUB_SEATS}, not {target}.")
-    return (pad.seat - 1) * SLOTS + target - 1
+    return (target - 1) * SLOTS + pad.seat - 1
 
 
 def hub_pads(seats: int) -> dict[Pad, int]:
@@ -95,7 +112,13 @@ class HubEdge:
     boot: str
 
 
-HubEvent = HubUp | HubDown | HubEdge
+@dataclass(frozen=True)
+class HubRawCount:
+    raw: RawCount
+    channels: int
+
+
+HubEvent = HubUp | HubDown | HubEdge | HubRawCount
 
 
 @dataclass
@@ -122,6 +145,8 @@ class HubCore(LinkCore[HubEvent, HubStats]):
         super().__init__(stats if stats is not None else HubStats(),
                          heartbeat_timeout=heartbeat_timeout, sync_interval=sync_interval)
         self.scan_us = 0
+        self.channels = 0
+        self.raw_wanted = False
 
     def _decode(self, line: bytes) -> Message | HubMessage:
         return decode_any(line)
@@ -129,6 +154,7 @@ class HubCore(LinkCore[HubEvent, HubStats]):
     def _hello(self, hello: HelloFrame, events: list[HubEvent]) -> None:
         assert isinstance(hello, HubHello)
         self.scan_us = hello.scan_us
+        self.channels = hello.channels
         super()._hello(hello, events)
 
     def _up(self, hello: HubHello) -> HubEvent:
@@ -143,6 +169,21 @@ class HubCore(LinkCore[HubEvent, HubStats]):
 
     def _beat(self, beat: HubBeat, events: list[HubEvent]) -> None:
         self.stats.missed_scans = beat.missed
+
+    def _other(self, message: object, events: list[HubEvent]) -> bool:
+        if not isinstance(message, HubRaw):
+            return False
+        if self.connected and message.boot == self.boot:
+            events.append(HubRawCount(RawCount(message.channel, message.baseline, message.count,
+                                               message.limit), self.channels))
+        return True
+
+    def tick(self, now: float) -> tuple[list[bytes], str | None]:
+        out, reason = super().tick(now)
+        if self.raw_wanted and self.connected:
+            self.raw_wanted = False
+            out.append(self._sync(now))  # the hub answers a SYNC with its raw counts
+        return out, reason
 
 
 # --- the adapter ----------------------------------------------------------------------------
@@ -187,6 +228,8 @@ class PadHub(LinkReader[HubEvent, HubStats]):
         self._last_ms = 0.0
         self._last_host = 0.0
         self.hub_name = ""
+        self._pads = dict(pads)
+        self._raw: dict[int, RawCount] = {}
         if start:
             self.start()
 
@@ -214,6 +257,20 @@ class PadHub(LinkReader[HubEvent, HubStats]):
     def chatter_count(self) -> int:
         """Re-activations merged into the touch before them."""
         return self._states.chatter_count
+
+    def raw_counts(self) -> dict[int, RawCount]:
+        """The latest raw counts the hub reported, by channel."""
+        with self._lock:
+            return dict(self._raw)
+
+    def channel_checks(self) -> list[ChannelCheck]:
+        """Every pad's channel as the latest raw counts show it (:mod:`.padraw`)."""
+        return check(self.raw_counts(), self._pads)
+
+    def request_raw(self) -> None:
+        """Ask the hub for a fresh raw-count report (it comes within a few scans)."""
+        with self._lock:
+            self._hub.raw_wanted = True
 
     def set_offsets(self, offsets: Mapping[Pad, float]) -> None:
         self._states.set_offsets(offsets)
@@ -264,7 +321,12 @@ class PadHub(LinkReader[HubEvent, HubStats]):
                     signal = self._edge(event)
                     if signal is not None:
                         out.append(signal)
+                elif isinstance(event, HubRawCount):
+                    self._raw[event.raw.channel] = event.raw
+                    if event.raw.channel == event.channels - 1:  # the report is complete
+                        out.append(problems(check(self._raw, self._pads)))
                 elif isinstance(event, HubUp):
+                    self._raw.clear()  # a new boot: its counts come anew
                     self.hub_name = f"{event.device_id} {event.firmware}"
                     log.info("pad hub %s connected on %s (%d channels, scan %d us)",
                              self.hub_name, self.port, event.channels, event.scan_us)

@@ -4,8 +4,9 @@
 ``padhub.app``, ``padhub.layout`` and the shared ``tablelink``/``tablewire``:
 plain Python) under CPython with a pseudo-terminal as its serial line, so the
 simulator and the real hub cannot drift apart.  Only the PIO state machines are
-replaced: every scan, each channel's charge count is its baseline, plus a lift
-while a hand lies on the pad at that channel's sample time (``layout.sample_us``).
+replaced: every scan, each channel's charge count is its baseline (a pad's
+channel more than its multiplexer's reference slots), plus a lift while a hand
+lies on the pad at that channel's sample time (``layout.sample_us``).
 
 Hands: :meth:`SimulatedHub.press` / :meth:`~SimulatedHub.release` /
 :meth:`~SimulatedHub.tap` (the terminal's pad keys), or
@@ -48,7 +49,9 @@ BOARD_DIR = FIRMWARE_DIR / "padhub"
 _PACKAGE = "_companion_padhub_firmware"
 _MODULES = ("shims", "layout", "sense", "scan", "app")
 
-BASE_COUNTS = 2000
+BASE_COUNTS = 1200
+PAD_COUNTS = 300
+"""A pad and its wire over what its multiplexer's reference slots (no pad) measure."""
 LIFT_COUNTS = 400
 
 
@@ -85,7 +88,8 @@ class SimulatedHub(PtyBoard):
         self.hold_ms = hold_ms
         self._rng = random.Random(seed)
         self._hands: dict[int, list[tuple[int, int]]] = {}  # channel -> sorted (from, to) us
-        self._base = [BASE_COUNTS + 5 * ch for ch in range(self.channels)]
+        self._base = [BASE_COUNTS + 5 * ch + (PAD_COUNTS if fw.layout.pad(ch) is not None else 0)
+                      for ch in range(self.channels)]
         self._next_scan = 0
         self._target_scan = -1
         super().__init__(link_path, "companion-padhub-", "padhub")

@@ -10,6 +10,9 @@
   comes when its module answers and drives that pad's mock pin of a real
   :class:`~companion.hardware.pads.SlapPads` (the GPIO front end), in time order.
 * :func:`slap_plan_times`: the calibration routine of the table, as slaps in time.
+* :class:`Hand`: how the player's hand lands on the two pads of a slap: at once (one flat
+  hand, :data:`FLAT`) or the second pad later by a random lag (a clumsy hand, fingers
+  typing keys), on every pair or only on some.
 
 The pad hub's twin is :mod:`companion.hardware.padhub_sim` (same ``slap``/``run_until``).
 """
@@ -156,13 +159,42 @@ def slap_plan_times(plan: Sequence[tuple[Pad, Pad]], rounds: int, *, start_ms: f
     return out
 
 
+@dataclass(frozen=True)
+class Hand:
+    """How a hand lands on a slap's two pads: the second ``lag_ms`` later (uniform between
+    the two values; ``(0, 0)``: both at once), on ``pairs`` only (``None``: every pair)."""
+
+    lag_ms: tuple[float, float] = (0.0, 0.0)
+    pairs: frozenset[frozenset[Pad]] | None = None
+
+    def lag(self, pair: tuple[Pad, Pad], rng: random.Random) -> float:
+        if self.lag_ms == (0.0, 0.0) or (self.pairs is not None
+                                         and frozenset(pair) not in self.pairs):
+            return 0.0
+        return rng.uniform(*self.lag_ms)
+
+
+FLAT = Hand()
+"""One flat hand across both pads: they are touched at the same moment."""
+CLUMSY = Hand((20.0, 200.0))
+"""Fingers landing one after the other (or two keys typed): 20 to 200 ms apart."""
+
+
 def run_plan(table: Slapper, plan: Sequence[tuple[Pad, Pad]], rounds: int, *,
-             start_ms: float = 1000.0, every_ms: float = 1000.0) -> float:
-    """Slap the plan on ``table``; returns the time after the last slap settled."""
+             start_ms: float = 1000.0, every_ms: float = 1000.0, hand: Hand = FLAT,
+             seed: int = 0) -> float:
+    """Slap the plan on ``table`` with ``hand`` (its lags drawn from ``seed``); returns the
+    time after the last slap settled."""
     end = start_ms
+    rng = random.Random(seed)
     for at, pair in slap_plan_times(plan, rounds, start_ms=start_ms, every_ms=every_ms):
         table.run_until(at)
-        table.slap(pair, at)
+        lag = hand.lag(pair, rng)
+        if lag:
+            table.slap(pair[:1], at)
+            table.slap(pair[1:], at + lag)
+        else:
+            table.slap(pair, at)
         end = at + every_ms
     table.run_until(end)
     return end

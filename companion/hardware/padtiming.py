@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.files import SMALL_LIMIT, TooBig, read_text_limited
 from companion.inputs.pads import Pad, PadNameError
 
 from .padtypes import PAD_TYPES, PadType
@@ -154,8 +155,12 @@ class TimingBook:
 
     def _load(self, path: Path) -> None:
         try:
-            text = path.read_text("utf-8")
+            text = read_text_limited(path, SMALL_LIMIT, "pad calibration")
         except FileNotFoundError:
+            return
+        except TooBig as exc:
+            self.problem = str(exc)
+            log.warning("%s", self.problem)
             return
         except (OSError, UnicodeDecodeError) as exc:
             self.problem = f"The pad calibration {path} cannot be read ({exc.__class__.__name__})."

@@ -6,6 +6,10 @@ slap pads of a 2-, 3- or 4-seat Gobbit table (or the pad hub's UART, for up to
 6 seats) and an I2S amplifier for the voice (which moves the parts on the PCM
 pins elsewhere).  :func:`check_layout` proves a
 layout fits the 40-pin header: every pin a real GPIO, none twice, none reserved.
+
+Every part also has its power and ground on the header and what sits in series
+with its lines (``[parts]``, :class:`Part`); :func:`markdown` writes all of it
+into hardware/pins.md and :mod:`companion.hardware.wiring` draws it.
 """
 
 from __future__ import annotations
@@ -19,15 +23,38 @@ from typing import Any
 from companion.inputs.pads import Pad as Pad
 from companion.inputs.pads import PadNameError, table_pads
 
-from .header import BCM_TO_PHYSICAL, RESERVED
+from .header import BCM_TO_PHYSICAL, POWER_AND_GROUND, RESERVED
 
 
 class PinMapError(ValueError):
     """A pin map that does not fit the header; the message is one sentence."""
 
 
-I2S_PINS = {"bclk": 18, "lrclk": 19, "din": 21}
-"""The Pi's PCM (I2S) pins on the header: bit clock, frame clock, data out."""
+I2S_PINS = {"bclk": 18, "lrclk": 19, "din": 21, "pcm_in": 20}
+"""The Pi's PCM (I2S) pins on the header: bit clock, frame clock, data out, and data in
+(not wired: the I2S overlay's pin group takes all four)."""
+
+BUZZER_KINDS = ("passive", "active")
+SUPPLIES = ("3V3", "5V")
+
+
+@dataclass(frozen=True)
+class Part:
+    """What a part of the box needs on the header besides its signals: its supply pin (a
+    physical pin, ``None``: it takes none), its ground pin, and what sits in series with
+    its signal lines."""
+
+    what: str
+    gnd: int
+    vcc: int | None = None
+    supply: str = ""
+    series: str = ""
+
+
+def part_of(name: str) -> str:
+    """The part a layout name belongs to (``pads.4.2>g`` -> ``pads``)."""
+    head = name.split(".")[0]
+    return "buttons" if head == "buttons_extra" else head
 
 
 @dataclass(frozen=True)
@@ -46,6 +73,28 @@ class PinMap:
     padhub_uart: dict[str, int] = field(default_factory=lambda: _shipped_padhub_uart())
     """The pad hub's serial line to the Pi's UART (a pin map built without it keeps the
     shipped file's)."""
+    buzzer_kind: str = field(default_factory=lambda: _shipped_buzzer_kind())
+    """What the buzzer pin drives: "passive" (tones) or "active" (on/off)."""
+    parts: dict[str, Part] = field(default_factory=lambda: _shipped_parts())
+    """Power, ground and series parts per part (``[parts]``)."""
+
+    def moved_for_i2s(self) -> PinMap:
+        """This map with the parts on the PCM pins moved as ``[audio_i2s_moves]`` says (the
+        configuration's ``voice.i2s``)."""
+        buzzer = self.buzzer
+        tables = {"display": dict(self.display), "buttons": dict(self.buttons),
+                  "buttons_extra": dict(self.buttons_extra), "dice_uart": dict(self.dice_uart),
+                  "padhub_uart": dict(self.padhub_uart)}
+        for name, pin in self.audio_i2s_moves.items():
+            section, _, key = name.partition(".")
+            if name == "buzzer":
+                buzzer = pin
+            elif section in tables and key in tables[section]:
+                tables[section][key] = pin
+        return PinMap(tables["display"], tables["buttons"], tables["buttons_extra"], buzzer,
+                      tables["dice_uart"], self.pads, dict(self.audio_i2s),
+                      dict(self.audio_i2s_moves), tables["padhub_uart"], self.buzzer_kind,
+                      dict(self.parts))
 
     def layout(self, seats: int = 0, extra_buttons: bool = False,
                dice_uart: bool = False, i2s_audio: bool = False,
@@ -93,9 +142,15 @@ def from_dict(data: dict[str, Any]) -> PinMap:
     for key in ("display", "buttons", "buzzer"):
         if key not in data:
             raise PinMapError(f"The pin map lacks [{key}].")
-    buzzer = _pins(data["buzzer"], "buzzer")
+    section = data["buzzer"]
+    if not isinstance(section, dict):
+        raise PinMapError("[buzzer] must be a table of pin and kind.")
+    kind = section.get("kind", "passive")
+    if kind not in BUZZER_KINDS:
+        raise PinMapError(f"buzzer.kind must be \"passive\" or \"active\", not {kind!r}.")
+    buzzer = _pins({k: v for k, v in section.items() if k != "kind"}, "buzzer")
     if set(buzzer) != {"pin"}:
-        raise PinMapError("[buzzer] must hold exactly one key: pin.")
+        raise PinMapError("[buzzer] must hold exactly a pin and, if it likes, a kind.")
     buttons = _pins(data["buttons"], "buttons")
     missing = {"left", "select", "right"} - set(buttons)
     if missing:
@@ -135,12 +190,35 @@ def from_dict(data: dict[str, Any]) -> PinMap:
         audio_i2s=audio_i2s,
         audio_i2s_moves=moves,
         padhub_uart=hub_uart,
+        buzzer_kind=kind,
+        parts=_parts(data.get("parts", {})),
     )
     movable = pm.layout(extra_buttons=True, dice_uart=True)
     for name in moves:
         if name not in movable:
             raise PinMapError(f"audio_i2s_moves.{name} is not a part the I2S set-up can move.")
     return pm
+
+
+def _parts(section: Any) -> dict[str, Part]:
+    if not isinstance(section, dict):
+        raise PinMapError("[parts] must be a table of parts.")
+    out: dict[str, Part] = {}
+    for name, p in section.items():
+        if not isinstance(p, dict):
+            raise PinMapError(f"[parts.{name}] must be a table.")
+        gnd, vcc, supply = p.get("gnd"), p.get("vcc"), p.get("supply", "")
+        if not isinstance(gnd, int) or POWER_AND_GROUND.get(gnd) != "GND":
+            raise PinMapError(f"parts.{name}.gnd = {gnd!r} is not a ground pin of the header.")
+        if vcc is not None:
+            if not isinstance(vcc, int) or supply not in SUPPLIES:
+                raise PinMapError(f"parts.{name} must name its supply, \"3V3\" or \"5V\", and its "
+                                  "vcc pin.")
+            if POWER_AND_GROUND.get(vcc) != supply:
+                raise PinMapError(f"parts.{name}.vcc = {vcc!r} is not a {supply} pin of the "
+                                  "header.")
+        out[name] = Part(str(p.get("what", name)), gnd, vcc, supply, str(p.get("series", "")))
+    return out
 
 
 def _shipped() -> dict[str, Any]:
@@ -166,6 +244,19 @@ def _shipped_padhub_uart_pins() -> tuple[tuple[str, int], ...]:
 
 def _shipped_padhub_uart() -> dict[str, int]:
     return dict(_shipped_padhub_uart_pins())  # a copy: pin maps never share their tables
+
+
+def _shipped_buzzer_kind() -> str:
+    return str(_shipped()["buzzer"].get("kind", "passive"))
+
+
+@functools.cache
+def _shipped_parts_items() -> tuple[tuple[str, Part], ...]:
+    return tuple(_parts(_shipped().get("parts", {})).items())
+
+
+def _shipped_parts() -> dict[str, Part]:
+    return dict(_shipped_parts_items())
 
 
 def load_default() -> PinMap:
@@ -205,6 +296,20 @@ LAYOUTS: tuple[tuple[str, dict[str, Any]], ...] = (
 """The set-ups the product supports; each must pass :func:`check_layout`."""
 
 
+def series_of(pm: PinMap, name: str) -> str:
+    """What sits in series with layout line ``name`` (the PCM input: nothing, not wired)."""
+    if name == "audio_i2s.pcm_in":
+        return "not wired (the I2S overlay takes it)"
+    part = pm.parts.get(part_of(name))
+    return part.series if part is not None and part.series else "–"
+
+
+def parts_in(pm: PinMap, used: dict[str, int]) -> list[tuple[str, Part]]:
+    """The parts a layout wires, in the order of ``[parts]``."""
+    wanted = {part_of(name) for name in used}
+    return [(name, part) for name, part in pm.parts.items() if name in wanted]
+
+
 def markdown(pm: PinMap) -> str:
     """hardware/pins.md, generated from the pin map (a test keeps the file in step)."""
     lines = [
@@ -212,14 +317,20 @@ def markdown(pm: PinMap) -> str:
         "",
         "Generated from `companion/hardware/pinmap.toml` by `companion pins --markdown`;",
         "do not edit by hand (a test fails when this file and the data disagree).",
-        "Pins are BCM GPIO numbers; the last column is the physical pin on the header.",
+        "Pins are BCM GPIO numbers; header pins are the physical pins 1-40. Each set-up",
+        "lists its signal lines (with the part in series on each, hardware/build.md) and",
+        "then every part's supply and ground. The same, drawn: [wiring/](wiring/).",
         "",
     ]
     for title, opts in LAYOUTS:
         used = pm.layout(**opts)
-        lines += [f"## {title}", "", "| what | GPIO | header pin |", "|---|---|---|"]
+        lines += [f"## {title}", "", "| what | GPIO | header pin | in series |", "|---|---|---|---|"]
         for name, pin in sorted(used.items(), key=lambda kv: BCM_TO_PHYSICAL[kv[1]]):
-            lines.append(f"| {name} | {pin} | {BCM_TO_PHYSICAL[pin]} |")
+            lines.append(f"| {name} | {pin} | {BCM_TO_PHYSICAL[pin]} | {series_of(pm, name)} |")
+        lines += ["", "| part | supply | header pin | ground pin |", "|---|---|---|---|"]
+        for name, part in parts_in(pm, used):
+            supply = f"{part.supply} | {part.vcc}" if part.vcc is not None else "none | –"
+            lines.append(f"| {name} | {supply} | {part.gnd} |")
         lines.append("")
     lines += ["## Reserved", ""]
     lines += [f"* GPIO{pin} (pin {BCM_TO_PHYSICAL[pin]}): {what}" for pin, what in RESERVED.items()]

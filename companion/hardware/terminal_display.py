@@ -4,10 +4,12 @@ Plain ANSI text (cursor home, no colours, no curses), so it works over SSH and
 under tmux.  The resolution follows the terminal: half blocks (1 x 2 pixels
 per character, 128 x 32 characters) when it is wide enough, quadrant blocks
 (2 x 2, 64 x 32) or Braille dots (2 x 4, 64 x 16) in smaller terminals; each
-with a one-character border and the footer lines under it (:func:`needed`).
-A terminal too small even for the Braille picture gets one Czech sentence
-saying what size it needs instead of a broken picture, and a resized terminal
-(SIGWINCH) is drawn again at once.
+with a one-character border and the footer lines under it (:func:`needed`),
+wrapped at spaces to the terminal's width (:func:`footer_rows`: a line too long
+for a narrow terminal goes on in the next one, it is never cut).  A terminal too
+small even for the Braille picture gets one Czech sentence saying what size it
+needs instead of a broken picture (the sizes with this footer, wrapped to each
+drawing's width), and a resized terminal (SIGWINCH) is drawn again at once.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import os
 import shutil
 import signal
 import sys
+import textwrap
 import threading
 from typing import Any, TextIO
 
@@ -71,6 +74,21 @@ def needed(mode: str, footer_lines: int = 0) -> tuple[int, int]:
     return WIDTH // cx + 2, HEIGHT // cy + 2 + footer_lines
 
 
+def footer_rows(text: str, columns: int) -> list[str]:
+    """The footer's lines wrapped at spaces to ``columns - 1`` characters (the last column
+    stays free, so the bottom line never makes the terminal scroll); a word longer than a
+    line is cut into pieces."""
+    width = max(10, columns - 1)
+    return [row for line in text.splitlines()
+            for row in textwrap.wrap(line, width, break_on_hyphens=False) or [""]]
+
+
+def needed_for(mode: str, footer: str) -> tuple[int, int]:
+    """The columns and lines ``mode`` takes with ``footer`` wrapped to that many columns."""
+    columns, _ = needed(mode)
+    return needed(mode, len(footer_rows(footer, columns)) if footer else 0)
+
+
 def choose_mode(columns: int, lines: int, spare_lines: int = 3) -> str | None:
     """The finest drawing that fits the terminal with ``spare_lines`` under it; ``None``:
     not even the Braille picture fits."""
@@ -81,12 +99,14 @@ def choose_mode(columns: int, lines: int, spare_lines: int = 3) -> str | None:
     return None
 
 
-def too_small(columns: int, lines: int, footer_lines: int) -> list[str]:
-    """What a terminal too small for any picture shows instead, wrapped to its width."""
-    want_cols, want_lines = needed("braille", footer_lines)
+def too_small(columns: int, lines: int, footer: str) -> list[str]:
+    """What a terminal too small for any picture shows instead, wrapped to its width: the
+    sizes the Braille and the half-block pictures need with ``footer`` under them."""
+    want_cols, want_lines = needed_for("braille", footer)
+    sharp_cols, sharp_lines = needed_for("half", footer)
     text = (f"Terminál {columns}×{lines} je na obrázek displeje malý: potřebuji aspoň "
-            f"{want_cols}×{want_lines} znaků (ostrý obrázek od {needed('half', footer_lines)[0]}"
-            f"×{needed('half', footer_lines)[1]}). Zvětši okno, hra zatím běží dál.")
+            f"{want_cols}×{want_lines} znaků (ostrý obrázek od {sharp_cols}×{sharp_lines}). "
+            "Zvětši okno, hra zatím běží dál.")
     out: list[str] = []
     line = ""
     width = max(10, columns - 1)
@@ -160,7 +180,7 @@ class TerminalDisplay(device):  # type: ignore[misc]
         if self.forced_mode:
             return self.forced_mode
         columns, lines = self.terminal_size()
-        footer = len(self.footer.splitlines())
+        footer = len(footer_rows(self.footer, columns)) if self.footer else 0
         return choose_mode(columns, lines, footer) or choose_mode(columns, lines, 0)
 
     def redraw(self) -> None:
@@ -201,19 +221,19 @@ class TerminalDisplay(device):  # type: ignore[misc]
         assert self._last is not None
         picture = self._last if self._on else Image.new("1", self._last.size)
         mode = self.text_mode()
-        footer = self.footer.splitlines()
         if mode is None:
             columns, lines = self.terminal_size()
-            out = too_small(columns, lines, len(footer))
+            out = too_small(columns, lines, self.footer)
         else:
             rows = to_text(picture, mode)
             border = "+" + "-" * len(rows[0]) + "+"
             out = [border] + ["|" + r + "|" for r in rows] + [border]
             if not self.forced_mode:
                 columns, lines = self.terminal_size()
-                out += [f[:columns] for f in footer][:max(0, lines - len(out) - 1)]
+                footer = footer_rows(self.footer, columns) if self.footer else []
+                out += footer[:max(0, lines - len(out))]
             else:
-                out += footer
+                out += self.footer.splitlines()
         with self.lock:
             if not self._cleared:
                 self.stream.write("\x1b[2J")

@@ -45,6 +45,8 @@ class Rolled:
     value: int
     seq: int = 0
     receipt: Receipt | None = field(default=None, compare=False, repr=False)
+    boot: str = field(default="", compare=False)
+    """The dice's boot id: with ``seq``, the roll's mark in the journal (never taken twice)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class Dropped:
 
     seq: int = 0
     receipt: Receipt | None = field(default=None, compare=False, repr=False)
+    boot: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,14 @@ class DiceLink:
 
     up: bool
     detail: str = ""
+
+
+@dataclass(frozen=True)
+class DiceNotice:
+    """One line about the dice for the table (shown, and spoken when the voice is on): a
+    throw landed crooked, the die fell asleep or left the radio's range, its battery is low."""
+
+    line: str
 
 
 @dataclass(frozen=True)
@@ -84,4 +95,4 @@ class Quit:
     """Stop the loop (Ctrl-C in the simulator, SIGTERM from systemd)."""
 
 
-Input = ButtonPress | Rolled | Dropped | DiceLink | PadEvent | VoiceLink | Quit
+Input = ButtonPress | Rolled | Dropped | DiceLink | DiceNotice | PadEvent | VoiceLink | Quit

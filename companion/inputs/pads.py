@@ -1,6 +1,7 @@
 """Slap pads as values: which pad (seat, target) and what it did, with its edge time.
 
-The pad hub also says when its line comes and goes (:class:`PadLink`).
+The pad hub also says when its line comes and goes (:class:`PadLink`), and what its raw
+charge counts say of each pad's channel (:class:`PadChannels`).
 
 A pad is a (seat, target) pair: seat ``s`` touches the pile of a seat or the
 graveyard ``"g"``.  The pad adapters (GPIO edges, a pad hub) make these
@@ -87,4 +88,26 @@ class PadLink:
     detail: str = ""
 
 
-PadSignal = PadTouch | PadStuck | PadReleased | PadLink
+CHANNEL_PROBLEMS = ("saturated", "shorted", "open", "silent")
+"""What a pad's channel may be (:mod:`companion.hardware.padraw`): its line never charged in
+the window, charged at once, shows no pad, or sent no count."""
+
+
+@dataclass(frozen=True)
+class PadChannel:
+    """A pad whose channel on the pad hub looks wrong: ``problem`` is one of
+    :data:`CHANNEL_PROBLEMS`."""
+
+    pad: Pad
+    problem: str
+
+
+@dataclass(frozen=True)
+class PadChannels:
+    """The pad hub's latest raw-count report: the pads whose channel looks wrong (empty: all
+    fine)."""
+
+    problems: tuple[PadChannel, ...] = ()
+
+
+PadSignal = PadTouch | PadStuck | PadReleased | PadLink | PadChannels

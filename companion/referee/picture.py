@@ -14,7 +14,6 @@ from pathlib import Path
 
 from PIL import Image
 
-from companion.engines.gobbit.cards import Card
 from companion.inputs.pads import PadTouch
 from companion.ui.referee import Screen
 from companion.ui.screens import HEIGHT, WIDTH, render
@@ -28,26 +27,30 @@ GAP = 6
 
 
 def example_screens() -> list[Screen]:
-    """The worked example of the docs: H2's blue snake attacks H3's blue chameleon 7 ms
-    before H3 defends, and H2 also touches H1's red chameleon (a foul).  The pads are
-    TTP223 modules, good to ±60 ms (D28): the 7 ms prove nothing, the touches are
-    simultaneous and the owner's defence has precedence."""
+    """The docs' worked example, one press after the other: H2 slaps H3's pile 7 ms before
+    H3 defends it, and H2 also touches H1's pile.  The log; ● opens the dispute, which asks
+    the two cards it needs as one pair (◀ had → chameleon) and then their colour (◀ modrá);
+    the ruling.  The pads are TTP223 modules, good to ±60 ms (D28): the 7 ms prove
+    nothing, the touches are simultaneous and the owner's defence has precedence.  Last,
+    the virtual deck's table."""
     model = RefereeModel(3, rules=("gobbit", "ghost", "gorilla"), uncertainty_ms=60.0)
-    for touch in (PadTouch(2, 3, 0.0, 5000.0), PadTouch(2, 1, 0.0, 5003.0),
-                  PadTouch(3, 3, 0.0, 5007.0), PadTouch(1, "g", 0.0, 3100.0)):
+    for touch in (PadTouch(1, "g", 0.0, 3100.0), PadTouch(2, 3, 0.0, 5000.0),
+                  PadTouch(2, 1, 0.0, 5003.0), PadTouch(3, 3, 0.0, 5007.0)):
         model.on_pad_event(touch)
-    model.cards.tops.update({1: Card("C", "r"), 2: Card("S", "b"), 3: Card("C", "b")})
-    model.cards.graveyard = True
     screens = [model.screen()]
-    model.open_dispute()
-    dispute = model.screen()
-    model.on_button("right")
-    close_call = model.screen()
+    for button in ("select", "left"):
+        model.on_button(button)
+        screens.append(model.screen())
+    model.on_button("left")  # blue
+    if model.question is not None:  # H1's card too (H2 touched its pile): a red chameleon
+        for button in ("select", "select"):
+            model.on_button(button)
+    screens.append(model.screen())
     virtual = VirtualDeckModel(4, shuffle_order(48, random.Random(7)),
                                rules=("gobbit", "ghost", "gorilla"))
     for i in range(6):
         virtual.on_button("select", float(i))
-    screens += [dispute, close_call, virtual.screen()]
+    screens.append(virtual.screen())
     return screens
 
 

@@ -60,24 +60,28 @@ TOPICS: tuple[Topic, ...] = (
      "Před válečkem, výměnou ani záchytkou ji ale imunita neochrání."),
     ("Láhev",
      "Láhev postaví krabička za první nasazenou figurku. Kdo má figurku ve hře, smí před "
-     "hodem ohlásit, že tento tah hraje lahví: tlačítkem ● na obrazovce hodu. Láhev vezme "
+     "hodem ohlásit, že tento tah hraje lahví: na obrazovce hodu ▶ a pak ● ano. Láhev vezme "
      "součet hodů po hlavní cestě a vyhodí každého, na koho dopadne. Kdo svou figurkou "
      "zastaví na lahvi, odsune ji o pole za sebe a napije se."),
     ("Kdy se pije",
      "Pije ten, komu vyhodili figurku, kdo se střetl s lahví, komu se figurka vrátila do "
      "hospody, komu to uloží karta, kdo shodí kostku, zbytečně zdržuje, švindluje nebo se "
      "rozčiluje. Když někdo dovede figurku do domku, připijí mu ostatní. Krabička každou "
-     "povinnost oznámí na displeji, pípnutím i hlasem."),
+     "povinnost oznámí na displeji, pípnutím i hlasem a počká: ● znamená vypito za "
+     "všechny, koho jmenuje, ◀ později."),
     ("Dluhy",
-     "Napít se nemusíš hned, ale nejpozději předtím, než zase hodíš. Krabička se na začátku "
-     "tahu zeptá; vypij a stiskni ●. Kdo hodí dřív, má hod neplatný a napije se ještě "
-     "dvakrát: za švindlování a za zdržování."),
+     "Napít se nemusíš hned, ale nejpozději předtím, než zase hodíš. Co necháš na později, "
+     "je dluh: krabička se na něj před tvým hodem zeptá i s tím, za co ho dlužíš; vypij a "
+     "stiskni ●. Kdo hodí dřív, má hod neplatný a napije se ještě dvakrát: za švindlování "
+     "a za zdržování."),
     ("Stolní povinnosti",
      "Spadlou kostku pozná krabička sama. Zdržování, švindlování a rozčilování vyhlásíte "
      "v nabídce položkou Povinnost napít se. Zapnutý čas na tah sám vyhlásí zdržování, "
      "když hráč na tahu přemýšlí déle."),
     ("Ovládání",
-     "◀ a ▶ vybírají tah, ● potvrzuje, až figurku posuneš na plánu. Pás nahoře ukazuje pole "
+     "◀ a ▶ vybírají tah, ● potvrzuje, až figurku posuneš na plánu, i když je tah jediný. "
+     "Tah počítače ukáže krabička jako tah 1; posuneš za něj figurku a stiskneš ●. Pás "
+     "nahoře ukazuje pole "
      "na cestě figurky a cíl bliká. Dlouhý stisk ● otevře nabídku: vrácení akce, dluhy, "
      "povinnosti, účet a pravidla."),
 )

@@ -5,7 +5,9 @@ samples the outcome from what ``game.chance(state)`` waits for - ``ROLL``: one
 of the die values, ``SHUFFLE``: a permutation of the cards, ``DRAW``: one of the
 outcomes - and turns it into an action with ``game.chance_action``; otherwise a
 chooser picks one of ``game.legal_actions(state)`` (uniformly at random unless
-told otherwise).  The same seed always plays the same game, and the actions it
+told otherwise).  A game's own table habits go in through the chooser (napij's
+:class:`companion.selfplay.napij.TableChooser`): what it picks at a decision,
+and what it says before chance acts (``interject``).  The same seed always plays the same game, and the actions it
 returns replay through :func:`companion.engines.game.replay` to the same state.
 
 Draws: a uniform pick among ``n`` items is ``floor(random() * n)`` (no draw when
@@ -77,6 +79,12 @@ def random_chooser(rng: random.Random) -> RandomChooser:
 Chooser = Callable[[Any, Sequence[Any]], Any]
 """``choose(state, legal_actions) -> action``."""
 
+Interject = Callable[[Any], Any]
+"""``interject(state) -> action | None``, asked at every chance node: an action the table takes
+before chance acts (napij's declared bottle, a called duty, a card drawn from the family's own
+pile), or ``None`` to let the driver sample chance.  A chooser may carry one as its
+``interject`` attribute."""
+
 
 def sample(chance: Chance, rng: random.Random) -> int | tuple[int, ...]:
     """An outcome of ``chance`` drawn from ``rng``."""
@@ -102,15 +110,24 @@ class Step(Generic[S, A, E]):
 
 def steps(game: Game[S, A, E, U], setup: U, rng: random.Random,
           choose: Callable[[S, Sequence[A]], A] | None = None,
-          max_actions: int = MAX_ACTIONS) -> Iterator[Step[S, A, E]]:
-    """Play one game from ``setup``, yielding every applied action until the game is over."""
+          max_actions: int = MAX_ACTIONS,
+          interject: Callable[[S], A | None] | None = None) -> Iterator[Step[S, A, E]]:
+    """Play one game from ``setup``, yielding every applied action until the game is over.
+
+    ``interject`` (or the chooser's ``interject`` attribute) is asked at every chance node
+    (:data:`Interject`); a ``Step`` it made is not counted as chance."""
     pick: Callable[[S, Sequence[A]], A] = choose or random_chooser(rng)
+    table = interject or getattr(choose, "interject", None)
     state = game.new_game(setup)
     for _ in range(max_actions):
         if game.is_over(state):
             return
         chance = game.chance(state)
-        if chance is not None:
+        said = table(state) if chance is not None and table is not None else None
+        if said is not None:
+            action = said
+            chance = None
+        elif chance is not None:
             action = game.chance_action(state, sample(chance, rng))
         else:
             actions = game.legal_actions(state)
@@ -127,11 +144,12 @@ def steps(game: Game[S, A, E, U], setup: U, rng: random.Random,
 
 def play(game: Game[S, A, E, U], setup: U, rng: random.Random,
          choose: Callable[[S, Sequence[A]], A] | None = None,
-         max_actions: int = MAX_ACTIONS) -> GameRecord[S, A, E]:
+         max_actions: int = MAX_ACTIONS,
+         interject: Callable[[S], A | None] | None = None) -> GameRecord[S, A, E]:
     """One whole game: its actions, events and final state (see :func:`steps`)."""
     record: GameRecord[S, A, E] = GameRecord((), 0)
     state = game.new_game(setup)
-    for step in steps(game, setup, rng, choose, max_actions):
+    for step in steps(game, setup, rng, choose, max_actions, interject):
         record.steps.append(step.action)
         record.events += step.events
         record.chances += step.chance

@@ -1,22 +1,23 @@
-"""Random self-play of Člověče, napij se!: seeded, reproducible, fast enough to benchmark.
+"""Random self-play of Člověče, napij se! through the generic driver, with a table's habits.
 
-The randomness lives here, not in the engine: the die, the shuffled deck, the
-choices among the legal plays, and the table's habits (a player sometimes throws
-before drinking what they owe, sometimes somebody drops the die, sometimes a
-player plays the bottle).  The same seed replays the same game.
-
-The deck comes in one of three ways (``deck``): ``None`` - the shuffled order is
-given to ``new_game`` (the fast path of the benchmark); ``DeckMode.VIRTUAL`` -
-the game starts unshuffled and the first action is a ``Shuffle``;
-``DeckMode.PHYSICAL`` - the engine never knows the order: the driver keeps a
-shuffled pile of its own, and every card drawn from it comes in as a ``Draw``.
+The engine speaks the protocol of every game (:mod:`companion.engines.napij.game`),
+so the generic driver (:mod:`companion.selfplay.driver`) plays it: it samples the
+throws, the shuffle and the drawn cards from a seeded generator.  What is napij's
+own is a *chooser* for that driver, :class:`TableChooser`: uniformly random
+among the legal plays and card choices, and a simulated table's habits - a
+player owing a drink sometimes throws before drinking (``ThrowOwing``: void, and
+the penalty), sometimes somebody drops the die or is called for a duty, sometimes
+a player plays the bottle - said before chance acts (the driver's
+``interject``).  With the family's own printed deck the chooser keeps the pile
+on the table and takes its top card at every draw, so that the same seed plays
+the same game with either deck.  The same seed replays the same game.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from companion.engines.napij.actions import (
@@ -25,19 +26,13 @@ from companion.engines.napij.actions import (
     Drank,
     Draw,
     Duty,
-    Shuffle,
     Throw,
+    ThrowOwing,
 )
 from companion.engines.napij.events import Event
+from companion.engines.napij.game import GAME, NapijGame, NapijSetup
 from companion.engines.napij.reasons import Why
-from companion.engines.napij.rules import (
-    UNSHUFFLED,
-    apply,
-    can_declare_bottle,
-    choices,
-    legal_plays,
-    new_game,
-)
+from companion.engines.napij.rules import UNSHUFFLED, can_declare_bottle, new_game
 from companion.engines.napij.state import (
     CALLED_DUTIES,
     DeckMode,
@@ -47,10 +42,12 @@ from companion.engines.napij.state import (
     default_rules,
 )
 
+from .driver import steps as driver_steps
+
 MAX_ACTIONS = 200_000
 """A safety net only: random games end far sooner (see the tests)."""
 
-Chooser = Callable[[State, list[Action]], Action]
+Pick = Callable[[State, Sequence[Action]], Action]
 
 
 @dataclass(frozen=True)
@@ -58,17 +55,103 @@ class Habits:
     """How the simulated table behaves (probabilities per chance)."""
 
     forget_to_drink: float = 0.05
-    """A debtor throws before drinking (the throw is void)."""
+    """A player owing a due debt throws before drinking (the throw is void)."""
     call_duty: float = 0.005
     """Somebody drops the die, gets upset, ... (before a throw)."""
     play_bottle: float = 0.05
     """A player who may play the bottle does."""
 
 
-def random_chooser(rng: random.Random) -> Chooser:
-    def choose(state: State, options: list[Action]) -> Action:
-        return options[int(rng.random() * len(options))]
-    return choose
+QUIET = Habits(0.0, 0.0, 0.0)
+"""A table with no habits: every debt drunk when due, no duties, no bottle."""
+
+
+class TableChooser:
+    """A chooser for :func:`companion.selfplay.driver.play` that plays napij as a table does.
+
+    ``pick`` chooses among the plays and card choices (uniformly at random unless
+    given); a due debt is drunk, or - with ``habits.forget_to_drink`` - the player
+    throws anyway; :meth:`interject` calls duties and declares the bottle before a
+    throw, and takes the printed deck's top card.
+    """
+
+    def __init__(self, rng: random.Random, habits: Habits = Habits(),
+                 pick: Pick | None = None) -> None:
+        self.random = rng.random
+        self.rng = rng
+        self.habits = habits
+        self.pick = pick
+        self.pile: list[int] | None = None
+        """The printed deck on the table, top first (made at the first call)."""
+
+    def _table(self, state: State) -> None:
+        if self.pile is None:  # shuffled exactly as the driver shuffles a virtual deck
+            order = list(range(len(state.rules.deck.numbers)))
+            if state.physical:
+                self.rng.shuffle(order)
+            self.pile = [state.rules.deck.numbers[i] for i in order]
+
+    def __call__(self, state: State, actions: Sequence[Action]) -> Action:
+        self._table(state)
+        if GAME.owing(state):
+            return ThrowOwing() if self.random() < self.habits.forget_to_drink \
+                else Drank(state.turn)
+        if self.pick is not None:
+            return self.pick(state, actions)
+        n = len(actions)
+        return actions[0] if n == 1 else actions[int(self.random() * n)]
+
+    def interject(self, state: State) -> Action | None:
+        """Before chance acts: the printed deck's top card, a called duty, the bottle."""
+        phase = state.phase
+        if state.physical:
+            self._table(state)
+        if phase is Phase.DRAW and state.physical:
+            assert self.pile is not None
+            card = self.pile.pop(0)
+            self.pile.append(card)
+            return Draw(card)
+        if phase is not Phase.THROW or state.anyway:
+            return None
+        h = self.habits
+        rnd = self.random
+        if h.call_duty and rnd() < h.call_duty:
+            colours = state.colours
+            return Duty(colours[int(rnd() * len(colours))],
+                        CALLED_DUTIES[int(rnd() * len(CALLED_DUTIES))])
+        if h.play_bottle and not state.throws and rnd() < h.play_bottle \
+                and can_declare_bottle(state) is Why.LEGAL:
+            return DeclareBottle()
+        return None
+
+
+class _OnRules(NapijGame):
+    """The protocol game on rules given as values (a board and deck not read from files)."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+
+    def new_game(self, setup: NapijSetup) -> State:
+        if setup.deck_mode is DeckMode.PHYSICAL:
+            return new_game(self.rules, setup.players, setup.first, deck=DeckMode.PHYSICAL)
+        return new_game(self.rules, setup.players, setup.first, UNSHUFFLED)
+
+
+def game_for(rules: Rules | None) -> NapijGame:
+    """The protocol game to drive: :data:`GAME`, or one on the given rules."""
+    return GAME if rules is None or rules is default_rules() else _OnRules(rules)
+
+
+def play_steps(rng: random.Random, players: int = 4, rules: Rules | None = None,
+               choose: Pick | None = None, habits: Habits = Habits(),
+               deck: DeckMode = DeckMode.VIRTUAL
+               ) -> Iterator[tuple[State, Action, State, list[Event]]]:
+    """Yield (before, action, after, events) for one game until somebody wins (the generic
+    driver with a :class:`TableChooser`)."""
+    chooser = TableChooser(rng, habits, choose)
+    for step in driver_steps(game_for(rules), NapijSetup(players, deck_mode=deck), rng, chooser,
+                             MAX_ACTIONS):
+        yield step.before, step.action, step.after, step.events
 
 
 @dataclass
@@ -81,70 +164,9 @@ class GameRecord:
     final: State | None = None
 
 
-def shuffled_deck(rules: Rules, rng: random.Random) -> list[int]:
-    order = list(rules.deck.numbers)
-    rng.shuffle(order)
-    return order
-
-
-def play_steps(rng: random.Random, players: int = 4, rules: Rules | None = None,
-               choose: Chooser | None = None, habits: Habits = Habits(),
-               deck: DeckMode | None = None
-               ) -> Iterator[tuple[State, Action, State, list[Event]]]:
-    """Yield (before, action, after, events) for one random game until somebody wins."""
-    rules = rules or default_rules()
-    pick = choose or random_chooser(rng)
-    order = shuffled_deck(rules, rng)
-    if deck is None:
-        state = new_game(rules, players, deck_order=order)
-    elif deck is DeckMode.VIRTUAL:
-        state = new_game(rules, players, deck_order=UNSHUFFLED)
-    else:
-        state = new_game(rules, players, deck=DeckMode.PHYSICAL)
-    pile = list(order)  # the physical deck on the table, top first
-    rnd = rng.random
-    for _ in range(MAX_ACTIONS):
-        phase = state.phase
-        action: Action
-        if phase is Phase.SHUFFLE:
-            action = Shuffle(tuple(order))
-        elif phase is Phase.DRAW:
-            card = pile.pop(0)
-            pile.append(card)
-            action = Draw(card)
-        else:
-            action = _next_action(state, rnd, pick, habits)
-        after, events = apply(state, action)
-        yield state, action, after, events
-        state = after
-        if state.winner is not None:
-            return
-    raise RuntimeError("a self-play game did not end")
-
-
-def _next_action(state: State, rnd: Callable[[], float], pick: Chooser,
-                 habits: Habits) -> Action:
-    phase = state.phase
-    if phase is Phase.PLAY:
-        return pick(state, list(legal_plays(state)))
-    if phase is Phase.CHOOSE:
-        return pick(state, list(choices(state)))
-    c = state.turn
-    if state.debt(c) and rnd() >= habits.forget_to_drink:
-        return Drank(c)
-    if habits.call_duty and rnd() < habits.call_duty:
-        colours = state.colours
-        return Duty(colours[int(rnd() * len(colours))],
-                    CALLED_DUTIES[int(rnd() * len(CALLED_DUTIES))])
-    if habits.play_bottle and not state.throws and rnd() < habits.play_bottle \
-            and can_declare_bottle(state) is Why.LEGAL:
-        return DeclareBottle()
-    return Throw(int(rnd() * 6) + 1)
-
-
 def play_game(players: int, rng: random.Random, rules: Rules | None = None,
               record: bool = False, habits: Habits = Habits(),
-              deck: DeckMode | None = None) -> GameRecord:
+              deck: DeckMode = DeckMode.VIRTUAL) -> GameRecord:
     """One random game; ``record`` keeps every action for replays."""
     steps: list[Action] = []
     actions = throws = 0
@@ -158,17 +180,8 @@ def play_game(players: int, rng: random.Random, rules: Rules | None = None,
             steps.append(action)
         final = after
     assert final is not None
-    drinks = {c: final.drunk[c] + final.owed[c] + final.glasses[c] for c in final.colours}
+    drinks = {c: final.drunk[c] + final.debt(c) for c in final.colours}
     return GameRecord(final.winner, actions, throws, drinks, steps, final)
-
-
-def replay(actions: list[Action], deck_order: list[int], players: int = 4,
-           rules: Rules | None = None) -> State:
-    """Play ``actions`` again from the start; the final state."""
-    state = new_game(rules, players, deck_order=deck_order)
-    for action in actions:
-        state, _ = apply(state, action)
-    return state
 
 
 @dataclass

@@ -7,6 +7,9 @@ import os
 import random
 import shutil
 import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from time import monotonic as time_now
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
@@ -26,18 +29,22 @@ from companion.hardware.voice import (
     SilentAnnouncer,
     VoiceStatus,
 )
-from companion.inputs.events import DiceLink, Dropped, Input, PadEvent, Receipt, Rolled, VoiceLink
+from companion.inputs.events import PadEvent, VoiceLink
 from companion.inputs.pads import PadSignal
 
 from .config import Config, shutdown_argv
+from .datawatch import READ_ONLY_ERRNOS, DataWatch
+from .dice import CHOICE_FILE, DiceChoice, TableDice
+from .dice_menu import DiceMenu
 from .hosts.base import DiceStatus, HostContext
 from .journal import Journal, Storage
 from .loop import Service
 from .prefs import Prefs, load_prefs, save_prefs
 from .shell import Shell
+from .wiring import pin_problems, start_seats
 
 if TYPE_CHECKING:
-    from companion.dice.reader import DiceEvent, DiceReader
+    from companion.dice.pixels.port import GattPort
     from companion.hardware.buttons import Buttons
     from companion.hardware.buzzer import Buzzer
     from companion.hardware.padhub import PadHub
@@ -82,23 +89,6 @@ def make_pin_factory(name: str) -> PinFactory | None:
     raise UsageError(f"service.pin_factory must be \"\", mock, lgpio, rpigpio or native, not {name!r}.")
 
 
-def translate_dice(event: DiceEvent) -> Input | None:
-    """The reader's events as service inputs (batteries are only logged); a roll or a drop
-    carries a receipt the loop settles once it is journaled (or refused)."""
-    from companion.dice.reader import DiceConnected, DiceDisconnected, DiceDrop, DiceRoll
-
-    if isinstance(event, DiceRoll):
-        return Rolled(event.value, event.seq, Receipt())
-    if isinstance(event, DiceDrop):
-        return Dropped(event.seq, Receipt())
-    if isinstance(event, DiceConnected):
-        return DiceLink(True, f"{event.device_id} {event.firmware}")
-    if isinstance(event, DiceDisconnected):
-        return DiceLink(False, event.reason)
-    log.debug("dice: %r", event)
-    return None
-
-
 class App:
     """The table service put together from a :class:`Config`."""
 
@@ -107,8 +97,15 @@ class App:
                  dice_port: str | None = None, rng: random.Random | None = None,
                  stream: Any = None, journal_storage: Storage | None = None,
                  announcer: Announcer | None = None, hub_port: str | None = None,
-                 phone: Phone | None = None) -> None:
+                 phone: Phone | None = None,
+                 data_probe: Callable[[Path], str] | None = None,
+
+                 pixels_port: Callable[[], GattPort] | None = None,
+                 system_root: str = "/") -> None:
         self.cfg = cfg
+        self.system_root = system_root
+        """Where the Pi's device tree and /dev are read (tests: a folder of fakes)."""
+        self._taken: list[Any] | None = None
         self.shutdown = shutdown_argv(cfg.service.shutdown_command)
         if self.shutdown and shutil.which(self.shutdown[0]) is None:
             raise UsageError(f"service.shutdown_command names {self.shutdown[0]!r}, "
@@ -118,7 +115,12 @@ class App:
         try:
             data.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise UsageError(f"service.data_dir {data} cannot be created ({exc.strerror}).") from None
+            if exc.errno not in READ_ONLY_ERRNOS or not data.parent.is_dir():
+                raise UsageError(f"service.data_dir {data} cannot be created "
+                                 f"({exc.strerror}).") from None
+            log.error("the data folder %s cannot be created (%s): nothing can be saved", data, exc)
+        if data.exists() and not data.is_dir():
+            raise UsageError(f"service.data_dir {data} is not a folder.")
         missing: DisplayError | None = None
         reopen = None
         if device is None:
@@ -142,19 +144,22 @@ class App:
             self.screen.absent(missing)
         self.buzzer: Buzzer | None = None
         self.buttons: Buttons | None = None
-        self.reader: DiceReader | None = None
         self.hardware_started = False
         port = cfg.dice.port if dice_port is None else dice_port
         self.dice_port = port
+        self.dice = TableDice(DiceChoice(cfg.dice.kind, cfg.dice.pixels_name), serial_port=port,
+                              baudrate=cfg.dice.baudrate, post=lambda inp: self.service.post(inp),
+                              status=DiceStatus(), choice_path=data / CHOICE_FILE,
+                              pixels_port=pixels_port)
         prefs_path = data / PREFS_NAME
         prefs = load_prefs(prefs_path, Prefs(contrast=cfg.display.contrast,
                                              auto_delay=cfg.game.auto_move_delay,
                                              computer_confirm=cfg.game.computer_confirm_delay))
         journal_path = data / JOURNAL_NAME
         if journal_path.exists() and (not journal_path.is_file()
-                                      or not os.access(journal_path, os.R_OK | os.W_OK)):
+                                      or not os.access(journal_path, os.R_OK)):
             raise UsageError(f"The game journal {journal_path} is not a file this service can "
-                             "read and write; move it away or fix its permissions.")
+                             "read; move it away or fix its permissions.")
         journal = Journal(journal_path, storage=journal_storage)
         self.pads: SlapPads | PadHub | None = None
         self.hub_port = cfg.pads.hub_port if hub_port is None else hub_port
@@ -168,7 +173,7 @@ class App:
         self.announcer = announcer if announcer is not None else self._voice(cfg)
         self.ctx = HostContext(
             journal, prefs, beep=self._beep, rng=rng or random.SystemRandom(),
-            dice=DiceStatus(configured=bool(port)), want_pads=self.want_pads,
+            dice=self.dice.status, want_pads=self.want_pads,
             defaults={"players": g.players, "variants": g.variants, "computer": g.computer,
                       "first": g.first, "seats": g.seats, "computer_dice": g.computer_dice,
                       "max_seats": p.max_seats},
@@ -176,6 +181,12 @@ class App:
         self.controller = Shell(self.ctx, start_with=g.name,
                                 save_prefs=lambda p: save_prefs(prefs_path, p))
         self.service = Service(self.controller, self.screen)
+        self.controller.dice_menu = DiceMenu(self.dice)
+        self.controller.on_roll.append(self.dice.verdict)
+        self.data_watch = DataWatch(data) if data_probe is None else DataWatch(data, probe=data_probe)
+        """Whether the data folder takes writes; said on the screen when that changes."""
+        self.ctx.storage_notice = self.data_watch.check(time_now())
+        self.service.on_idle.append(self._watch_data)
         self.announcer.on_status.append(self._voice_status)
         if not self.announcer.status.available:
             self._voice_status(self.announcer.status)
@@ -193,6 +204,12 @@ class App:
             self.service.on_started.append(self._start_phone)  # after the first frame
         if self.phone is not None:
             self.attach_phone(self.phone)
+
+    def _watch_data(self) -> None:
+        """Every few seconds while the data folder refuses writes: is it writable again?"""
+        changed = self.data_watch.poll(time_now())
+        if changed is not None:
+            self.controller.storage(changed)
 
     def _start_phone(self) -> None:
         if self.phone is not None:
@@ -216,12 +233,14 @@ class App:
             return
         self.hardware_started = True
         cfg = self.cfg
+        self._refuse_taken_pins(start_seats(cfg))
         if self.pin_factory is None:
             self.pin_factory = make_pin_factory(cfg.service.pin_factory)
         if cfg.service.buzzer:
             from companion.hardware.buzzer import Buzzer
 
-            self.buzzer = self._gpio(lambda: Buzzer(cfg.pins.buzzer, self.pin_factory))
+            self.buzzer = self._gpio(lambda: Buzzer(cfg.pins.buzzer, self.pin_factory,
+                                                    kind=cfg.pins.buzzer_kind))
         from companion.hardware.buttons import Buttons
 
         pins = dict(cfg.pins.buttons)
@@ -230,19 +249,18 @@ class App:
         self.buttons = self._gpio(lambda: Buttons(
             pins, self.service.post, long_press=cfg.buttons.long_press,
             bounce=cfg.buttons.bounce, pin_factory=self.pin_factory))
-        if self.dice_port:
-            from companion.dice.reader import DiceReader
+        self.dice.start()  # the serial dice, a Pixels die (Bluetooth loaded only then), or none
 
-            def on_dice(event: DiceEvent) -> Receipt | None:
-                inp = translate_dice(event)
-                if inp is None:
-                    return None
-                self.service.post(inp)
-                return inp.receipt if isinstance(inp, Rolled | Dropped) else None
+    def _refuse_taken_pins(self, seats: int) -> None:
+        """Before a GPIO is claimed: one sentence if the Pi's own interfaces (the device tree)
+        have taken a pin the configuration wires (hardware/build.md), else nothing."""
+        from companion.hardware.interfaces import claims
 
-            self.reader = DiceReader(self.dice_port, on_dice, confirm=True,
-                                     baudrate=cfg.dice.baudrate)
-            self.reader.start()
+        if self._taken is None:
+            self._taken = claims(self.system_root)
+        problems = pin_problems(self.cfg, self.system_root, seats=seats, taken=self._taken)
+        if problems:
+            raise UsageError(problems[0])
 
     @staticmethod
     def _voice(cfg: Config) -> Announcer:
@@ -270,7 +288,7 @@ class App:
         GPIO pads (the pin map) or the pad hub (``[pads] frontend``), the calibrated
         offsets subtracted by either."""
         from companion.hardware.pads import SlapPads
-        from companion.hardware.pinmap import check_layout
+        from companion.hardware.pinmap import PinMapError, check_layout
 
         self.start_hardware()  # a resumed Gobbit game claims its pads before the first frame
         if self.pads is not None:
@@ -287,11 +305,16 @@ class App:
             from companion.hardware.padhub import PadHub
 
             check_layout(self.cfg.pins.layout(extra_buttons=self.cfg.buttons.layout == 5,
-                                              padhub_uart=True))
+                                              padhub_uart=True, i2s_audio=self.cfg.voice.i2s))
             self.pads = PadHub.for_seats(seats, on_pad, self.hub_port,
                                          baudrate=self.cfg.pads.hub_baudrate, offsets=offsets)
             return
-        check_layout(self.cfg.pins.layout(seats=seats, extra_buttons=self.cfg.buttons.layout == 5))
+        check_layout(self.cfg.pins.layout(seats=seats, extra_buttons=self.cfg.buttons.layout == 5,
+                                          i2s_audio=self.cfg.voice.i2s))
+        try:
+            self._refuse_taken_pins(seats)
+        except UsageError as exc:
+            raise PinMapError(str(exc)) from None
         self.pads = SlapPads.from_pinmap(self.cfg.pins, seats, on_pad, pin_factory=self.pin_factory,
                                          offsets=offsets)
 
@@ -333,8 +356,7 @@ class App:
         return 0
 
     def close(self) -> None:
-        if self.reader is not None:
-            self.reader.stop()
+        self.dice.close()
         for part in (self.buttons, self.buzzer, self.pads):
             if part is not None:
                 part.close()

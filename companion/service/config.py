@@ -7,6 +7,7 @@ the CLI turns it into exit code 2.  ``docs/config.md`` and
 
 from __future__ import annotations
 
+import os
 import shlex
 import tomllib
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.engines.colours import COLOURS
+from companion.files import CONFIG_LIMIT, TooBig, read_text_limited
 from companion.hardware.padtypes import PAD_TYPES
 from companion.hardware.pinmap import PinMap, PinMapError, check_layout, load_default
 from companion.registry import playable
@@ -43,10 +45,17 @@ class ButtonsConfig:
     bounce: float = 0.02
 
 
+DICE_KINDS = ("serial", "pixels", "none")
+PIXELS_NAME_BYTES = 31
+"""A Pixels die's name is at most 31 bytes (the die firmware's ``MAX_NAME_LENGTH``)."""
+
+
 @dataclass(frozen=True)
 class DiceConfig:
     port: str = "/dev/companion-dice"
     baudrate: int = 115200
+    kind: str = "serial"  # "serial": our dice; "pixels": a Pixels die (docs/pixels.md); "none"
+    pixels_name: str = ""  # the Pixels die to use ("" = the first one heard)
 
 
 @dataclass(frozen=True)
@@ -109,6 +118,9 @@ class VoiceConfig:
     """espeak-ng's voice (``espeak-ng --voices=cs`` lists the Czech ones)."""
     device: str = ""
     """ALSA device for aplay's ``-D`` ("" = ALSA's default)."""
+    i2s: bool = False
+    """The voice comes out of an I2S amplifier on the Pi's PCM pins (hardware/audio.md): the
+    buzzer and the menu button move off them (``[audio_i2s_moves]`` of the pin map)."""
 
 
 @dataclass(frozen=True)
@@ -123,8 +135,6 @@ class WebConfig:
     max_clients: int = 32  # phones watching at once
 
 
-QR_BYTES = 42
-"""The longest URL a version-3 QR code holds at level M (``companion.web.qr``)."""
 WEB_PORTS = (1024, 65535)
 """Ports the service may listen on: it runs without root, so not the privileged ones."""
 
@@ -198,6 +208,10 @@ def _check(cfg: Config) -> None:
         raise ConfigError(f"buttons.bounce must be 0 to 0.2 seconds, not {b.bounce}.")
     if not 50 <= cfg.dice.baudrate <= 4_000_000:
         raise ConfigError(f"dice.baudrate must be 50 to 4000000, not {cfg.dice.baudrate}.")
+    check_dice(cfg.dice)
+    for key, port in (("dice.port", cfg.dice.port), ("pads.hub_port", cfg.pads.hub_port)):
+        if port and "://" not in port and os.path.isdir(port):
+            raise ConfigError(f"{key} {port!r} is a folder, not a serial device.")
     games = [info.name for info in playable()]
     if g.name not in games:
         raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
@@ -249,9 +263,21 @@ def _check(cfg: Config) -> None:
     shutdown_argv(cfg.service.shutdown_command)
     check_web(cfg.web)
     try:
-        check_layout(cfg.pins.layout(extra_buttons=b.layout == 5))
+        check_layout(cfg.pins.layout(extra_buttons=b.layout == 5, i2s_audio=cfg.voice.i2s))
     except PinMapError as exc:
         raise ConfigError(f"pins: {exc}") from None
+
+
+def check_dice(dice: DiceConfig) -> None:
+    """The ``[dice]`` section's kind and Pixels name, each checked with one sentence."""
+    if dice.kind not in DICE_KINDS:
+        raise ConfigError("dice.kind must be \"serial\" (our dice), \"pixels\" (a Pixels die) "
+                          f"or \"none\" (rolls by buttons), not {_short(dice.kind)}.")
+    name = dice.pixels_name
+    if len(name.encode()) > PIXELS_NAME_BYTES or any(not ch.isprintable() for ch in name):
+        raise ConfigError(f"dice.pixels_name must be a die's name of at most "
+                          f"{PIXELS_NAME_BYTES} bytes as the Pixels app shows it (or \"\" for "
+                          f"the first die heard), not {_short(name)}.")
 
 
 def check_web(web: WebConfig) -> None:
@@ -278,13 +304,17 @@ def check_web(web: WebConfig) -> None:
         raise ConfigError(f"web.max_clients must be 1 to 256, not {_short(web.max_clients)}.")
     shown = host or ("" if web.address in ("0.0.0.0", "::") else web.address)
     if shown:  # the address in the URL is known now: it must fit the display's QR code
+        from companion.web import qr
+
         if ":" in shown:
             shown = f"[{shown}]"
-        url = f"http://{shown}:{web.port}/{web.token or 'x' * 11}/"
-        if len(url.encode()) > QR_BYTES:
-            raise ConfigError(f"The phone view's address {url} is {len(url.encode())} bytes, "
-                              f"but the display's QR code holds {QR_BYTES}: shorten web.url_host "
-                              "or web.token.")
+        url = f"http://{shown}:{web.port}/{web.token or qr.new_token()}/"
+        if not qr.fits(url):
+            most = qr.MAX_ALPHANUMERIC if qr.qr_text(url)[1] == "alphanumeric" else qr.MAX_BYTES
+            raise ConfigError(f"The phone view's address {url} is {len(url.encode())} "
+                              f"characters, but the display's QR code holds {most}: shorten "
+                              "web.url_host or web.token (a token of upper-case letters and "
+                              f"digits lets {qr.MAX_ALPHANUMERIC} fit).")
 
 
 _TOKEN_CHARS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -324,7 +354,8 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
             tables[section][name] = pin
         else:
             raise ConfigError(f"pins.{key} is not a pin of the pin map.")
-    return PinMap(display, buttons, extra, buzzer, uart, base.pads, padhub_uart=hub_uart)
+    return PinMap(display, buttons, extra, buzzer, uart, base.pads, padhub_uart=hub_uart,
+                  buzzer_kind=base.buzzer_kind, parts=dict(base.parts))
 
 
 def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config:
@@ -345,6 +376,8 @@ def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config
             fields[key] = _typed(section, key, v, getattr(defaults, key))
         kwargs[section] = cls(**fields)
     pins = _apply_pins(load_default(), data.get("pins", {}))
+    if kwargs.get("voice", VoiceConfig()).i2s:
+        pins = pins.moved_for_i2s()
     cfg = Config(pins=pins, **kwargs)
     _check(cfg)
     return cfg
@@ -354,13 +387,18 @@ def load(path: str | Path) -> Config:
     """Read and check a config file; any problem is one :class:`ConfigError` sentence."""
     p = Path(path)
     try:
-        text = p.read_text("utf-8")
+        text = read_text_limited(p, CONFIG_LIMIT, "config file")
+    except TooBig as exc:
+        raise ConfigError(str(exc)) from None
     except FileNotFoundError:
         raise ConfigError(f"The config file {p} does not exist.") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"The config file {p} cannot be read ({exc.__class__.__name__}).") from None
     try:
         data = tomllib.loads(text)
+        return from_dict(data, str(p))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p} is not valid TOML: {exc}.") from None
-    return from_dict(data, str(p))
+    except RecursionError:
+        raise ConfigError(f"{p} nests its arrays or tables too deeply to be a "
+                          "configuration.") from None

@@ -14,7 +14,7 @@ thread).  The loop never waits for it:
   server's thread; the loop's cost is the host's ``facts()`` and one comparison.
 
 The "Telefon" menu item shows :meth:`Phone.screen`: the URL's QR code drawn by
-:func:`companion.web.qr.oled_frame` (version 3 at two pixels a module), or why there
+:func:`companion.web.qr.oled_frame` (version 2 at two pixels a module), or why there
 is none.  The web modules (aiohttp, the engines the snapshots read) are imported
 when the view starts, after the first frame, so the service starts as fast as before.
 """
@@ -86,10 +86,14 @@ class Phone:
         if self.view is not None:
             return self
         from companion.web import snapshot  # noqa: F401  (here, not on the server's thread)
+        from companion.web.qr import new_token
         from companion.web.server import WebView
 
-        view = WebView(self.host, self.port, self.token, max_clients=self.max_clients,
-                       url_host=self.url_host, **self.server_options)
+        # the box's own token is upper-case letters and digits: its address fits a QR code
+        # with bigger modules (companion.web.qr); a configured token is used as it is
+        view = WebView(self.host, self.port, self.token or new_token(),
+                       max_clients=self.max_clients, url_host=self.url_host,
+                       **self.server_options)
         view.start()
         self.view, self.error, self.problem = view, "", ""
         self._dirty = True

@@ -8,6 +8,8 @@ import logging
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from companion.files import SMALL_LIMIT, read_limited
+
 log = logging.getLogger(__name__)
 
 AUTO_DELAYS = (0.0, 1.0, 1.5, 2.0, 3.0)
@@ -29,7 +31,7 @@ class Prefs:
 
 def load_prefs(path: Path, defaults: Prefs) -> Prefs:
     try:
-        data = json.loads(path.read_text("utf-8"))
+        data = json.loads(read_limited(path, SMALL_LIMIT, "settings file").decode("utf-8"))
         return Prefs(sound=bool(data.get("sound", defaults.sound)),
                      auto_delay=float(data.get("auto_delay", defaults.auto_delay)),
                      contrast=int(data.get("contrast", defaults.contrast)),
@@ -44,6 +46,11 @@ def load_prefs(path: Path, defaults: Prefs) -> Prefs:
 
 
 def save_prefs(path: Path, prefs: Prefs) -> None:
+    """Keep ``prefs`` on disk; a folder that refuses the write (read-only) is logged: the
+    preferences hold for this run."""
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(asdict(prefs)), "utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(json.dumps(asdict(prefs)), "utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        log.error("the settings cannot be saved to %s (%s); they hold until a restart", path, exc)

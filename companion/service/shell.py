@@ -24,7 +24,15 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from companion.engines.game import HEADER
-from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled, VoiceLink
+from companion.inputs.events import (
+    ButtonPress,
+    DiceLink,
+    DiceNotice,
+    Dropped,
+    Input,
+    Rolled,
+    VoiceLink,
+)
 from companion.registry import GameInfo, UnknownGame, find_game, playable
 from companion.ui.controls import pick
 from companion.ui.fonts import body_font
@@ -33,11 +41,13 @@ from companion.ui.screens import WIDTH, wrap
 from companion.ui.views import ListView, MessageView
 
 from .hosts.base import NOT_COUNTED, GameHost, HostContext, Request, Showing
+from .hosts.facts import CloveceFacts, NapijFacts
 from .journal import JournalError
 from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
 from .rules_browser import RulesBrowser
 
 if TYPE_CHECKING:
+    from .dice_menu import DiceMenu
     from .hosts.facts import Facts
 
 log = logging.getLogger(__name__)
@@ -55,6 +65,20 @@ PHONE_OFF = ("Stav hry v telefonech", "je vypnutý. Zapne ho", "[web] enabled = 
              "v konfiguraci.")
 
 
+def input_mark(event: Input) -> dict[str, Any] | None:
+    """The journal's mark of a dice event that waits for its acknowledgement (the dice's boot
+    and the event's number), or ``None``."""
+    if isinstance(event, Rolled | Dropped) and event.receipt is not None and event.boot:
+        return {"src": "dice", "boot": event.boot, "seq": event.seq}
+    return None
+
+
+def _refuse(event: Input) -> None:
+    receipt = getattr(event, "receipt", None)
+    if receipt is not None:
+        receipt.refuse()
+
+
 def phone_off() -> MessageView:
     """The "Telefon" screen when the service does not run the phone view."""
     return MessageView("Telefon", PHONE_OFF, "● zpět do hry")
@@ -70,6 +94,7 @@ class Mode(StrEnum):
     CONFIRM_NEW = "confirm-new"
     CONFIRM_OFF = "confirm-off"
     PHONE = "phone"  # "Telefon": the phone view's QR code (or how to turn it on)
+    DICE = "dice"  # "Kostka" under the settings: which dice, pairing a Pixels die
     BYE = "bye"
 
 
@@ -88,6 +113,23 @@ def tables() -> list[Table]:
 
 def _fmt_seconds(s: float) -> str:
     return "vyp." if s == 0 else f"{s:g} s".replace(".", ",")
+
+
+NOT_COUNTING_BEEPS = ("illegal", "void-throw")
+"""A host that beeps one of these while it takes a roll did not count the roll."""
+
+RollVerdict = Callable[[int, bool, "int | None"], None]
+"""Told after every roll from the dice: its value, whether it counted, the seat it counted
+for (the colour on turn; ``None`` when unknown)."""
+
+
+def turn_colour(facts: Facts | None) -> int | None:
+    """The colour on turn in a game's facts (``None``: no colours, no game)."""
+    if isinstance(facts, CloveceFacts):
+        return facts.pos.turn
+    if isinstance(facts, NapijFacts):
+        return facts.state.turn
+    return None
 
 
 def _next(values: Sequence[float], value: float) -> float:
@@ -129,6 +171,11 @@ class Shell:
         self.phone_screen: Callable[[], AnyView] = phone_off
         """The "Telefon" screen: the phone view's QR code when the service runs it
         (:mod:`.phone` sets this), otherwise how to turn it on."""
+        self.dice_menu: DiceMenu | None = None
+        """"Kostka" under the settings (the service sets it; ``None``: no such line)."""
+        self.on_roll: list[RollVerdict] = []
+        """Told whether each roll from the dice counted (a Pixels die blinks it)."""
+        self._heard: list[str] | None = None
 
     # --- the game in play ---------------------------------------------------------
 
@@ -157,7 +204,9 @@ class Shell:
         self._begun = True
         records = self.ctx.journal.load()
         header = records[0] if records else None
+        said = " ".join(x for x in (self.ctx.journal.report.message, self.ctx.storage_notice) if x)
         if header is None or header.get("t") != HEADER:
+            self.notice = said  # a damaged journal with no game left in it: said at the set-up
             return
         try:
             info = find_game(str(header.get("game")))
@@ -165,11 +214,14 @@ class Shell:
             host = self.host
         except UnknownGame as exc:
             log.error("the journal's game cannot be hosted (%s); showing the set-up", exc)
+            self.notice = said
             return
         if host.resume(records, now):
             self.mode = Mode.PLAY
-            host.notify(self.ctx.journal.report.message or RESUMED)
+            host.notify(said or RESUMED)
             log.info("resumed a game of %s (%d records)", info.name, len(records))
+        else:
+            self.notice = said
 
     def _switch_table(self) -> None:
         i = self.tables.index(self.table)
@@ -181,19 +233,69 @@ class Shell:
 
     def handle(self, event: Input, now: float) -> None:
         self.begin(now)
+        mark = input_mark(event)
+        journal = self.ctx.journal
+        if mark is not None and journal.seen(mark):
+            # sent again after a restart: it is in the journal already (the dice was never
+            # told), so it is acknowledged now and not taken a second time
+            log.warning("dice event %s was journaled before the restart; not taken again", mark)
+            return
+        journal.input_mark = mark
+        try:
+            if isinstance(event, Rolled) and self.on_roll:
+                self._judged(event, now)  # (catches a refused write itself)
+            else:
+                self._handle(event, now)
+        except JournalError as exc:
+            self._not_saved(exc, event)
+            return
+        except Exception:
+            _refuse(event)  # a bug: the dice keeps it and sends it again
+            raise
+        finally:
+            unjournaled, journal.input_mark = journal.input_mark, None
+        if unjournaled is not None:
+            self._void(unjournaled, event)
+
+    def _void(self, mark: dict[str, Any], event: Input) -> None:
+        """A dice event that did not count (nobody wanted a throw): its mark is journaled, so
+        the acknowledgement means "in the journal" for it too.  With no game it is only
+        acknowledged; a journal that refuses the mark refuses the event (sent again)."""
+        if not self.ctx.journal.has_records():
+            return
+        try:
+            self.ctx.journal.note(mark)
+        except JournalError as exc:
+            self._not_saved(exc, event)
+
+    def _judged(self, event: Rolled, now: float) -> None:
+        """Take a roll, then tell :attr:`on_roll` whether it counted: it does not when no
+        game is played, when the host beeps that it does not count (not this seat's throw,
+        a throw before a debt is drunk) or when the journal refused it."""
+        playing = self.mode is Mode.PLAY
+        colour = turn_colour(self.facts()) if playing else None
+        self._heard = []
         try:
             self._handle(event, now)
         except JournalError as exc:
             self._not_saved(exc, event)
+        finally:
+            heard, self._heard = self._heard, None
+        refused = event.receipt is not None and not event.receipt.taken
+        counted = playing and not refused and not any(b in NOT_COUNTING_BEEPS for b in heard)
+        for tell in self.on_roll:
+            try:
+                tell(event.value, counted, colour)
+            except Exception:
+                log.exception("the roll's verdict could not be shown")
 
     def _not_saved(self, exc: JournalError, event: Input | None = None) -> None:
         """The journal refused a write: nothing changed; say so, and let the dice send again."""
         log.error("an action was refused because it could not be saved: %r", exc)
         self.beep("illegal")
         self.notify(exc.message)
-        receipt = getattr(event, "receipt", None)
-        if receipt is not None:
-            receipt.refuse()
+        if event is not None:
+            _refuse(event)
 
     def _handle(self, event: Input, now: float) -> None:
         if isinstance(event, ButtonPress):
@@ -201,6 +303,9 @@ class Shell:
             return
         if isinstance(event, VoiceLink):
             self._voice_link(event)
+            return
+        if isinstance(event, DiceNotice):
+            self._dice_notice(event)
             return
         if isinstance(event, DiceLink):
             self.ctx.dice.up = event.up
@@ -225,6 +330,13 @@ class Shell:
         if self.table.info.name in self.hosts:
             self.host.notify(line)
 
+    def _dice_notice(self, event: DiceNotice) -> None:
+        """A line about the dice: shown where the table looks, and said."""
+        self.notice = event.line
+        self.notify(event.line)
+        if self.ctx.prefs.voice:
+            self.ctx.announcer.say(event.line)
+
     def _after(self, request: Request | None) -> None:
         if request is Request.SETUP:
             self.mode = Mode.SETUP
@@ -246,7 +358,9 @@ class Shell:
         elif self.mode is Mode.PLAY:
             self.mode, self.menu_index = Mode.MENU, 0
         elif self.mode in (Mode.MENU, Mode.SETTINGS, Mode.CONFIRM_UNDO, Mode.CONFIRM_NEW,
-                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE):
+                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE, Mode.DICE):
+            if self.mode is Mode.DICE and self.dice_menu is not None:
+                self.dice_menu.close()
             self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
 
     def _in_game(self) -> bool:
@@ -373,7 +487,9 @@ class Shell:
                 ("auto", f"Sám táhne po: {_fmt_seconds(p.auto_delay)}"),
                 ("confirm", f"PC potvrdí sám: {_fmt_seconds(p.computer_confirm)}"),
                 ("bright", f"Jas: {bright}"),
-                ("voice", f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}"), ("back", "Zpět")]
+                ("voice", f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}"),
+                *([("dice", self.dice_menu.label())] if self.dice_menu is not None else []),
+                ("back", "Zpět")]
 
     def _on_settings(self, name: str, now: float) -> None:
         items = self._settings_items()
@@ -392,17 +508,25 @@ class Shell:
             p.contrast = int(_next(BRIGHTNESS, p.contrast))
         elif key == "voice":
             p.voice = not p.voice
+        elif key == "dice" and self.dice_menu is not None:
+            self.dice_menu.open()
+            self.mode = Mode.DICE
+            return
         else:
             self.mode = Mode.MENU
             return
         self._save_prefs(p)
+
+    def _on_dice(self, name: str, now: float) -> None:
+        if self.dice_menu is None or self.dice_menu.button(name):
+            self.mode = Mode.SETTINGS
 
     _handlers: dict[Mode, Callable[[Shell, str, float], None]] = {
         Mode.SETUP: _on_setup, Mode.PLAY: _on_play, Mode.MENU: _on_menu,
         Mode.SETTINGS: _on_settings, Mode.RULES: _on_rules,
         Mode.CONFIRM_UNDO: _on_confirm_undo, Mode.CONFIRM_NEW: _on_confirm_new,
         Mode.CONFIRM_OFF: _on_confirm_off, Mode.PHONE: _on_phone,
-        Mode.BYE: _on_bye,
+        Mode.BYE: _on_bye, Mode.DICE: _on_dice,
     }
 
     # --- outputs ----------------------------------------------------------------------------
@@ -414,11 +538,13 @@ class Shell:
         """Whether the screen changes with time alone (blinking, scrolling)."""
         if self.mode is Mode.PLAY:
             return self.host.animated()
-        return self.mode in (Mode.SETUP, Mode.MENU, Mode.SETTINGS, Mode.RULES)
+        return self.mode in (Mode.SETUP, Mode.MENU, Mode.SETTINGS, Mode.RULES, Mode.DICE)
 
     def view(self) -> AnyView:
         if self.mode is Mode.PHONE:
             return self.phone_screen()
+        if self.mode is Mode.DICE and self.dice_menu is not None:
+            return self.dice_menu.view()
         if self.mode is Mode.RULES:
             assert self.browser is not None
             return self.browser.view()
@@ -454,8 +580,17 @@ class Shell:
         return self.ctx.prefs.contrast
 
     def beep(self, name: str) -> None:
+        if self._heard is not None:
+            self._heard.append(name)
         if self.ctx.prefs.sound:
             self._beeper(name)
+
+    def storage(self, line: str) -> None:
+        """The data folder became read-only or writable again: say ``line`` on the set-up's
+        foot and in the game's event line."""
+        self.ctx.storage_notice = line if line.startswith("Nelze") else ""
+        self.notice = line
+        self.notify(line)
 
     def notify(self, line: str) -> None:
         """Show one line to the table in the game's event line."""

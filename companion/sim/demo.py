@@ -176,12 +176,14 @@ def _winner(app: App, game: str) -> int | None:
 
 def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: int = 10_000,
              frame_seconds: float = 0.2, game: str = "clovece",
-             wav: Path | None = None, phone: Phone | None = None) -> dict[str, Any]:
+             wav: Path | None = None, phone: Phone | None = None,
+             dice: str = "serial") -> dict[str, Any]:
     """Play one seeded demo game; return what happened (winner, rolls, frames).
 
     ``wav``: every announcement the voice makes, in order, in one WAV file
     (espeak-ng's real audio); ``phone``: a started phone view to publish the game to
-    (the caller closes it)."""
+    (the caller closes it); ``dice``: "serial" (the simulated dice on a pty) or "pixels"
+    (a virtual Pixels die over bumble; the same faces for the seed, so the same GIF)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from gpiozero.pins.mock import MockFactory
 
@@ -200,21 +202,30 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
             service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
                             shutdown_command=""),
             web=replace(cfg.web, enabled=False),  # only the phone view given (--web)
+            dice=replace(cfg.dice, kind=dice),
         )
         device = create_device("gif", gif_file=str(gif), gif_seconds=frame_seconds)
         atexit.unregister(device.write_animation)  # written below, once, not again at exit
         factory = MockFactory()
-        with SimulatedDice(seed=seed, device_id="demo-dice") as dice:
-            app = App(demo_cfg, pin_factory=factory, device=device, dice_port=dice.path,
-                      rng=random.Random(seed), announcer=announcer, phone=phone)
-            app.start_hardware()
-            app.ctx.prefs.voice = True
-            app.service.frame_time = FrameTime(frame_seconds)
-            presser = PinPresser(factory, dict(demo_cfg.pins.buttons), 0.3)
-            robot = Robot(app, dice, presser, max_rolls, announcer)
-            robot.start()
-            app.run()  # closes the announcer: the WAV is complete
-            robot.done.set()
+        from .pixels import SimPixels
+
+        pixels = SimPixels(seed, name="Kostka")
+        try:
+            with SimulatedDice(seed=seed, device_id="demo-dice") as serial:
+                app = App(demo_cfg, pin_factory=factory, device=device, dice_port=serial.path,
+                          rng=random.Random(seed), announcer=announcer, phone=phone,
+                          pixels_port=pixels.port)
+                app.start_hardware()
+                app.ctx.prefs.voice = True
+                app.service.frame_time = FrameTime(frame_seconds)
+                presser = PinPresser(factory, dict(demo_cfg.pins.buttons), 0.3)
+                thrower: Any = pixels if dice == "pixels" else serial
+                robot = Robot(app, thrower, presser, max_rolls, announcer)
+                robot.start()
+                app.run()  # closes the announcer: the WAV is complete
+                robot.done.set()
+        finally:
+            pixels.close()
         winner = _winner(app, game)
         gif.parent.mkdir(parents=True, exist_ok=True)
         device.write_animation()

@@ -28,10 +28,14 @@ from typing import Any
 from companion.service.app import App
 from companion.service.config import Config
 from companion.service.phone import Phone
+from companion.ui.views import ListView
 
 log = logging.getLogger(__name__)
 
-HELP = "←/a ◀  →/d ▶  Enter/s ●  m nabídka  r hod  f pád  u kostka  q konec"
+HELP = "←/a ◀ →/d ▶ Enter/s ●  m nabídka  r hod  f pád  u kostka  q konec"
+HELP_PIXELS = "←/a ◀ →/d ▶ Enter/s ●  m nabídka  r hod  f nakřivo  u dosah  z spánek  q konec"
+"""The keys with a Pixels die (``--dice pixels``): a throw, a crooked landing, out of the
+radio's range and back, asleep and awake."""
 SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "výhra",
           "drink-start": "přípitek", "drink-knocked-out": "vyhozen, pít",
           "drink-bottle": "láhev, pít", "drink-pub": "do hospody, pít",
@@ -41,7 +45,12 @@ SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "v�
           "drink-cheating": "podvod, pít", "drink-upset": "rozčílení, pít",
           "void-throw": "neplatný hod", "debt": "dluh"}
 """The buzzer's patterns as the status line names them (the table's language)."""
-HELP_GOBBIT = "← ◀  → ▶  Enter ●  m nabídka  Ctrl-C konec   podložky (hráč > cíl):"
+HELP_GOBBIT = "← ◀  → ▶  Enter ●  m nabídka  Ctrl-C konec"
+PADS_GOBBIT = "podložky (kupičky 1–{seats}, pak hřbitov):"
+HOLD_RUNS = ("left", "right")
+"""The buttons a held key holds down (they run through numbers); others are pressed again."""
+QUIT_SAID = "Hra je uložená."
+"""Said in the terminal when ``q`` (or Ctrl-C) ends ``make run``: the game goes on next time."""
 
 KEYS = {
     "a": ("press", "left"), "\x1b[D": ("press", "left"),
@@ -49,9 +58,26 @@ KEYS = {
     "s": ("press", "select"), "\r": ("press", "select"), "\n": ("press", "select"),
     "m": ("long", "select"),
     "r": ("roll", ""), " ": ("roll", ""),
-    "f": ("drop", ""), "u": ("plug", ""),
+    "f": ("drop", ""), "u": ("plug", ""), "z": ("sleep", ""),
     "q": ("quit", ""), "\x03": ("quit", ""),
+    "\x1b[A": ("list", "left"), "\x1b[B": ("list", "right"),
 }
+"""Keys and what they do; ↑ ↓ (``list``) act as ◀ ▶ where a list is shown (set-up, menu,
+settings, the rules' topics), and do nothing elsewhere."""
+
+
+def gobbit_footer(keys: dict[str, Any], status: str) -> str:
+    """The status lines at a Gobbit table: the buttons' keys with ``status``, then every
+    seat's pad keys in one line (``H1: 1 2 3 4 5``, H for hráč as on the referee's
+    screens), one column per pile and the
+    graveyard last.  Two lines at 130 columns; a narrower terminal wraps them."""
+    by_seat: dict[int, list[str]] = {}
+    for key, pad in sorted(keys.items(), key=lambda kv: (kv[1].seat, kv[1].target == "g",
+                                                         str(kv[1].target))):
+        by_seat.setdefault(pad.seat, []).append(key)
+    seats = "   ".join(f"H{seat}: " + " ".join(v) for seat, v in sorted(by_seat.items()))
+    return (f"Gobbit   {HELP_GOBBIT}{status}\n"
+            f"{PADS_GOBBIT.format(seats=len(by_seat))}  {seats}")
 
 
 @functools.cache
@@ -68,16 +94,23 @@ class PinPresser:
     :meth:`press` presses now (and returns when the finger is lifted); :meth:`submit`
     queues a press behind the ones typed before it, so that keys typed quickly (``m d d
     Enter``) are pressed one after another, as a person would, and none cuts another short.
+    :meth:`hold` keeps a button down while its key repeats (a terminal has no key release:
+    a key held down arrives again and again, some 30 times a second), so that a held ◀ ▶
+    runs through the numbers as the real button does.
     """
 
     GAP = 0.03  # seconds between two queued presses
+    HOLD_GAP = 0.15
+    """A key that arrives again within this many seconds is being held down."""
 
     def __init__(self, factory: Any, pins: dict[str, int], long_press: float) -> None:
         self.factory = factory
         self.pins = pins
         self.long_press = long_press
-        self._queue: queue.Queue[tuple[str, bool]] = queue.Queue()
+        self._queue: queue.Queue[tuple[str, str]] = queue.Queue()
         self._worker: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._held_until: dict[str, float] = {}
 
     def press(self, name: str, long: bool = False) -> None:
         pin = self.factory.pin(self.pins[name])
@@ -86,20 +119,46 @@ class PinPresser:
         pin.drive_high()
 
     def submit(self, name: str, long: bool = False) -> None:
+        self._put(name, "long" if long else "tap")
+
+    def hold(self, name: str) -> None:
+        """Keep ``name`` down until its key has not come again for :attr:`HOLD_GAP`."""
+        with self._lock:
+            holding = name in self._held_until
+            self._held_until[name] = time.monotonic() + self.HOLD_GAP
+        if not holding:
+            self._put(name, "hold")
+
+    def _put(self, name: str, how: str) -> None:
         if self._worker is None:
             self._worker = threading.Thread(target=self._work, name="presser", daemon=True)
             self._worker.start()
-        self._queue.put((name, long))
+        self._queue.put((name, how))
 
     def idle(self) -> bool:
         """No press is waiting or being made."""
         return self._queue.unfinished_tasks == 0
 
+    def _held(self, name: str) -> None:
+        pin = self.factory.pin(self.pins[name])
+        pin.drive_low()
+        while True:
+            with self._lock:
+                left = self._held_until[name] - time.monotonic()
+                if left <= 0:
+                    del self._held_until[name]
+                    break
+            time.sleep(min(left, 0.02))
+        pin.drive_high()
+
     def _work(self) -> None:
         while True:
-            name, long = self._queue.get()
+            name, how = self._queue.get()
             try:
-                self.press(name, long)
+                if how == "hold":
+                    self._held(name)
+                else:
+                    self.press(name, how == "long")
                 time.sleep(self.GAP)
             finally:
                 self._queue.task_done()
@@ -119,10 +178,17 @@ class Simulator:
 
             self.hub = SimulatedHub(seed=seed)
         self.factory = MockFactory()
+        from .pixels import SimPixels
+
+        self.pixels = SimPixels(seed, step_s=0.12)  # made when the table asks for Bluetooth
         self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream,
-                       hub_port=self.hub.path if self.hub is not None else None, phone=phone)
+                       hub_port=self.hub.path if self.hub is not None else None, phone=phone,
+                       pixels_port=self.pixels.port)
         self.app.start_hardware()
         self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
+        self.stream = stream if stream is not None else sys.stdout
+        self.quit_asked = False
+        self._arrived: dict[str, float] = {}
         self.last_sound = ""
         self._footer = ""
         if self.app.buzzer is not None:
@@ -150,11 +216,9 @@ class Simulator:
             sound = f"   telefon: {phone.url}{sound}"  # where a phone opens the table's view
         keys = self.pad_keys()
         if keys:
-            by_seat: dict[int, list[str]] = {}
-            for key, pad in keys.items():
-                by_seat.setdefault(pad.seat, []).append(f"{key}={pad.target}")
-            rows = ["  " + f"hráč {seat}: " + " ".join(v) for seat, v in sorted(by_seat.items())]
-            text = f"Gobbit{sound}\n{HELP_GOBBIT}\n" + "\n".join(rows)
+            text = gobbit_footer(keys, sound)
+        elif self.app.dice.kind == "pixels":
+            text = f"kostka Pixels: {self.pixels.status()}{sound}\n{HELP_PIXELS}"
         else:
             dice = "připojena" if self.dice.plugged else "ODPOJENA"
             text = f"kostka: {dice}{sound}\n{HELP}"
@@ -162,8 +226,9 @@ class Simulator:
             self._footer = text
             device.set_footer(text)
 
-    def key(self, key: str) -> bool:
-        """Act on one key; False means quit."""
+    def key(self, key: str, burst: bool = False) -> bool:
+        """Act on one key; False means quit.  ``burst``: it came in one read with the key
+        before it (pasted or sent by a script: a separate press, never a held key)."""
         pads = self.pad_keys()
         if key in pads:
             threading.Thread(target=self._tap, args=(pads[key],), daemon=True).start()
@@ -171,10 +236,19 @@ class Simulator:
         if pads and key == "q":
             return True  # q is a pad key at a Gobbit table: quit with Ctrl-C
         action, arg = KEYS.get(key, ("", ""))
-        if action == "press":
+        now = time.monotonic()
+        again = now - self._arrived.get(key, -1.0) < PinPresser.HOLD_GAP and not burst
+        self._arrived[key] = now
+        if action == "press" and arg in HOLD_RUNS and again:
+            self.presser.hold(arg)  # the key repeats: it is held down
+        elif action == "press":
             self.presser.submit(arg)
         elif action == "long":
             self.presser.submit(arg, long=True)
+        elif action in ("roll", "drop", "plug", "sleep") and self.app.dice.kind == "pixels":
+            pixels = {"roll": self.pixels.roll, "drop": self.pixels.crooked,
+                      "plug": self.pixels.toggle_away, "sleep": self.pixels.toggle_sleep}
+            threading.Thread(target=self._pixels, args=(pixels[action],), daemon=True).start()
         elif action == "roll":
             if self.dice.plugged:
                 self.dice.roll()
@@ -187,9 +261,17 @@ class Simulator:
             else:
                 self.dice.replug()
             self._update_footer()
+        elif action == "list":
+            if isinstance(self.app.service.last_view, ListView):
+                self.presser.submit(arg)
         elif action == "quit":
             return False
         return True
+
+    def _pixels(self, act: Any) -> None:
+        """Act on the virtual die (a throw takes its time) and show its state."""
+        act()
+        self._update_footer()
 
     def _tap(self, pad: Any) -> None:
         """A slap: the pad's mock pin goes high, then low again (TTP223 output)."""
@@ -209,16 +291,24 @@ class Simulator:
         pin.drive_low()
 
     def run(self) -> int:
+        """The table until ``q`` (Ctrl-C, a closed terminal); then says the game is kept."""
         stop = threading.Event()
         keys = threading.Thread(target=self._read_keys, args=(stop,), name="keys", daemon=True)
         keys.start()
         try:
-            return self.app.run()
+            code = self.app.run()
+        except KeyboardInterrupt:  # Ctrl-C at a Gobbit table (the pads took q)
+            code, self.quit_asked = 0, True
         finally:
             stop.set()
             self.dice.close()
+            self.pixels.close()
             if self.hub is not None:
                 self.hub.close()
+        if self.quit_asked:
+            with contextlib.suppress(OSError, ValueError):  # the terminal may be gone
+                print(QUIT_SAID, file=self.stream, flush=True)
+        return code
 
     def _read_keys(self, stop: threading.Event) -> None:
         fd = sys.stdin.fileno() if sys.stdin and sys.stdin.isatty() else None
@@ -242,6 +332,7 @@ class Simulator:
                     self.app.service.stop()
                     return
                 buf += got.decode("utf-8", "replace")
+                burst = False
                 while buf:
                     if buf.startswith("\x1b["):
                         if len(buf) < 3:
@@ -249,9 +340,11 @@ class Simulator:
                         key, buf = buf[:3], buf[3:]
                     else:
                         key, buf = buf[0], buf[1:]
-                    if not self.key(key.lower() if len(key) == 1 else key):
+                    if not self.key(key.lower() if len(key) == 1 else key, burst):
+                        self.quit_asked = True
                         self.app.service.stop()
                         return
+                    burst = True
         finally:
             with contextlib.suppress(OSError, termios.error):  # a closed terminal keeps nothing
                 termios.tcsetattr(fd, termios.TCSADRAIN, old)

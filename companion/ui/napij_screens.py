@@ -11,7 +11,8 @@ Layout, top to bottom (5 x 8 body font, 25 characters a line):
   with the selected one inverted, or lines that scroll when they are too
   long); then the prompt and the event line.
 
-A banner (a drink to announce) is drawn over everything in a framed box.
+A banner (a drink to announce) is drawn over the body in a framed box; the prompt
+under it says how to answer it ("● vypito  ◀ později").
 Pure: the same view at the same time ``t`` gives the same frame.
 """
 
@@ -189,9 +190,10 @@ def _frame(p: Painter, x0: int, y0: int, x1: int, y1: int) -> None:
     p.line((x1, y0, x1 + 1, y1 + 1))
 
 
-def draw_banner(p: Painter, banner: Banner) -> None:
-    """A framed box over the middle of the screen (the header and the event line stay):
-    the title (Terminus, wrapped), the lines, the marks of the colours concerned."""
+def draw_banner(p: Painter, banner: Banner, bottom: int = BANNER_BOTTOM) -> None:
+    """A framed box over the middle of the screen down to ``bottom`` (the header, the
+    prompt under it and the event line stay): the title (Terminus, wrapped), the lines, the
+    marks of the colours concerned."""
     head, font = heading_font(bold=True), body_font()
     hh, lh = line_height(head), line_height(font)
     inner = WIDTH - 8
@@ -203,7 +205,7 @@ def draw_banner(p: Painter, banner: Banner) -> None:
     titles = title_lines[:2]
     lines = banner.lines[:2]
     marks = banner.marks[:4]
-    top, bottom = BANNER_TOP, BANNER_BOTTOM
+    top = BANNER_TOP
     height = len(titles) * hh + len(lines) * lh + (9 if marks else 0)
     if height > bottom - top - 4:
         marks, height = (), height - 9
@@ -311,5 +313,5 @@ def draw_napij(p: Painter, v: NapijView, t: float) -> None:
     if v.event:
         p.text((0, HEIGHT - lh), scrolled(font, v.event, WIDTH, t), font, whole=v.event,
                scrolls=True)
-    if v.banner is not None:
-        draw_banner(p, v.banner)
+    if v.banner is not None:  # over the body; its answer is the prompt under it
+        draw_banner(p, v.banner, bottom - 1 if v.prompt else BANNER_BOTTOM)

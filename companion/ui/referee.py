@@ -38,8 +38,10 @@ def row(left: str, right: str, width: int = WIDTH) -> str:
     return title_with(left, right, width)
 
 
-def paginate(sections: list[tuple[str, list[list[str]]]]) -> list[Screen]:
-    """Lay out sections of blocks on pages of :data:`BODY_LINES` lines.
+def paginate(sections: list[tuple[str, list[list[str]]]], lines: int = BODY_LINES
+             ) -> list[Screen]:
+    """Lay out sections of blocks on pages of ``lines`` lines (a page that keeps its last
+    line for the buttons' legend asks for one less than :data:`BODY_LINES`).
 
     Each section (a title and its blocks: a sentence's wrapped lines, or one row)
     starts on a new page; a block is never split across pages unless it is longer
@@ -49,11 +51,11 @@ def paginate(sections: list[tuple[str, list[list[str]]]]) -> list[Screen]:
     for title, blocks in sections:
         page: list[str] = []
         for block in blocks:
-            if page and len(page) + len(block) > BODY_LINES:
+            if page and len(page) + len(block) > lines:
                 pages.append((title, tuple(page)))
                 page = []
             for line in block:
-                if len(page) == BODY_LINES:
+                if len(page) == lines:
                     pages.append((title, tuple(page)))
                     page = []
                 page.append(line)

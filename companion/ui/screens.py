@@ -308,8 +308,9 @@ def _list(p: Painter, v: ListView, t: float) -> None:
         p.symbol((WIDTH - 6, y0), "▲", font)
     if first + rows < len(v.items):
         p.symbol((WIDTH - 6, y0 + (rows - 1) * lh), "▼", font)
-    if v.footer:
-        p.text((0, HEIGHT - lh), fit(font, v.footer, WIDTH), font, whole=v.footer)
+    if v.footer:  # a long notice ("Hlas mlčí: chybí zvuková karta.") scrolls, never cut
+        p.text((0, HEIGHT - lh), scrolled(font, v.footer, WIDTH - 1, t), font, whole=v.footer,
+               scrolls=True)
 
 
 def _win(p: Painter, v: WinView, t: float) -> None:

@@ -110,6 +110,26 @@ def _empty(x: float, y: float, word: str) -> str:
             + label(x, y, word, 10.0, fill="#e4f1ea"))
 
 
+COUNT_SIZE, COUNT_LINE = 9.5, 12.0
+CHAR_W = 0.56
+"""A generous average width of a character, in font sizes (DejaVu Sans and Roboto: 0.5)."""
+
+
+def count_lines(items: Sequence[str], x: float) -> list[str]:
+    """A seat's counts ("kupička 12", "balíček 11", "gorila útočí") in lines centred on
+    ``x`` that stay inside the drawing: joined by " · " while they fit, wrapped where
+    they do not (a seat at the table's side has less room than one at the top)."""
+    room = 2 * min(x, WIDTH - x) - 8.0
+    lines: list[str] = []
+    for item in items:
+        joined = f"{lines[-1]} · {item}" if lines else item
+        if lines and len(joined) * CHAR_W * COUNT_SIZE <= room:
+            lines[-1] = joined
+        else:
+            lines.append(item)
+    return lines
+
+
 def _seat(s: Seat, x: float, y: float, turn: bool, gorilla: bool) -> str:
     out = []
     if turn:
@@ -133,9 +153,9 @@ def _seat(s: Seat, x: float, y: float, turn: bool, gorilla: bool) -> str:
         counts.append(f"balíček {s.deck}")
     if gorilla:
         counts.append("gorila útočí")
-    if counts:
-        out.append(label(x, y + CARD_H / 2 + 25, " · ".join(counts), 9.5, fill="#d8ecdf",
-                         cls="counts"))
+    for i, line in enumerate(count_lines(counts, x)):
+        out.append(label(x, y + CARD_H / 2 + 25 + i * COUNT_LINE, line, COUNT_SIZE,
+                         fill="#d8ecdf", cls="counts"))
     return el("g", "".join(out), class_="seat", data_seat=str(s.seat),
               data_top=(s.top.species + (s.top.colour or "")) if s.top else None,
               data_pile=None if s.pile is None else str(s.pile))

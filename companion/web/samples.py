@@ -50,7 +50,7 @@ def clovece() -> list[Snapshot]:
 
 def napij() -> list[Snapshot]:
     """Four players: the position, red throws a five, red plays it (m12 to m17)."""
-    tail = "bottle:m60 owe:g1 drunk:r3,b1,g2,y2"
+    tail = "bottle:m60 owe:g1@knocked-out.b drunk:r3,b1,g2,y2"
     before = "r:m12,m30,rh4,p b:m25*2,p,p,p g:m50,c5+,p,p y:sy3,p,p,p"
     after = "r:m17,m30,rh4,p b:m25*2,p,p,p g:m50,c5+,p,p y:sy3,p,p,p"
     tonight = (7, 4, 5, 2)

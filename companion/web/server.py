@@ -7,16 +7,23 @@ builds the snapshot if it was handed a callable, serialises it once, and every
 connected browser's stream sends the latest one (a slow phone skips the ones it
 missed instead of queueing them).
 
-Everything lives under ``/<token>/``: the page (``""``), its assets
-(``static/...``), the server-sent events stream (``events``), the latest snapshot
-as JSON (``snapshot.json``) and the boards' static SVG layers
-(``board/<hash>.svg``).  Any other path is 404 with an empty body, so without the
-token nobody learns anything; only GET and HEAD are answered (405 otherwise) and
-a request with a body is refused (413).  There are caps on streams, connections,
-request line and header sizes; every answer carries a strict
-Content-Security-Policy and ``no-referrer``; a failing handler is logged and the
-client gets a bare 500 (never a traceback); the token never reaches a log (no
-access log).
+Everything lives under ``/<token>/``, routed by an :class:`aiohttp.web.Application`: the
+page (``""``), its assets (``static/...``, aiohttp's ``add_static`` with its ETags), the
+server-sent events stream (``events``), the latest snapshot as JSON (``snapshot.json``) and
+the boards' static SVG layers (``board/<hash>.svg``).  Any other path is 404 with an empty
+body, so without the token nobody learns anything; only GET and HEAD are answered (405
+otherwise) and a request with a body is refused (413).  Every answer carries a strict
+Content-Security-Policy and ``no-referrer`` (a response signal); a failing handler is logged
+and the client gets a bare 500 (never a traceback); the token never reaches a log (no
+access log).  aiohttp's own limits bound the request line, the header fields and the idle
+time of a kept-alive connection.
+
+**A hostile client cannot lock the table's phones out** (:mod:`.gate`): every connection is
+admitted by a gate around aiohttp's protocol: at most :data:`PER_ADDRESS` connections from
+one address, a connection must send a whole request within :data:`HEADER_TIMEOUT_S` (and
+another within :data:`IDLE_TIMEOUT_S` after an answer), and when the connections reach their
+cap a new one closes the oldest one that has not sent a request yet, never an open event
+stream: the phones at the table stay ahead of half-open sockets.
 """
 
 from __future__ import annotations
@@ -33,15 +40,23 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from aiohttp import web
 
 from companion.errors import UsageError
 
+from .gate import Gate
 from .snapshot import Snapshot
 
 log = logging.getLogger(__name__)
+PROTOCOL_LOG = logging.getLogger("companion.web.protocol")
+"""aiohttp's protocol errors (a malformed request, a client gone): they quote the request
+line, which holds the token, so they are kept out of the log; a handler's failure is logged
+by the web view itself."""
+PROTOCOL_LOG.setLevel(logging.CRITICAL + 1)
+PROTOCOL_LOG.propagate = False
 
 TOKEN_BYTES = 8
 """Random bytes in a token: 11 URL-safe characters, 64 bits."""
@@ -60,9 +75,21 @@ POLL_S = 0.02
 """How often the server's loop looks for a published snapshot while browsers are
 connected (the latency it adds: half of this on average)."""
 IDLE_POLL_S = 0.2
+CROWD = 48
+"""Above this many open streams the server looks for a snapshot only every :data:`CROWD_POLL_S`:
+each snapshot costs a write to every stream, on the interpreter the table's loop shares, so a
+crowd gets the latest one a little later instead of every one (the table's throws are seconds
+apart; only a burst is coalesced)."""
+CROWD_POLL_S = 0.1
 """How often it looks when no browser is connected (a JSON request takes the latest at once)."""
 KEPT_BASES = 8
 """Boards' static layers kept for ``board/<hash>.svg``."""
+PER_ADDRESS = 8
+"""Connections from one address (a phone opens its stream and up to 6 for a page load)."""
+HEADER_TIMEOUT_S = 3.0
+"""A new connection must send a whole request within this time (slowly sent headers)."""
+IDLE_TIMEOUT_S = 10.0
+"""A kept-alive connection must send its next request within this time after an answer."""
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
        "connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; "
@@ -149,53 +176,15 @@ def _read_static(name: str) -> bytes:
 
 
 def _bare(status: int, **headers: str) -> web.Response:
-    """An answer with no body and the safe headers."""
-    resp = web.Response(status=status, headers={**SAFE_HEADERS, "Cache-Control": "no-store",
-                                                **headers})
-    return resp
+    """An answer with no body (the safe headers are added to every answer on its way out)."""
+    return web.Response(status=status, headers={"Cache-Control": "no-store", **headers})
 
 
-class _Protocol(web.RequestHandler):
-    """aiohttp's connection handler with bare error answers and a cap on connections."""
-
-    def __init__(self, manager: _Server, **kwargs: Any) -> None:
-        super().__init__(manager, **kwargs)
-        self._cap_manager = manager
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)
-        manager = self._cap_manager
-        if len(manager.connections) > manager.max_connections:
-            now = time.monotonic()
-            if now - manager.warned_at > 60:  # once a minute at most, a flood floods no log
-                log.warning("web view: too many connections, refusing the extra ones")
-                manager.warned_at = now
-            transport.close()
-
-    def handle_error(self, request: Any, status: int = 500, exc: BaseException | None = None,
-                     message: str | None = None) -> web.StreamResponse:
-        if status >= 500:
-            log.error("web view: a request failed", exc_info=exc)
-        else:
-            log.debug("web view: a bad request (%s)", status)
-        if request.writer.output_size > 0:
-            raise ConnectionError("the answer had already started")
-        resp = _bare(status)
-        resp.force_close()
-        return resp
-
-
-class _Server(web.Server):
-    def __init__(self, handler: Callable[[web.BaseRequest], Any], *, max_connections: int,
-                 protocol: dict[str, Any]) -> None:
-        super().__init__(handler, handler_cancellation=True)
-        self.max_connections = max_connections
-        self.warned_at = -1e9
-        self._protocol_args = protocol
-        self._protocol_loop = asyncio.get_running_loop()
-
-    def __call__(self) -> web.RequestHandler:
-        return _Protocol(self, loop=self._protocol_loop, **self._protocol_args)
+async def _safe_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer (pages, assets, errors) carries the safe headers."""
+    for key, value in SAFE_HEADERS.items():
+        response.headers.setdefault(key, value)
+    response.headers["Server"] = SAFE_HEADERS["Server"]
 
 
 class WebView:
@@ -211,11 +200,19 @@ class WebView:
     def __init__(self, host: str = "127.0.0.1", port: int = 0, token: str | None = None, *,
                  max_clients: int = MAX_CLIENTS, keepalive_s: float = KEEPALIVE_S,
                  write_timeout_s: float = WRITE_TIMEOUT_S, url_host: str | None = None,
-                 poll_s: float = POLL_S, idle_poll_s: float = IDLE_POLL_S) -> None:
+                 poll_s: float = POLL_S, idle_poll_s: float = IDLE_POLL_S,
+                 per_address: int = PER_ADDRESS, header_timeout_s: float = HEADER_TIMEOUT_S,
+                 idle_timeout_s: float = IDLE_TIMEOUT_S) -> None:
         if not 0 <= port <= 65535:
             raise WebError(f"The web port must be 0 to 65535, not {port}.")
         if max_clients < 1:
             raise WebError("The web view must allow at least one client.")
+        if per_address < 2 or header_timeout_s <= 0 or idle_timeout_s <= 0:
+            raise WebError("The web view needs at least two connections per address and "
+                           "positive time limits.")
+        self.per_address = per_address
+        self.header_timeout_s = header_timeout_s
+        self.idle_timeout_s = idle_timeout_s
         self.host = host
         self.token = check_token(token) if token is not None else new_token()
         self.max_clients = max_clients
@@ -226,10 +223,7 @@ class WebView:
         self._port = port
         self._url_host = url_host
         self._token_b = self.token.encode()
-        self._page = _read_static("index.html")
-        self._assets = {name: (_read_static(name), kind) for name, kind in ASSETS.items()}
-        self._etags = {name: '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
-                       for name, (body, _) in self._assets.items()}
+        self._page_html = _read_static("index.html")
         self._epoch = secrets.token_hex(4)
         # handed over by publish() (any thread), under the lock
         self._lock = threading.Lock()
@@ -245,7 +239,10 @@ class WebView:
         self._closing = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
-        self._runner: web.ServerRunner | None = None
+        self._runner: web.AppRunner | None = None
+        self._server: asyncio.base_events.Server | None = None
+        self.gate: Gate | None = None
+        """The connections' gate (per address, time limits, who goes first), while serving."""
         self._stopped = threading.Event()
 
     # --- the caller's side (any thread) ---------------------------------------------------
@@ -360,23 +357,58 @@ class WebView:
             loop.close()
             self._stopped.set()
 
+    def _app(self) -> web.Application:
+        app = web.Application(middlewares=[self._middleware], client_max_size=1024,
+                              handler_args={"max_line_size": MAX_LINE,
+                                            "max_field_size": MAX_FIELD,
+                                            "max_headers": MAX_HEADERS,
+                                            "keepalive_timeout": self.idle_timeout_s,
+                                            "lingering_time": 1.0,
+                                            "logger": PROTOCOL_LOG})
+        app.on_response_prepare.append(_safe_headers)
+        base = f"/{self.token}"
+        r = app.router
+        r.add_get(base, self._late("_redirect"))
+        r.add_get(base + "/", self._late("_page"))
+        r.add_get(base + "/events", self._late("_events"))
+        r.add_get(base + "/snapshot.json", self._late("_snapshot"))
+        r.add_get(base + "/board/{key:[0-9a-f]{20}}.svg", self._late("_board"))
+        static = resources.files("companion.web").joinpath("static")
+        r.add_static(base + "/static/", Path(str(static)), append_version=False)
+        return app
+
+    def _late(self, name: str) -> Callable[[web.Request], Any]:
+        """A route's handler, looked up when called (a test may replace it)."""
+        async def handle(request: web.Request) -> web.StreamResponse:
+            answer: web.StreamResponse = await getattr(self, name)(request)
+            return answer
+        return handle
+
     async def _open(self) -> None:
-        server = _Server(self._handle, max_connections=self.max_clients + SPARE_CONNECTIONS,
-                         protocol={"keepalive_timeout": 20.0, "access_log": None,
-                                   "max_line_size": MAX_LINE, "max_field_size": MAX_FIELD,
-                                   "max_headers": MAX_HEADERS, "lingering_time": 1.0})
-        self._runner = web.ServerRunner(server, handle_signals=False)
+        self._runner = web.AppRunner(self._app(), handle_signals=False, access_log=None,
+                                     shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host or None, self._port, backlog=64)
-        await site.start()
-        for address in self._runner.addresses:
-            self._port = int(address[1])
+        server = self._runner.server
+        assert server is not None
+        loop = asyncio.get_running_loop()
+        self.gate = Gate(loop, max_connections=self.max_clients + SPARE_CONNECTIONS,
+                         per_address=self.per_address, header_timeout_s=self.header_timeout_s,
+                         idle_timeout_s=self.idle_timeout_s)
+        self._server = await loop.create_server(self.gate.factory(server), self.host or None,
+                                                self._port, backlog=128)
+        for sock in self._server.sockets:
+            self._port = int(sock.getsockname()[1])
             break
 
     async def _cleanup(self) -> None:
+        if self._server is not None:
+            self._server.close()  # no new connections; the streams end by themselves
+            self._server = None
         if self._runner is not None:
-            await self._runner.cleanup()
+            await self._runner.cleanup()  # aiohttp's graceful shutdown of the rest
             self._runner = None
+        if self.gate is not None:
+            self.gate.close_all()
 
     def _begin_close(self) -> None:
         self._closing = True
@@ -393,7 +425,11 @@ class WebView:
 
     async def _poll(self) -> None:
         while not self._closing:
-            await asyncio.sleep(self.poll_s if self._streams else self.idle_poll_s)
+            n = len(self._streams)
+            if not n:
+                await asyncio.sleep(self.idle_poll_s)
+            else:  # a crowd: at most one snapshot per CROWD_POLL_S, the latest (coalesced)
+                await asyncio.sleep(self.poll_s if n <= CROWD else max(self.poll_s, CROWD_POLL_S))
             self._take()
 
     def _take(self) -> None:
@@ -437,59 +473,59 @@ class WebView:
 
     # --- requests ----------------------------------------------------------------------------
 
-    async def _handle(self, request: web.BaseRequest) -> web.StreamResponse:
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Bare errors, no bodies, and the gate told when a request starts and ends."""
+        gate, transport = self.gate, request.transport
+        if gate is not None and transport is not None:
+            gate.busy(transport)
         try:
-            return await self._dispatch(request)
+            unmatched = request.match_info.http_exception
+            if unmatched is not None:  # no such path, or not GET/HEAD: nothing more is said
+                raise unmatched
+            if request.body_exists:
+                resp = _bare(413)
+                resp.force_close()
+                return resp
+            answer: web.StreamResponse = await handler(request)
+            return answer
+        except web.HTTPException as exc:
+            keep = {k: v for k, v in exc.headers.items() if k in ("Allow", "Location")}
+            return _bare(exc.status, **keep)
         except (asyncio.CancelledError, ConnectionError):
             raise
         except Exception:
             log.exception("web view: a request failed")
             return _bare(500)
+        finally:
+            if gate is not None and transport is not None:
+                gate.idle(transport)
 
-    async def _dispatch(self, request: web.BaseRequest) -> web.StreamResponse:
-        parts = request.path.split("/", 2)
-        if len(parts) < 2 or not secrets.compare_digest(parts[1].encode(), self._token_b):
+    async def _redirect(self, request: web.Request) -> web.StreamResponse:
+        return _bare(308, Location=f"/{self.token}/")
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        return self._file(self._page_html, "text/html; charset=utf-8", "no-store")
+
+    async def _snapshot(self, request: web.Request) -> web.StreamResponse:
+        self._take()
+        return self._file(self._json, "application/json", "no-store")
+
+    async def _board(self, request: web.Request) -> web.StreamResponse:
+        base = self._bases.get(request.match_info["key"])
+        if base is None:
             return _bare(404)
-        if request.method not in ("GET", "HEAD"):
-            return _bare(405, Allow="GET, HEAD")
-        if request.body_exists:
-            resp = _bare(413)
-            resp.force_close()
-            return resp
-        if len(parts) == 2:
-            return _bare(308, Location=f"/{self.token}/")
-        rest = parts[2]
-        if rest == "":
-            return self._file(self._page, "text/html; charset=utf-8", "no-store")
-        if rest == "events":
-            return await self._events(request)
-        if rest == "snapshot.json":
-            self._take()
-            return self._file(self._json, "application/json", "no-store")
-        if rest.startswith("static/"):
-            name = rest[len("static/"):]
-            if name in self._assets:
-                if request.headers.get("If-None-Match") == self._etags[name]:
-                    return _bare(304, ETag=self._etags[name], **{"Cache-Control": "no-cache"})
-                body, kind = self._assets[name]
-                return self._file(body, kind, "no-cache", ETag=self._etags[name])
-            return _bare(404)
-        if rest.startswith("board/") and rest.endswith(".svg"):
-            base = self._bases.get(rest[len("board/"):-len(".svg")])
-            if base is not None:
-                return self._file(base, "image/svg+xml", "private, max-age=86400, immutable")
-        return _bare(404)
+        return self._file(base, "image/svg+xml", "private, max-age=86400, immutable")
 
     @staticmethod
     def _file(body: bytes, kind: str, cache: str, **headers: str) -> web.Response:
-        return web.Response(body=body, headers={**SAFE_HEADERS, "Content-Type": kind,
-                                                "Cache-Control": cache, **headers})
+        return web.Response(body=body, headers={"Content-Type": kind, "Cache-Control": cache,
+                                                **headers})
 
-    async def _events(self, request: web.BaseRequest) -> web.StreamResponse:
+    async def _events(self, request: web.Request) -> web.StreamResponse:
         if len(self._streams) >= self.max_clients:
             return _bare(503, **{"Retry-After": "5"})
-        resp = web.StreamResponse(headers={**SAFE_HEADERS,
-                                           "Content-Type": "text/event-stream; charset=utf-8",
+        resp = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8",
                                            "Cache-Control": "no-store",
                                            "X-Accel-Buffering": "no"})
         if request.method == "HEAD":
@@ -498,6 +534,8 @@ class WebView:
         self._streams.add(wake)
         try:
             await resp.prepare(request)
+            if self.gate is not None and request.transport is not None:
+                self.gate.stream(request.transport)  # a phone at the table: kept ahead
             self._take()
             hello = json.dumps({"keepalive": self.keepalive_s})
             await self._send(resp, f"retry: 2000\nevent: hello\ndata: {hello}\n\n".encode())
@@ -510,7 +548,8 @@ class WebView:
                     continue
                 wake.clear()
                 try:
-                    await asyncio.wait_for(wake.wait(), self.keepalive_s)
+                    async with asyncio.timeout(self.keepalive_s):  # no task per wait
+                        await wake.wait()
                 except TimeoutError:
                     await self._send(resp, b"event: ping\ndata: \n\n")
         except (ConnectionError, TimeoutError):
@@ -520,7 +559,8 @@ class WebView:
         return resp
 
     async def _send(self, resp: web.StreamResponse, data: bytes) -> None:
-        await asyncio.wait_for(resp.write(data), self.write_timeout_s)
+        async with asyncio.timeout(self.write_timeout_s):  # cheaper than wait_for's task
+            await resp.write(data)
 
 
 def wait_until(check: Callable[[], bool], timeout_s: float = 5.0) -> bool:

@@ -44,6 +44,7 @@ from companion.engines.gobbit.judge import (
     judge,
 )
 from companion.engines.gobbit.rules import GameState, condition, on_turn, winners
+from companion.engines.napij.describe import debts_text
 from companion.engines.napij.state import Phase, State
 from companion.referee.model import RefereeModel, delta_text, target_label
 
@@ -84,6 +85,8 @@ class LedgerRow:
     """Drinks drunk in this game."""
     tonight: int
     """Drinks drunk since the box was switched on ("Účet")."""
+    why: str = ""
+    """Each debt with its reason in words ("karta č. 23 a spadlá kostka")."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +156,8 @@ class Snapshot:
             "events": list(self.events),
             "rules": [{"title": t, "text": x} for t, x in self.rules],
             "ledger": [{"colour": r.colour, "name": r.name, "mark": r.mark, "owed": r.owed,
-                        "glasses": r.glasses, "drunk": r.drunk, "tonight": r.tonight}
+                        "glasses": r.glasses, "drunk": r.drunk, "tonight": r.tonight,
+                        "why": r.why}
                        for r in self.ledger],
             "card": self.card,
             "gobbit": None if g is None else {
@@ -241,7 +245,8 @@ def napij(state: State, *, events: Iterable[str] = (), throws: Sequence[int] | N
         if tonight is not None:
             since = tonight.get(c, since) if isinstance(tonight, Mapping) else tonight[c]
         ledger.append(LedgerRow(COLOURS[c], (names or {}).get(c) or PLAYER[c], MARK_NAME[c],
-                                state.owed[c], state.glasses[c], state.drunk[c], since))
+                                state.owed[c], state.glasses[c], state.drunk[c], since,
+                                debts_text(state.debts_of(c))))
     if state.winner is not None:
         turn = _colour_player(state.winner, names)
     elif state.pending is not None:

@@ -16,3 +16,21 @@ def test_seconds_are_finite_and_in_range():
     for bad in ("-1", "nan", "inf", "x", "1e9"):
         with pytest.raises(UsageError, match="--delay must be"):
             seconds(bad, "--delay")
+
+
+def test_an_output_file_in_a_folder_that_takes_no_files_is_refused_at_once(tmp_path):
+    from companion.commands.common import output_file
+
+    with pytest.raises(UsageError, match="cannot be written"):
+        output_file("/proc/x.gif", "--gif")
+    made = output_file(str(tmp_path / "a.gif"), "--gif")
+    assert made == tmp_path / "a.gif" and not made.exists()  # the probe leaves nothing behind
+
+
+def test_a_config_file_name_with_a_nul_is_one_sentence(capsys):
+    from companion.cli import main
+
+    for argv in (["--config", "a\x00b", "pads", "show"], ["pads", "show", "--config", "a\x00b"]):
+        assert main(argv) == 2
+        assert capsys.readouterr().err == (
+            "companion: The config file's name has a NUL character in it.\n")

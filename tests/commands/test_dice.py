@@ -128,3 +128,67 @@ def test_dice_read_refuses_a_bad_baud_rate_instead_of_retrying_for_ever(
     assert main(["dice-read", "loop://", "--baudrate", "-1", "--timeout", "1"]) == 2
     err = capsys.readouterr().err
     assert "--baudrate: 1 to" in err and err.count("\n") == 1
+
+
+def test_dice_read_pixels_prints_what_a_die_sends(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import threading
+
+    from companion.commands import dice as dice_cmd
+    from companion.sim.pixels import SimPixels
+
+    pixels = SimPixels(seed=2, name="Kostka")
+    monkeypatch.setattr(dice_cmd, "pixels_port", pixels.port)
+    pixels.port()
+    assert pixels.die is not None
+    die = pixels.die
+
+    def throw() -> None:
+        import time
+
+        while not die.sent:  # it answered who-are-you: the companion listens
+            time.sleep(0.01)
+        die.crooked()
+        die.roll(4)
+        die.roll(2)
+
+    threading.Thread(target=throw, daemon=True).start()
+    try:
+        assert main(["dice-read", "--pixels", "Kostka", "--rolls", "2", "--timeout", "20"]) == 0
+    finally:
+        pixels.close()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Pixels dice heard: Kostka; reading Kostka"
+    assert out[1].startswith("connected device_id=Kostka firmware=pixels ")
+    assert out[2:5] == ["crooked face_index=5", "roll value=4 seq=1", "roll value=2 seq=2"]
+    assert out[5].startswith("stats: rolls=2 crooked=1")
+
+
+def test_dice_read_wants_a_port_or_pixels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice-read"]) == 2
+    assert "--pixels" in capsys.readouterr().err
+    assert main(["dice-read", "loop://", "--pixels"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["dice-read", "--pixels", "x" * 40]) == 2
+
+
+def test_dice_read_pixels_without_bluetooth_is_one_sentence(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.commands import dice as dice_cmd
+    from companion.dice.pixels.port import LoopThread, PortError
+
+    class NoRadio:
+        loop = LoopThread("no-radio")
+        owns_loop = True
+
+        async def scan(self, *a: object, **k: object) -> None:
+            raise PortError("Bluetooth cannot scan here (no adapter); is BlueZ running and "
+                            "the Pi's Bluetooth on?")
+
+        async def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(dice_cmd, "pixels_port", NoRadio)
+    assert main(["dice-read", "--pixels"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: Bluetooth cannot scan here") and "Traceback" not in err

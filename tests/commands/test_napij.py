@@ -11,7 +11,8 @@ from companion.cli import main
 from companion.engines.napij.board import default_board_text
 from companion.engines.napij.deck import default_deck_text
 
-START = "r:p,p,p,p b:p,p,p,p g:p,p,p,p y:p,p,p,p turn:r owe:r1,b1,g1,y1"
+START = ("r:p,p,p,p b:p,p,p,p g:p,p,p,p y:p,p,p,p turn:r "
+         "owe:r1@start?,b1@start?,g1@start?,y1@start?")
 SPLIT = "r:m12,m30,rh4,rh3 g:p,p,p,p bottle:m60 turn:r"
 
 
@@ -47,7 +48,7 @@ def test_apply_prints_the_resulting_position(capsys):
                        "--roll", "2", "--move", "p=6+2")
     assert code == 0
     assert out == "r:m6,p,p,p b:p,p,p,p g:p,p,p,p y:p,p,p,p bottle:m3 turn:b " \
-                  "owe:b1,g1,y1 drunk:r1\n"
+                  "owe:b1@start?,g1@start?,y1@start? drunk:r1\n"
 
 
 def test_apply_split_and_together_from_one_position(capsys):
@@ -114,7 +115,8 @@ def test_do_runs_actions_in_order_including_card_choices(capsys):
 def test_bottle_and_duties_from_the_command_line(capsys):
     code, out, _ = run(capsys, "apply", "napij", "r:m20,p,p,p g:m30,p,p,p bottle:m25 turn:r",
                        "--duty", "g:upset", "--bottle", "--roll", "5", "--move", "bottle")
-    assert code == 0 and out.startswith("r:m20,p,p,p g:p,p,p,p bottle:m30 turn:g owe:g2")
+    assert code == 0 and out.startswith("r:m20,p,p,p g:p,p,p,p bottle:m30 turn:g "
+                                        "owe:g1@upset?,g1@bottle.r?")
 
 
 def test_selfplay_reports_its_speed(capsys):
@@ -208,3 +210,15 @@ def test_an_offered_deal_is_answered_from_the_command_line(capsys):
     code, out, _ = run(capsys, "apply", "napij", offered, "--choose", "m50", "--events")
     assert code == 0 and out.startswith("r:m40,p,p,p b:p,p,p,p g:")
     assert "# Zelený kartou vyhodil modrého." in out
+
+
+def test_selfplay_has_an_upper_bound_on_games(capsys):
+    code, _, err = run(capsys, "selfplay", "napij", "--games", "10000000")
+    assert code == 2 and "1 to 100000" in err
+
+
+def test_a_board_file_over_the_limit_is_one_sentence(capsys, tmp_path):
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * (2 << 20) + "\n")
+    code, _, err = run(capsys, "board", "check", str(big))
+    assert code == 2 and "larger than the 1 MiB" in err

@@ -57,6 +57,28 @@ def test_the_simulated_hub_calibrates_to_about_one_scan(tmp_path, capsys):
     assert saved["pad_type"] == "padhub" and 1.0 <= saved["uncertainty_ms"] < 2.0
 
 
+def test_a_clumsy_hand_is_refused_and_the_declared_figure_stays(tmp_path, capsys):
+    cfg = config(tmp_path)
+    code, out, err = run(capsys, cfg, "calibrate", "--simulate", "3", "--seats", "2", "--clumsy")
+    assert code == 1
+    assert "Spread after the offsets: ±" in out  # the table is printed for a look
+    assert err.startswith("companion: Not saved: the spread after the offsets, ±")
+    assert "is no better than the pad type's declared ±60.00 ms" in err
+    assert err.rstrip().endswith("the uncertainty in force stays ±60.00 ms (declared).")
+    assert err.count("\n") == 1  # one sentence
+    assert not (tmp_path / "data" / TIMING_FILE).exists()
+
+
+def test_a_good_calibration_is_kept_when_a_later_one_is_refused(tmp_path, capsys):
+    cfg = config(tmp_path)
+    assert run(capsys, cfg, "calibrate", "--simulate", "3", "--seats", "2")[0] == 0
+    stored = (tmp_path / "data" / TIMING_FILE).read_text()
+    code, _out, err = run(capsys, cfg, "calibrate", "--simulate", "4", "--seats", "2",
+                          "--clumsy")
+    assert code == 1 and "(calibrated)" in err
+    assert (tmp_path / "data" / TIMING_FILE).read_text() == stored
+
+
 @pytest.mark.parametrize("argv,fragment", [
     (["calibrate", "--seats", "5"], "2 to 4"),
     (["calibrate", "--seats", "9"], "2 to 6"),
@@ -65,3 +87,28 @@ def test_the_simulated_hub_calibrates_to_about_one_scan(tmp_path, capsys):
 def test_bad_arguments_are_one_sentence(tmp_path, capsys, argv, fragment):
     code, _out, err = run(capsys, config(tmp_path), *argv)
     assert code == 2 and fragment in err and "Traceback" not in err
+
+
+def test_show_raw_prints_every_pads_counts_from_the_hub(tmp_path, capsys):
+    cfg = config(tmp_path, '[pads]\nfrontend = "hub"\n')
+    code, out, err = run(capsys, cfg, "show", "--raw", "--simulate", "3", "--seats", "3")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("Pad hub sim-hub sim-") and "12 pads" in lines[0]
+    rows = [line.split() for line in lines[2:14]]
+    assert [r[0] for r in rows] == ["1>1", "2>1", "3>1", "1>2", "2>2", "3>2", "1>3", "2>3",
+                                    "3>3", "1>g", "2>g", "3>g"]  # in channel order: by island
+    assert [int(r[1]) for r in rows][:3] == [0, 1, 2]
+    assert all(float(r[4]) > 10 for r in rows)  # each pad adds its capacitance
+    assert lines[-1] == "No channel looks saturated, shorted, open or silent."
+
+
+def test_show_raw_with_gpio_pads_says_there_are_none(tmp_path, capsys):
+    code, _out, err = run(capsys, config(tmp_path), "show", "--raw")
+    assert code == 2 and "GPIO touch modules have none" in err
+
+
+def test_show_raw_without_a_hub_says_so(tmp_path, capsys):
+    cfg = config(tmp_path, f'[pads]\nfrontend = "hub"\nhub_port = "{tmp_path / "nothing"}"\n')
+    code, _out, err = run(capsys, cfg, "show", "--raw", "--timeout", "0.3")
+    assert code == 2 and "sent no raw counts in 0.3 s" in err

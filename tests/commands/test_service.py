@@ -121,7 +121,7 @@ def test_the_demo_prints_the_url_first_and_serves_the_game_while_it_lingers(tmp_
         assert first.startswith("web: http://127.0.0.1:"), first
         url = first.removeprefix("web: ")
         token = url.rstrip("/").rsplit("/", 1)[1]
-        assert len(token) == 11
+        assert len(token) == 13 and token.isupper()  # the box's own (companion.web.qr)
         second = proc.stdout.readline()
         assert second.startswith("winner: ") and "rolls: 12" in second
         # the game is over; the view lingers with its last moment

@@ -16,6 +16,7 @@ from companion.dice.protocol import (
     Hello,
     HubBeat,
     HubHello,
+    HubRaw,
     PadEdge,
     ProtocolError,
     Reason,
@@ -44,6 +45,8 @@ messages = st.one_of(
     st.builds(PadEdge, boots, seqs, st.integers(0, 63), st.integers(0, protocol.MAX_US),
               st.booleans()),
     st.builds(HubBeat, boots, st.integers(0, protocol.MAX_US), st.integers(0, protocol.MAX_SEQ)),
+    st.builds(HubRaw, boots, st.integers(0, 63), st.integers(0, protocol.MAX_SEQ),
+              st.integers(0, protocol.MAX_SEQ), st.integers(0, protocol.MAX_SEQ)),
 )
 
 
@@ -68,6 +71,8 @@ def fields_of(message: protocol.Message | protocol.HubMessage) -> tuple[str, str
             return "P1", "PAD", [b, str(s), str(channel), str(us), "1" if touched else "0"]
         case HubBeat(b, us, missed):
             return "P1", "BEAT", [b, str(us), str(missed)]
+        case HubRaw(b, channel, baseline, count, limit):
+            return "P1", "RAW", [b, str(channel), str(baseline), str(count), str(limit)]
     raise AssertionError(message)
 
 
@@ -115,7 +120,8 @@ def test_encode_refuses_out_of_range_messages() -> None:
 
 def test_the_dice_line_refuses_a_pad_hubs_frames() -> None:
     for message in (PadEdge("3F2A9C01", 1, 3, 5, True), HubBeat("3F2A9C01", 5, 0),
-                    HubHello("hub", "1", "3F2A9C01", 1, 48, 993)):
+                    HubHello("hub", "1", "3F2A9C01", 1, 56, 993),
+                    HubRaw("3F2A9C01", 55, 1211, 6001, 6000)):
         line = protocol.encode(message)[1:-2]
         assert protocol.decode_any(line) == message
         with pytest.raises(ProtocolError) as info:

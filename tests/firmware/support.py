@@ -75,3 +75,16 @@ def importers(folder, module):
             if "import " + module in text or "from " + module in text:
                 found.append(name)
     return found
+
+
+def usb_strings(main, link="usb"):
+    """The string descriptors ``main.make_stream(link)`` gave the board's USB (the stub
+    ``machine`` records them; ``None``: the USB left as it is), the stream itself not opened."""
+    import machine
+
+    opened = []
+    main.open_stream = lambda link, mod, baud: opened.append(link) or "stream"
+    machine.USBDevice._state["configs"].clear()
+    assert main.make_stream(link) == "stream" and opened == [link]
+    configs = machine.USBDevice._state["configs"]
+    return configs[-1][2] if configs else None

@@ -107,3 +107,45 @@ def test_a_short_press_keeps_its_place_before_presses_made_while_it_was_down(fac
     time.sleep(0.6)
     assert len(got) == 2
     buttons.close()
+
+
+def test_a_held_arrow_runs_faster_and_faster_and_stops_when_released(factory):
+    got: list[tuple[float, ButtonPress]] = []
+    buttons = Buttons(PINS, lambda ev: got.append((time.monotonic(), ev)), long_press=0.2,
+                      bounce=None, pin_factory=factory, repeat_delay=0.3)
+    pin = factory.pin(13)
+    start = time.monotonic()
+    pin.drive_low()
+    time.sleep(2.0)
+    pin.drive_high()
+    released = len(got)
+    time.sleep(0.3)
+    assert len(got) == released  # nothing after the release, and the release is swallowed
+    assert all(ev == ButtonPress("right") for _, ev in got)  # no long press
+    assert got[0][0] - start >= 0.28
+    gaps = [b - a for (a, _), (b, _) in zip(got, got[1:], strict=False)]
+    assert 10 <= len(got) <= 30
+    assert sum(gaps[-4:]) / 4 < gaps[0] / 2  # it speeds up
+    buttons.close()
+
+
+def test_a_short_arrow_press_is_one_step(factory):
+    buttons, got = collect(factory)
+    pin = factory.pin(5)
+    pin.drive_low()
+    time.sleep(0.05)
+    pin.drive_high()
+    assert wait_for(lambda: got == [ButtonPress("left")])
+    time.sleep(0.5)
+    assert got == [ButtonPress("left")]
+    buttons.close()
+
+
+def test_the_gaps_shrink_to_the_shortest():
+    from itertools import islice
+
+    from companion.hardware.buttons import FIRST_GAP, SHORTEST_GAP, repeat_gaps
+
+    gaps = list(islice(repeat_gaps(), 30))
+    assert gaps[0] == FIRST_GAP and gaps[-1] == SHORTEST_GAP
+    assert all(a >= b for a, b in zip(gaps, gaps[1:], strict=False))

@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 import random
+import statistics
 
 import pytest
 
 from companion.hardware.padcal import (
+    UNEVEN_RATIO,
     Calibration,
     CalibrationError,
     CalibrationSession,
+    assess,
     pair_plan,
     solve,
 )
 from companion.hardware.pads import SlapPads
-from companion.hardware.padsim import ClockedMockFactory, PadModel, SimulatedTable, run_plan
+from companion.hardware.padsim import (
+    CLUMSY,
+    FLAT,
+    ClockedMockFactory,
+    Hand,
+    PadModel,
+    SimulatedTable,
+    run_plan,
+)
 from companion.hardware.pinmap import load_default
-from companion.inputs.pads import Pad, PadTouch
+from companion.inputs.pads import Pad, PadTouch, table_pads
 
 A, B, C, D = Pad(1, 1), Pad(2, 1), Pad(1, "g"), Pad(2, "g")
 
@@ -160,3 +171,68 @@ def test_calibration_through_mock_pins_leaves_the_true_spread_within_one_samplin
     after = spread_of(got[start:], plan, 4)
     assert after <= true + scan
     pads.close()
+
+
+# --- a calibration that refuses nonsense (assess) ------------------------------------------------
+
+
+def calibrate(seed: int, seats: int, hand: Hand = FLAT, model: str = "ttp223") -> Calibration:
+    """The whole calibration routine on a simulated table, slapped by ``hand``."""
+    pads = table_pads(seats)
+    got: list = []
+    factory = ClockedMockFactory()
+    gpio = SlapPads.from_pinmap(load_default(), seats, got.append, pin_factory=factory)
+    kind = PadModel.ttp223(pads, seed) if model == "ttp223" else PadModel.seeded(pads, seed)
+    sim = SimulatedTable(gpio, factory, kind, seed=seed)
+    run_plan(sim, pair_plan(pads), 12, every_ms=400.0, hand=hand, seed=seed)
+    gpio.close()
+    session = CalibrationSession(pads)
+    for event in got:
+        session.feed(event)
+    return session.result()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_flat_hand_on_ttp223_pads_is_accepted(seed):
+    cal = calibrate(seed, 2 + seed % 3)
+    assert assess(cal, declared_ms=60.0) is None
+    assert max(cal.pair_ms.values()) < UNEVEN_RATIO * statistics.median(cal.pair_ms.values())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_clumsy_hand_is_refused_as_no_better_than_the_datasheet(seed):
+    cal = calibrate(seed, 4, CLUMSY)
+    refusal = assess(cal, declared_ms=60.0)
+    assert refusal is not None and refusal.rule == "worse"
+    assert refusal.spread_ms == cal.spread_ms > 60.0 and refusal.declared_ms == 60.0
+
+
+def test_one_pair_slapped_unevenly_is_found_and_named():
+    """A pair whose second pad lands 50 to 250 ms late: the fit finds it in most tables (the
+    lag's scatter hides among the modules' own in the rest) and never names another pair."""
+    plan = pair_plan(table_pads(4))
+    named = 0
+    for seed in range(20):
+        pair = plan[seed % len(plan)]
+        cal = calibrate(seed, 4, Hand((50.0, 250.0), frozenset({frozenset(pair)})))
+        refusal = assess(cal, declared_ms=1000.0)  # so vague that only the fit can fail
+        if refusal is not None:
+            assert refusal.rule == "uneven" and set(refusal.pads) == set(pair)
+            assert refusal.ratio > UNEVEN_RATIO
+            named += 1
+    assert named >= 15
+
+
+def test_too_few_slaps_are_refused_naming_the_pads_that_lack_them():
+    cal = calibrate(1, 2)
+    refusal = assess(cal, declared_ms=60.0, min_slaps=13)
+    assert refusal is not None and refusal.rule == "few" and refusal.wanted == 13
+    assert {p.key for p in refusal.pads} == {"1>1", "2>g"}  # each in one pair of the plan
+    assert refusal.slaps == 12
+
+
+def test_a_spread_equal_to_the_declared_figure_is_no_better():
+    cal = calibrate(2, 2)
+    assert assess(cal, declared_ms=cal.spread_ms + 0.01) is None
+    refusal = assess(cal, declared_ms=cal.spread_ms)
+    assert refusal is not None and refusal.rule == "worse"

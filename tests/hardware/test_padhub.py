@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from companion.dice.protocol import Ack, HubBeat, HubHello, PadEdge, Roll, Sync, encode
+from companion.dice.protocol import Ack, HubBeat, HubHello, HubRaw, PadEdge, Roll, Sync, encode
 from companion.hardware.padhub import (
     HubCore,
     HubDown,
@@ -19,12 +19,20 @@ from companion.hardware.padhub import (
     hub_pads,
 )
 from companion.hardware.padhub_sim import SimulatedHub
-from companion.inputs.pads import Pad, PadLink, PadReleased, PadStuck, PadTouch
+from companion.inputs.pads import (
+    Pad,
+    PadChannel,
+    PadChannels,
+    PadLink,
+    PadReleased,
+    PadStuck,
+    PadTouch,
+)
 
 from ..dice.support import wait_for
 
 BOOT, BOOT2 = "3F2A9C01", "0BADCAFE"
-HELLO = encode(HubHello("hub-1", "1.0.0", BOOT, 1, 48, 993))
+HELLO = encode(HubHello("hub-1", "1.0.0", BOOT, 1, 56, 993))
 
 
 def edge(seq: int, channel: int, us: int, touched: bool = True, boot: str = BOOT) -> bytes:
@@ -35,8 +43,10 @@ def edge(seq: int, channel: int, us: int, touched: bool = True, boot: str = BOOT
 
 
 def test_channels_follow_the_hubs_wiring_and_six_seats_make_42_pads():
-    assert hub_channel(Pad(1, 1)) == 0 and hub_channel(Pad(1, "g")) == 7
-    assert hub_channel(Pad(6, 6)) == 45 and hub_channel(Pad(6, "g")) == 47
+    # a multiplexer under each pile (pile t: t - 1) and the graveyard (6); slot s - 1 for seat s
+    assert hub_channel(Pad(1, 1)) == 0 and hub_channel(Pad(1, "g")) == 48
+    assert hub_channel(Pad(2, 1)) == 1 and hub_channel(Pad(1, 2)) == 8
+    assert hub_channel(Pad(6, 6)) == 45 and hub_channel(Pad(6, "g")) == 53
     pads = hub_pads(6)
     assert len(pads) == 42 and len(set(pads.values())) == 42
     assert len(hub_pads(4)) == 20 and len(hub_pads(5)) == 30
@@ -63,7 +73,7 @@ def test_a_hello_connects_and_edges_are_delivered_once_in_order_and_acknowledged
     core = HubCore()
     assert core.opened(0.0) == [encode(Sync())]
     events, out = core.feed(HELLO + edge(1, 3, 1000) + edge(2, 3, 90000, False), 0.1)
-    assert events == [HubUp("hub-1", "1.0.0", 48, 993), HubEdge(3, 1000, True, BOOT),
+    assert events == [HubUp("hub-1", "1.0.0", 56, 993), HubEdge(3, 1000, True, BOOT),
                       HubEdge(3, 90000, False, BOOT)]
     assert out == [encode(Ack(BOOT, 2))]
     events, out = core.feed(edge(1, 3, 1000) + edge(2, 3, 90000, False), 0.2)  # re-sent
@@ -95,8 +105,8 @@ def test_a_restarted_hub_is_a_disconnect_and_a_connect():
     core = HubCore()
     core.opened(0.0)
     core.feed(HELLO, 0.0)
-    events, _ = core.feed(encode(HubHello("hub-1", "1.0.0", BOOT2, 1, 48, 993)), 1.0)
-    assert events == [HubDown("the pad hub restarted"), HubUp("hub-1", "1.0.0", 48, 993)]
+    events, _ = core.feed(encode(HubHello("hub-1", "1.0.0", BOOT2, 1, 56, 993)), 1.0)
+    assert events == [HubDown("the pad hub restarted"), HubUp("hub-1", "1.0.0", 56, 993)]
 
 
 def test_silence_closes_and_other_talkers_are_counted_not_delivered():
@@ -185,7 +195,7 @@ def test_a_restarted_hubs_times_continue_after_the_old_ones():
     hub, got, clock = adapter()
     hub.feed(edge(1, 0, 500_000))
     clock.now += 2.0
-    hub.feed(encode(HubHello("hub-1", "1.0.0", BOOT2, 1, 48, 993)) + edge(1, 0, 3_000, boot=BOOT2))
+    hub.feed(encode(HubHello("hub-1", "1.0.0", BOOT2, 1, 56, 993)) + edge(1, 0, 3_000, boot=BOOT2))
     touches = [e for e in got if isinstance(e, PadTouch)]
     assert touches[0].ms == 0.0 and touches[1].ms == pytest.approx(2000.0)
     assert [e for e in got if isinstance(e, PadLink)] == [
@@ -251,3 +261,61 @@ def test_an_unplugged_hub_resends_what_it_saw_meanwhile(line):
     assert wait_for(lambda: any(isinstance(e, PadTouch) for e in got))
     assert [e.pad for e in got if isinstance(e, PadTouch)] == [Pad(2, "g")]
     assert wait_for(lambda: hub.unacked == 0)
+
+
+# --- raw counts ---------------------------------------------------------------------------------
+
+
+def raw_report(counts: dict[int, int], boot: str = BOOT, channels: int = 56) -> bytes:
+    """A whole report: every channel at 1500 counts (references 1200) unless ``counts`` says."""
+    frames = b""
+    for ch in range(channels):
+        count = counts.get(ch, 1200 if ch % 8 >= 6 else 1500)
+        frames += encode(HubRaw(boot, ch, 1490, count, 6000))
+    return frames
+
+
+def test_a_raw_report_names_the_pads_whose_channel_is_wrong():
+    hub, got, _ = adapter()
+    saturated, shorted, open_ = hub_channel(Pad(2, 3)), hub_channel(Pad(1, "g")), hub_channel(Pad(4, 4))
+    hub.feed(raw_report({saturated: 6001, shorted: 0, open_: 1210}))
+    reports = [e for e in got if isinstance(e, PadChannels)]
+    assert reports == [PadChannels((PadChannel(Pad(2, 3), "saturated"), PadChannel(Pad(4, 4), "open"),
+                                    PadChannel(Pad(1, "g"), "shorted")))]
+    checks = {c.pad: c for c in hub.channel_checks()}
+    assert checks[Pad(1, 1)].problem == "" and 15 < checks[Pad(1, 1)].pad_pf < 20
+    assert "never charged" in checks[Pad(2, 3)].sentence
+    assert "looks open" in checks[Pad(4, 4)].sentence and "Pad 4>4 (channel 27)" in checks[Pad(4, 4)].sentence
+
+
+def test_raw_counts_of_another_boot_or_before_the_hello_are_not_kept():
+    hub, got, _ = adapter()
+    hub.feed(raw_report({}, boot=BOOT2))
+    assert hub.raw_counts() == {} and not any(isinstance(e, PadChannels) for e in got)
+    assert {c.problem for c in hub.channel_checks()} == {"silent"}
+    hub.feed(raw_report({}))
+    assert [e for e in got if isinstance(e, PadChannels)] == [PadChannels(())]
+
+
+def test_asking_for_raw_counts_sends_a_sync():
+    core = HubCore()
+    core.opened(0.0)
+    core.feed(HELLO, 0.1)
+    assert core.tick(0.2) == ([], None)
+    core.raw_wanted = True
+    assert core.tick(0.3) == ([encode(Sync())], None) and not core.raw_wanted
+
+
+def test_the_simulated_hub_reports_raw_counts_with_no_problem():
+    sim = SimulatedHub(seed=4, realtime=False)
+    got: list = []
+    hub = PadHub.for_seats(6, got.append, sim.path, reconnect_interval=0.05)
+    try:
+        wait_for(lambda: hub.connected)
+        sim.run_until(200)
+        wait_for(lambda: any(isinstance(e, PadChannels) for e in got))
+        assert [e for e in got if isinstance(e, PadChannels)][-1] == PadChannels(())
+        assert len(hub.raw_counts()) == 56
+    finally:
+        hub.close()
+        sim.close()

@@ -17,6 +17,9 @@ from companion.hardware.pinmap import (
     from_dict,
     load_default,
     markdown,
+    part_of,
+    parts_in,
+    series_of,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,3 +177,59 @@ def test_a_pad_hub_uart_needs_tx_and_rx():
     data["padhub_uart"] = {}
     with pytest.raises(PinMapError, match="no UART pins"):
         from_dict(data).layout(padhub_uart=True)
+
+
+# --- the buzzer's part, power and what sits on the lines ------------------------------------------
+
+
+def test_the_buzzer_is_a_passive_transducer_and_its_kind_is_checked():
+    assert load_default().buzzer_kind == "passive"
+    data = default_data()
+    data["buzzer"]["kind"] = "piezo"
+    with pytest.raises(PinMapError, match="buzzer.kind"):
+        from_dict(data)
+
+
+@pytest.mark.parametrize("title,opts", LAYOUTS)
+def test_every_part_of_every_layout_has_its_ground_and_power_pins(title, opts):
+    pm = load_default()
+    used = pm.layout(**opts)
+    named = {part_of(name) for name in used}
+    parts = dict(parts_in(pm, used))
+    assert set(parts) == named
+    for part in parts.values():
+        assert POWER_AND_GROUND[part.gnd] == "GND"
+        if part.vcc is not None:
+            assert POWER_AND_GROUND[part.vcc] == part.supply
+    assert parts["display"].supply == "3V3"  # a 5 V panel lifts SDA/SCL above the Pi's 3.3 V
+    if "pads" in parts:
+        assert parts["pads"].supply == "3V3" and parts["pads"].series == "1 kΩ"
+
+
+def test_pad_and_uart_lines_have_a_series_resistor():
+    pm = load_default()
+    for name in list(pm.layout(seats=4)) + list(pm.layout(dice_uart=True)) + list(
+            pm.layout(padhub_uart=True)):
+        if name.startswith(("pads.", "dice_uart.", "padhub_uart.")):
+            assert series_of(pm, name) == "1 kΩ", name
+
+
+def test_a_power_pin_of_the_wrong_kind_is_refused():
+    data = default_data()
+    data["parts"]["display"]["vcc"] = 2  # 5 V
+    with pytest.raises(PinMapError, match="parts.display.vcc = 2 is not a 3V3 pin"):
+        from_dict(data)
+    data = default_data()
+    data["parts"]["pads"]["gnd"] = 17
+    with pytest.raises(PinMapError, match="parts.pads.gnd"):
+        from_dict(data)
+
+
+def test_the_i2s_layout_leaves_pcm_in_free_and_moves_with_the_configuration():
+    pm = load_default()
+    used = pm.layout(extra_buttons=True, i2s_audio=True)
+    assert used["audio_i2s.pcm_in"] == 20  # the overlay's pin group takes 18-21
+    moved = pm.moved_for_i2s()
+    assert (moved.buzzer, moved.buttons_extra["menu"]) == (12, 16)
+    assert moved.layout(extra_buttons=True, i2s_audio=True) == used
+    assert (pm.buzzer, pm.buttons_extra["menu"]) == (18, 19)  # the original is untouched

@@ -11,15 +11,16 @@ from companion.referee.picture import GAP, SCALE, example_screens, main, picture
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_example_screens_show_log_dispute_close_call_and_virtual_table():
+def test_example_screens_show_the_path_from_the_log_to_the_ruling_and_the_virtual_table():
     screens = example_screens()
-    assert [s.title.split()[0] for s in screens] == ["Rozhodčí", "Spor", "Kdo", "Na"]
-    assert screens[1].lines[0].startswith("1. H2 stejně")
-    assert "pod přesností čidel (±60 ms)" in " ".join(screens[2].lines)
+    assert [s.title.split()[0] for s in screens] == ["Rozhodčí", "H2", "Barva", "Spor", "Na"]
+    assert screens[1].lines[1] == "◀ had → chameleon"
+    assert screens[3].lines[:3] == ("H2 a H3 současně", "Hráč 3 se ubránil a",
+                                    "bere si svou kupičku.")
 
 
 def test_picture_size_and_the_committed_file(tmp_path):
-    size = (2 * 128 * SCALE + 3 * GAP, 2 * 64 * SCALE + 3 * GAP)
+    size = (2 * 128 * SCALE + 3 * GAP, 3 * 64 * SCALE + 4 * GAP)
     assert picture(example_screens()).size == size
     out = tmp_path / "referee.png"
     assert main([str(out)]) == 0

@@ -1,5 +1,6 @@
-"""Random self-play: seeded games never reach an invalid position, keep their pieces, round
-trip through the notation, end, and replay exactly."""
+"""Random self-play through the generic driver with a table's habits: seeded games never reach
+an invalid position, keep their pieces, round trip through the notation, end, and replay
+exactly from their journal records."""
 
 from __future__ import annotations
 
@@ -8,21 +9,33 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engines.napij.actions import Play, Throw
+from companion.engines.game import replay
+from companion.engines.napij.actions import (
+    DeclareBottle,
+    Drank,
+    Draw,
+    Duty,
+    Play,
+    Shuffle,
+    Throw,
+    ThrowOwing,
+)
+from companion.engines.napij.events import VoidThrow
+from companion.engines.napij.game import GAME, NapijSetup
 from companion.engines.napij.notation import format_position, parse_position
 from companion.engines.napij.reasons import Why
 from companion.engines.napij.rules import apply, legal_plays, preview, problems, why_not
-from companion.engines.napij.state import PIECES, Phase
+from companion.engines.napij.state import PIECES, DeckMode, Phase
+from companion.selfplay.driver import play as drive
 from companion.selfplay.napij import (
     MAX_ACTIONS,
+    QUIET,
     Habits,
+    TableChooser,
     play_game,
     play_steps,
-    replay,
     selfplay,
-    shuffled_deck,
 )
-from tests.engines.napij.helpers import RULES
 
 seeds = st.integers(0, 2**32 - 1)
 
@@ -54,8 +67,8 @@ def test_the_same_seed_replays_the_same_game(seed):
     a = play_game(4, random.Random(seed), record=True)
     b = play_game(4, random.Random(seed), record=True)
     assert a.steps == b.steps and a.final == b.final and a.winner == b.winner
-    deck = shuffled_deck(RULES, random.Random(seed))
-    assert replay(a.steps, deck) == a.final
+    records = [GAME.setup_record(NapijSetup(4)), *(GAME.encode(x) for x in a.steps)]
+    assert replay(GAME, records).state == a.final
 
 
 def test_games_end_and_someone_wins_with_every_player_count():
@@ -73,8 +86,7 @@ def test_table_habits_show_up_in_the_game():
         voids += sum(1 for e in events if type(e).__name__ == "VoidThrow")
         bottles += sum(1 for e in events if type(e).__name__ == "BottleDeclared")
     assert voids > 0 and bottles > 0
-    quiet = Habits(forget_to_drink=0.0, call_duty=0.0, play_bottle=0.0)
-    for _b, _action, _a, events in play_steps(random.Random(5), habits=quiet):
+    for _b, _action, _a, events in play_steps(random.Random(5), habits=QUIET):
         assert not any(type(e).__name__ in ("VoidThrow", "BottleDeclared") for e in events)
 
 
@@ -89,3 +101,25 @@ def test_a_throw_is_always_accepted_in_the_throw_phase():
     for v in range(1, 7):
         after, events = apply(state, Throw(v))
         assert events and not problems(after)
+
+
+def test_it_is_a_chooser_for_the_generic_driver_with_the_tables_habits():
+    rng = random.Random(9)
+    chooser = TableChooser(rng, Habits(forget_to_drink=0.3, call_duty=0.02, play_bottle=0.2))
+    game = drive(GAME, NapijSetup(4), rng, chooser)
+    assert game.state is not None and GAME.is_over(game.state)
+    kinds = {type(a) for a in game.steps}
+    assert {ThrowOwing, Drank, Duty, DeclareBottle, Throw, Play} <= kinds
+    voids = sum(isinstance(e, VoidThrow) for e in game.events)
+    assert voids == sum(isinstance(a, ThrowOwing) for a in game.steps) > 0
+    # the habits come in through the chooser: not one of them is chance
+    assert game.chances == sum(isinstance(a, Throw | Shuffle) for a in game.steps)
+
+
+def test_a_printed_deck_is_the_pile_on_the_table_and_plays_the_virtual_decks_game():
+    virtual = play_game(2, random.Random(3), record=True)
+    table = play_game(2, random.Random(3), record=True, deck=DeckMode.PHYSICAL)
+    drawn = [a for a in table.steps if isinstance(a, Draw)]
+    assert drawn and table.final is not None and virtual.final is not None
+    assert table.final.pieces == virtual.final.pieces and table.winner == virtual.winner
+    assert [a for a in table.steps if not isinstance(a, Draw)] == virtual.steps[1:]

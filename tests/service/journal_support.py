@@ -22,7 +22,22 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.service.journal import Journal, OSStorage, Record
+from companion.service.journal import Journal, OSStorage, Record, encode_journal, mirror_of
+
+
+def write_journal(path: Path, records: list[Record], *, primary: bytes | None = None,
+                  mirror: bytes | None = None) -> bytes:
+    """Both files of a journal of ``records`` on disk (``primary``/``mirror``: other bytes
+    for one of them); returns the clean file's bytes."""
+    good = encode_journal(records)
+    path.write_bytes(good if primary is None else primary)
+    mirror_of(path).write_bytes(good if mirror is None else mirror)
+    return good
+
+
+def journal_files(path: Path, primary: bytes, mirror: bytes | None = None) -> dict[Path, bytes]:
+    """The two files of a journal for :class:`MemStorage` (the mirror the same by default)."""
+    return {path: primary, mirror_of(path): primary if mirror is None else mirror}
 
 
 def put(buf: bytearray, offset: int, data: bytes) -> None:
@@ -228,19 +243,30 @@ class Step:
 
     call: str
     arg: object = None
+    checkpoint: Record | None = None
+    """With an append: the checkpoint written with it (as the hosts write one every 8)."""
+
+
+CHECKPOINTS: dict[int, Record] = {}
+"""The checkpoints of the scripted games' records, by the record's id (see :func:`_script`)."""
 
 
 def _real_game(name: str, setup: object, seed: int, actions: int) -> tuple[Record, list[Record]]:
     """The header and the first ``actions`` records of a seeded game played on the protocol
-    (so every crash state must also replay through the game itself)."""
+    (so every crash state must also replay through the game itself); every 8th record has
+    its checkpoint in :data:`CHECKPOINTS`, as the hosts write them."""
     from companion.engines.game import Game
     from companion.registry import find_game
     from companion.selfplay.driver import steps
 
     game: Game[object, object, object, object] = find_game(name).game()
-    played = itertools.islice(steps(game, setup, random.Random(seed)), actions)
+    played = list(itertools.islice(steps(game, setup, random.Random(seed)), actions))
+    header = game.setup_record(setup)
     records = [game.encode(s.action) for s in played]
-    return game.setup_record(setup), records
+    for i, (s, r) in enumerate(zip(played, records, strict=True)):
+        if (i + 1) % 8 == 0:
+            CHECKPOINTS[id(r)] = {**header, "state": game.format(s.after)}
+    return header, records
 
 
 def _script(header: Record, records: list[Record], *, undo_at: int, keep_at: int,
@@ -250,7 +276,7 @@ def _script(header: Record, records: list[Record], *, undo_at: int, keep_at: int
     steps = [Step("replace", [header])]
     kept = 0
     for i, rec in enumerate(records):
-        steps.append(Step("append", rec))
+        steps.append(Step("append", rec, CHECKPOINTS.get(id(rec))))
         kept += 1
         if i == undo_at:
             steps.append(Step("pop"))
@@ -309,7 +335,7 @@ def play(steps: list[Step], path: Path, storage: object) -> Played:
         start, before = len(rec.ops), list(records)
         if step.call == "append":
             assert isinstance(step.arg, dict)
-            journal.append(step.arg)
+            journal.append(step.arg, step.checkpoint)
             records.append(step.arg)
         elif step.call == "pop":
             journal.pop()

@@ -41,14 +41,14 @@ def rig_config(data: Path, *, players: int = 2, computer: tuple[str, ...] = (),
 class Rig:
     def __init__(self, data: Path, *, dice: bool = True, seed: int = 1,
                  storage: Any = None, announcer: Any = None, phone: Any = None,
-                 **cfg: Any) -> None:
+                 data_probe: Any = None, **cfg: Any) -> None:
         self.cfg = rig_config(data, **cfg)
         self.factory = MockFactory()
         self.dice = SimulatedDice(seed=seed, device_id="rig") if dice else None
         self.device = create_device("dummy")
         self.app = App(self.cfg, pin_factory=self.factory, device=self.device,
                        dice_port=self.dice.path if self.dice else "", journal_storage=storage,
-                       announcer=announcer, phone=phone)
+                       announcer=announcer, phone=phone, data_probe=data_probe)
         self.app.start_hardware()
         self.views: list[View] = []
         self.app.service.on_view.append(self.views.append)

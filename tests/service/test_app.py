@@ -73,6 +73,52 @@ def test_a_refused_write_is_said_and_the_dice_sends_its_roll_again(tmp_path, fau
         rig.stop()
 
 
+def test_a_read_only_data_folder_at_boot_shows_the_game_and_writes_again_by_itself(
+        tmp_path, monkeypatch):
+    """An SD card the kernel remounted read-only: the service starts (no exit 2), shows the
+    game on the card, says why nothing can be saved, refuses a roll with that sentence (the
+    dice keeps it), and takes writing up again by itself when the folder is writable."""
+    from companion.service import datawatch
+
+    monkeypatch.setattr(datawatch, "PROBE_EVERY", 0.1)
+    first = Rig(tmp_path)
+    try:
+        start(first)
+        first.wait(lambda v: v.dice == "ok")
+        first.dice.roll(3)
+        first.wait(lambda v: isinstance(v, TurnView) and v.tries == 1)
+    finally:
+        first.stop()
+    before = records(first)
+    sentence = "Nelze uložit: disk je jen pro čtení."
+    state = {"ro": True}
+    storage = FaultyStorage(read_only=True)
+    rig = Rig(tmp_path, storage=storage, seed=2,  # a new boot of the dice
+              data_probe=lambda p: sentence if state["ro"] else "")
+    try:
+        rig.wait(lambda v: isinstance(v, TurnView) and v.tries == 1)  # the game on the card
+        assert any(sentence in line for line in rig.app.controller.host.lines.lines())
+        rig.wait(lambda v: v.dice == "ok")
+        rig.dice.roll(5)
+        time.sleep(0.5)
+        v = rig.wait(lambda v: isinstance(v, TurnView) and v.event == sentence)
+        assert v.tries == 1 and rig.dice.unacked == 1 and records(rig) == before
+        state["ro"] = storage.read_only = False  # remounted read-write
+        rig.wait(lambda v: isinstance(v, TurnView) and v.tries == 2, timeout=8)
+        assert records(rig)[len(before):] == [{"t": "roll", "v": 5, "src": "dice"}]
+        assert "Ukládání zase funguje." in rig.app.controller.host.lines.lines()
+    finally:
+        rig.stop()
+
+
+def test_a_read_only_data_folder_that_does_not_exist_is_no_configuration_error(tmp_path):
+    """The folder cannot be created on a read-only card: the set-up shows, with the reason."""
+    from companion.service import datawatch
+
+    assert datawatch.probe(tmp_path / "missing") == "Nelze uložit: disk je jen pro čtení."
+    assert datawatch.probe(tmp_path) == ""
+
+
 def test_a_failing_timer_does_not_stop_the_service_and_tries_again(tmp_path, monkeypatch):
     monkeypatch.setattr(clovece_host, "RETRY_AFTER", 0.2)
     storage = FaultyStorage()
@@ -269,7 +315,7 @@ def test_the_phone_view_starts_after_the_first_frame_follows_the_game_and_stops_
         rig.wait(lambda v: isinstance(v, Picture))
         wait_for(lambda: rig.device.image.convert("1").tobytes()
                  == rig.app.controller.view().image().tobytes())
-        assert qr_of(Picture.of("panel", rig.device.image)) == (url, 29)
+        assert qr_of(Picture.of("panel", rig.device.image)) == (url.upper(), 25)  # HTTP://HOST/TOKEN
         rig.press("left")  # any button: back to the game
         rig.wait(lambda v: isinstance(v, TurnView))
     finally:
@@ -306,3 +352,52 @@ def test_without_web_the_service_has_no_phone_view(tmp_path):
         assert rig.app.phone is None and rig.app.controller.phone_screen() == phone_off()
     finally:
         rig.stop()
+
+
+# --- the Pi's own interfaces (a fake device tree) ---------------------------------------------
+
+
+def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_path):
+    from companion.hardware.pinmap import PinMapError
+
+    from ..hardware.fake_pi import pi4
+
+    root = pi4(tmp_path / "pi", uart=True)
+    cfg = rig_config(tmp_path)
+    app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
+              system_root=str(root))
+    try:
+        app.start_hardware()  # display, buttons and buzzer are free: it starts
+        with pytest.raises(PinMapError, match=r"^Pad 2>g is on GPIO14 \(header pin 8\), which the "
+                           r"serial port \(UART\) has taken"):
+            app.want_pads(4)
+        assert app.pads is None
+        app.want_pads(2)  # two seats stay off GPIO14/15
+        assert app.pads is not None
+    finally:
+        app.close()
+
+
+def test_the_service_refuses_to_start_when_the_i2s_overlay_has_the_buzzers_pin(tmp_path):
+    from companion.errors import UsageError
+
+    from ..hardware.fake_pi import pi4
+
+    root = pi4(tmp_path / "pi", i2s=True)
+    app = App(rig_config(tmp_path), pin_factory=MockFactory(), device=create_device("dummy"),
+              dice_port="", system_root=str(root))
+    try:
+        with pytest.raises(UsageError, match="^The buzzer is on GPIO18.*set voice.i2s = true"):
+            app.start_hardware()
+        assert app.buzzer is None and app.buttons is None  # nothing claimed
+    finally:
+        app.close()
+    cfg = rig_config(tmp_path)
+    cfg = replace(cfg, voice=replace(cfg.voice, i2s=True), pins=cfg.pins.moved_for_i2s())
+    app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
+              system_root=str(root))
+    try:
+        app.start_hardware()
+        assert app.buzzer is not None
+    finally:
+        app.close()

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -131,10 +132,10 @@ def test_the_phone_view_is_off_by_default_and_listens_everywhere_when_on():
 def test_the_web_section_is_read(tmp_path):
     p = tmp_path / "c.toml"
     p.write_text('[web]\nenabled = true\naddress = "192.168.1.20"\nport = 8123\n'
-                 'token = "Table-42_ok"\nurl_host = "companion.local"\nmax_clients = 5\n')
+                 'token = "TABLE-42OK"\nurl_host = "companion.local"\nmax_clients = 5\n')
     web = load(p).web
     assert web.enabled is True and web.address == "192.168.1.20" and web.port == 8123
-    assert web.token == "Table-42_ok" and web.url_host == "companion.local"
+    assert web.token == "TABLE-42OK" and web.url_host == "companion.local"
     assert web.max_clients == 5
     assert from_dict({"web": {"address": "::", "port": 1024}}).web.address == "::"
 
@@ -173,10 +174,70 @@ def test_an_address_known_in_advance_must_fit_the_displays_qr_code():
     from companion.web import qr
 
     fits = from_dict({"web": {"address": "192.168.100.200", "port": 65535}}).web
-    url = f"http://{fits.address}:{fits.port}/{'x' * 11}/"
-    assert qr.qr_code(url).version <= 3  # the longest LAN address with a random token fits
-    with pytest.raises(ConfigError, match="42"):
+    url = f"http://{fits.address}:{fits.port}/{qr.new_token()}/"
+    assert qr.qr_code(url).version <= 2  # the longest LAN address with the box's token fits
+    with pytest.raises(ConfigError, match="holds 32"):  # a configured token of any letters
         from_dict({"web": {"address": "192.168.100.200", "port": 65535,
                            "token": "AbCdEfGhIjKlMnOp"}})
+    # upper-case letters and digits take the compact mode: the same length fits
+    assert from_dict({"web": {"address": "192.168.100.200", "port": 65535,
+                              "token": "ABCDEFGH23456789"}}).web.token == "ABCDEFGH23456789"
     # listening everywhere: the address is found at start, the screen says when it is too long
     assert from_dict({"web": {"token": "AbCdEfGhIjKlMnOp"}}).web.token == "AbCdEfGhIjKlMnOp"
+
+
+def test_a_deeply_nested_array_is_one_sentence(tmp_path):
+    p = tmp_path / "deep.toml"
+    p.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    with pytest.raises(ConfigError, match="too deeply"):
+        load(p)
+
+
+def test_a_config_over_the_size_limit_names_the_file_and_the_limit(tmp_path):
+    p = tmp_path / "big.toml"
+    p.write_text("# " + "x" * (300 * 1024) + "\n")
+    with pytest.raises(ConfigError, match=r"larger than the 256 KiB"):
+        load(p)
+
+
+def test_the_dice_port_must_not_be_a_folder(tmp_path):
+    p = tmp_path / "c.toml"
+    p.write_text(f'[dice]\nport = "{tmp_path}"\n')
+    with pytest.raises(ConfigError, match="is a folder, not a serial device"):
+        load(p)
+
+
+def test_the_i2s_layout_is_a_configuration_choice(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text("[buttons]\nlayout = 5\n[voice]\ni2s = true\n")
+    cfg = load(path)
+    assert cfg.voice.i2s and cfg.pins.buzzer == 12 and cfg.pins.buttons_extra["menu"] == 16
+    assert load(ROOT / "examples" / "companion.toml").pins.buzzer == 18
+
+
+def test_an_override_onto_the_pcm_pins_is_refused_with_i2s(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text('[voice]\ni2s = true\n[pins]\n"buttons.left" = 20\n')
+    with pytest.raises(ConfigError, match="GPIO20"):
+        load(path)
+
+
+def test_the_dice_section_chooses_the_kind_and_the_pixels_die():
+    assert load(ROOT / "examples" / "companion.toml").dice.kind == "serial"
+    cfg = from_dict({"dice": {"kind": "pixels", "pixels_name": "Kostka Míly"}})
+    assert cfg.dice.kind == "pixels" and cfg.dice.pixels_name == "Kostka Míly"
+    assert from_dict({"dice": {"kind": "none"}}).dice.kind == "none"
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ('[dice]\nkind = "godice"', 'dice.kind must be "serial" (our dice), "pixels"'),
+    ('[dice]\nkind = 2', "dice.kind must be a text"),
+    ('[dice]\npixels_name = "' + "x" * 32 + '"', "dice.pixels_name must be a die's name of at most 31"),
+    ('[dice]\npixels_name = "a\\tb"', "dice.pixels_name"),
+    ('[dice]\npixels_name = 7', "dice.pixels_name must be a text"),
+])
+def test_bad_dice_values_are_one_sentence(tmp_path, text, fragment):
+    p = tmp_path / "c.toml"
+    p.write_text(text)
+    with pytest.raises(ConfigError, match=re.escape(fragment)):
+        load(p)

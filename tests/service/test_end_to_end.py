@@ -175,15 +175,14 @@ def test_napij_se_through_the_real_adapters_announces_and_calls_the_dropped_die(
         assert v.banner.title == "Napijte se!"
         assert voice.spoken == ["Všichni se napijí na začátek hry."]
         assert rig.app.buzzer is not None and "drink-start" in rig.app.buzzer.played
-        rig.press("select")  # the banner was seen
-        rig.wait(lambda v: isinstance(v, NapijView) and v.prompt == "● všichni vypili")
-        rig.press("select")
+        assert v.prompt == "● vypili  ◀ později"
+        rig.press("select")  # everybody drank: one press
         rig.wait(lambda v: isinstance(v, NapijView) and v.prompt == "Hoď kostkou")
         rig.dice.roll(3)
         rig.wait(lambda v: isinstance(v, NapijView) and "Šestka nepadla" in v.event)
         rig.dice.drop()
         v = rig.wait(lambda v: isinstance(v, NapijView) and v.banner is not None)
-        assert v.banner.lines == ("kostka spadla na zem",)
+        assert v.banner.lines == ("spadlá kostka",) and v.prompt == "● vypito  ◀ později"
         records = Journal(rig.cfg.data_path / "game.journal").load()
         assert [r["t"] for r in records] == ["game", "shuffle", "drank", "drank", "throw",
                                              "duty"]

@@ -31,9 +31,8 @@ from companion.engines.napij.state import default_rules
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, PadEvent, Rolled
 from companion.inputs.pads import PadReleased, PadStuck, PadTouch
 from companion.service.hosts.base import DiceStatus, Expect, HostContext
-from companion.service.hosts.napij import BANNER_SECONDS
+from companion.service.hosts.napij import ASK_GRACE
 from companion.service.hosts.napij import Mode as NapijMode
-from companion.service.hosts.napij_drinks import WHY_LINE
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Mode, Shell
@@ -305,6 +304,15 @@ def gobbit_screens(tmp: Path) -> Iterator[tuple[View, str]]:
 # --- Člověče, napij se! ---------------------------------------------------------------------
 
 NAPIJ_RULES = default_rules()
+DUTY_WORDS = {
+    "start": "přípitek na začátek", "knocked-out": "vyhození (červeným|modrým|zeleným|žlutým)",
+    "bottle": "vyhození lahví|odsunutá láhev", "pub": "váleček", "card": "karta č. |Napij se",
+    "glass": "sklenic", "everybody": "všichni \\| karta č.|Napijí se všichni",
+    "home": "má figurku doma",
+    "winner": "na počest", "dropped-dice": "spadlá kostka", "delay": "zdržování",
+    "cheating": "švindl", "upset": "rozčilování"}
+"""The words of a banner of every duty, or of the card screen that carries it (a regular
+expression each)."""
 
 
 def napij_step(t: Table, rng: random.Random) -> None:
@@ -318,8 +326,8 @@ def napij_step(t: Table, rng: random.Random) -> None:
     if expect is Expect.WAIT:
         t.tick(max(0.01, (deadline or t.now) - t.now + 0.01))
     elif expect is Expect.CONFIRM:
-        if deadline is not None and rng.random() < 0.2:
-            t.tick(max(0.01, deadline - t.now + 0.01))  # a banner ends by itself
+        if host.shown is not None and host.shown.later and rng.random() < 0.2:
+            t.do(L, "later")  # a drink left for later
         else:
             t.do(S, "confirm")
     elif expect is Expect.ROLL:
@@ -327,7 +335,8 @@ def napij_step(t: Table, rng: random.Random) -> None:
         if roll < 0.02:
             t.do(Dropped(), "dice dropped")
         elif roll < 0.06:
-            t.do(S, "the bottle, if it may")
+            t.do(R, "the bottle, if it may")
+            t.do(S, "the bottle: yes")
         else:
             t.do(Rolled(rng.randint(1, 6)), "throw")
     else:  # a person picks: a play, a card's choice, a throw or a card's number by buttons
@@ -497,12 +506,13 @@ def napij_screens(tmp: Path) -> Iterator[tuple[View, str]]:
     host = t.shell.host
     start(t)
     napij_put(t, "r:m12,p,p,p b:m20,p,p,p g:m30,p,p,p y:m40,p,p,p bottle:m60 turn:r owe:r2,b1")
+    t.tick(ASK_GRACE + 0.1)  # the debt was asked for
     t.do(Rolled(5), "a void throw")
     napij_put(t, "r:m2,rh4,rh3,rh2 b:m20,p,p,p g:m30,p,p,p y:m40,p,p,p bottle:m60 turn:r "
                  "throws:4 owe:g3 drunk:r14,b9,g21,y3")
-    t.tick(2.0)  # the only play: the last piece home
+    t.do(S, "the only play: the last piece home")
     while host.shown is not None:
-        t.tick(BANNER_SECONDS + 0.1)
+        t.do(S, "drunk")
     assert host.mode is NapijMode.OVER, host.mode
     walk_menu(t)
     t.do(S, "the tally")
@@ -589,18 +599,21 @@ def test_the_napij_walk_reaches_every_kind_of_screen(napij_views):
     views = [v for v, _ in napij_views if isinstance(v, NapijView)]
     texts = [" | ".join(texts_of(v)) for v in views]
     banners = {(v.banner.title, *v.banner.lines) for v in views if v.banner is not None}
+    banners |= {(v.player, *(r.text for r in v.rows)) for v in views
+                if v.player.startswith("Karta ") and "vypi" in v.prompt}  # a card's own drink
     said = " ".join(" | ".join(b) for b in banners)
-    for why in WHY_LINE.values():  # a banner of every duty
-        assert why in said, why
+    for why in DUTY_WORDS.values():  # a banner of every duty
+        assert re.search(why, said), why
     for title in ("Na zdraví!", "Na vítěze!", "hod neplatí"):
         assert title in said, title
-    for seen in ("Los: kdo začne", "Začíná ", "Na začátek hry se", "Plán nejde použít",
+    for seen in ("Los: kdo začne", "Začíná ", "● vypili  ◀ později", "Plán nejde použít",
                  "Balíček nejde použít", "dluží 2:", "Počítač dluží", "Pokus 2 ze 3",
-                 "Hod: ◀", "Lahví: ◀ ▶", "● = hrát tento tah lahví", "Tento tah hraje láhev",
-                 "Koho karta zasáhne?", "Komu nabídneš kartu?", "Vezmeš nabídku?",
-                 "odmítnout nabídku", "Vezmi vrchní kartu", "● platí, ◀ jiné číslo",
-                 "mimo pořadí", "Karta 27 · ", "Táhni za PC", "◀▶ tah ", "(přední)",
-                 "na Černé stezce", "v záchytce", "na zkratce", "Kdo se napije?", "Za co?",
+                 "Hod: ◀", "Lahví: ◀ ▶", "▶ = hrát tento tah lahví", "Tento tah hraje láhev",
+                 "Hrát tento tah lahví?", "Koho karta zasáhne?", "Komu nabídneš kartu?",
+                 "Vezmeš nabídku?", "odmítnout nabídku", "Vezmi vrchní kartu",
+                 "● platí, ◀ jiné číslo", "mimo pořadí", "Karta 27 · ", "PC: tah 1 ze ",
+                 "◀▶ tah ", "Jediný tah", "● vypito  ◀ později", "Nejdřív pít, pak házet!",
+                 "Černé stezky", "ze záchytky", "zkratky", "Kdo se napije?", "Za co?",
                  "Dluhy", "Účet", "Konec hry", "Vyhrává červený!", "● nová hra"):
         assert any(seen in t for t in texts), seen
     assert any(len(v.moves) == 3 for v in views)  # a six-sequence split three ways

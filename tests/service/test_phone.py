@@ -275,16 +275,19 @@ def qr_of(pic: Picture) -> tuple[str, int]:
                    for y in range(n)]), n
 
 
-def test_the_telefon_screen_is_a_version_3_code_of_the_url_with_words_beside_it():
+def test_the_telefon_screen_is_a_version_2_code_of_the_url_with_words_beside_it():
+    from companion.web import qr
+
     phone = Phone().start()
     try:
         pic = phone.screen()
         assert isinstance(pic, Picture) and pic.title == "Telefon"
         img = pic.image()
         assert img.size == (128, 64) and img.mode == "1"
-        url, modules = qr_of(pic)
-        assert url == phone.url and url.startswith("http://127.0.0.1:")
-        assert modules == 29  # version 3: 17 + 4 * 3 modules a side, two pixels each
+        text, modules = qr_of(pic)
+        assert phone.url is not None and phone.url.startswith("http://127.0.0.1:")
+        assert text == qr.qr_text(phone.url)[0] == phone.url.upper()  # the box's own token
+        assert modules == 25  # version 2: 17 + 4 * 2 modules a side, two pixels each
         assert img.crop((67, 0, 128, 64)).getbbox() is not None  # the words on the right
         assert phone.screen() is pic  # drawn once per address
     finally:
@@ -294,10 +297,10 @@ def test_the_telefon_screen_is_a_version_3_code_of_the_url_with_words_beside_it(
 def test_the_words_beside_the_code_fit_the_panel():
     from companion.ui.fonts import body_font
 
-    right = 64 + 3  # the code's lit square, then a gap (companion.web.qr.oled_frame)
+    right = 65 + 2  # the code's lit rectangle, then a gap (companion.web.qr.oled_frame)
     for line in CAPTION:
         assert right + body_font().getlength(line) <= 128, line
-    img = qr_screen("http://192.168.100.200:65535/AbCdEfGhIjK/").image()
+    img = qr_screen("http://192.168.100.200:65535/K7Q2M4XW3ZB6P/").image()
     assert not any(img.getpixel((127, y)) for y in range(64))  # nothing runs off the edge
 
 
@@ -319,9 +322,9 @@ def test_every_telefon_message_fits_the_panel(busy_port):
 
 
 def test_the_longest_lan_address_fits_the_screen_and_reads_back():
-    url = "http://192.168.100.200:65535/AbCdEfGhIjK/"
+    url = "http://192.168.100.200:65535/K7Q2M4XW3ZB6P/"  # a token the box makes itself
     pic = qr_screen(url)
-    assert qr_of(pic) == (url, 29)
+    assert qr_of(pic) == (url.upper(), 25)
 
 
 def test_before_the_view_starts_the_screen_says_so():

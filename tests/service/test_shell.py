@@ -324,3 +324,79 @@ def test_looking_through_the_games_in_the_set_up_keeps_the_game_in_play(tmp_path
     assert c.mode == "play" and c.next_deadline() is not None
     c.tick(c.next_deadline() + 0.01)
     assert len(ctx.journal.load()) > len(records)  # the computer threw
+
+
+# --- the dice: the verdict on each roll, the dice's notices, "Kostka" ---------------------
+
+def _started_clovece(tmp_path, beeps=None):
+    c = build(tmp_path, beeps=beeps)
+    c.handle(L, 0.0)
+    c.handle(S, 0.0)  # ▶ Začít hru: red (0) throws first
+    c.ctx.dice.up = True
+    return c
+
+
+def test_every_roll_from_the_dice_gets_a_verdict_for_the_seat_on_turn(tmp_path):
+    c = _started_clovece(tmp_path)
+    told = []
+    c.on_roll.append(lambda value, counted, colour: told.append((value, counted, colour)))
+    c.handle(Rolled(6, 1), 0.0)  # red's throw counts
+    c.handle(Rolled(2, 2), 0.0)  # a throw before red moved: it does not count
+    assert told == [(6, True, 0), (2, False, 0)]
+    c.handle(LONG, 0.0)  # the menu: no throw counts there
+    c.handle(Rolled(3, 3), 0.0)
+    assert told[-1] == (3, False, None)
+
+
+def test_a_dice_notice_is_shown_and_said(tmp_path):
+    from companion.hardware.voice import SilentAnnouncer
+    from companion.inputs.events import DiceNotice
+
+    said = []
+
+    class Ears(SilentAnnouncer):
+        def say(self, text, *, cut=False):
+            said.append(text)
+
+    c = _started_clovece(tmp_path)
+    c.ctx.announcer = Ears()
+    c.handle(DiceLink(False, "asleep or out of range"), 0.0)
+    c.handle(DiceNotice("Kostka spí / mimo dosah: hoď tlačítky."), 0.0)
+    assert c.view().event == "Kostka spí / mimo dosah: hoď tlačítky."
+    assert said == ["Kostka spí / mimo dosah: hoď tlačítky."]
+    c.ctx.prefs.voice = False
+    c.handle(DiceNotice("Kostka dopadla nakřivo: hoď znovu."), 0.0)
+    assert len(said) == 1 and c.view().event == "Kostka dopadla nakřivo: hoď znovu."
+
+
+def test_kostka_in_the_settings_opens_the_dice_menu(tmp_path):
+    from companion.service.dice_menu import DiceMenu
+
+    class Control:
+        kind, pixels_name, scanning = "serial", "", False
+
+        def choose(self, kind, name=""):
+            self.kind, self.pixels_name = kind, name
+
+        def scan_start(self):
+            pass
+
+        def scan_stop(self):
+            pass
+
+        def scan_results(self):
+            return []
+
+    c = build(tmp_path)
+    assert not any("Kostka" in line for line in c.menu_labels())
+    c.dice_menu = DiceMenu(Control())
+    c.mode = c.mode.SETTINGS
+    items = c.view().items
+    assert "Kostka: naše" in items
+    c.settings_index = items.index("Kostka: naše")
+    c.handle(S, 0.0)
+    assert c.mode == "dice" and c.view().title == "Kostka: naše"
+    c.handle(R, 0.0)
+    c.handle(R, 0.0)  # Jen tlačítka
+    c.handle(S, 0.0)
+    assert c.mode == "settings" and "Kostka: tlačítka" in c.view().items

@@ -84,3 +84,55 @@ def test_the_demo_says_nothing_on_stderr_unless_asked(tmp_path):
     assert quiet.stdout.startswith("winner: ")
     loud = run("-v")
     assert loud.returncode == 0 and "connected" in loud.stderr
+
+
+def test_a_virtual_pixels_die_gives_the_same_gif_as_our_simulated_dice(tmp_path, capsys):
+    serial, pixels = tmp_path / "serial.gif", tmp_path / "pixels.gif"
+    for gif, dice in ((serial, "serial"), (pixels, "pixels")):
+        assert main(["demo", "--seed", "3", "--players", "2", "--gif", str(gif),
+                     "--max-rolls", "30", "--dice", dice]) == 0
+    out = capsys.readouterr().out
+    assert out.count("rolls: 30") == 2
+    assert serial.read_bytes() == pixels.read_bytes()
+
+
+def test_the_same_napij_seed_gives_the_same_gif_byte_for_byte(tmp_path, capsys):
+    """The demo's determinism for napij se: the banners wait for the robot's ●, the computer's
+    plays too, and nothing on the screen depends on the clock."""
+    a, b = tmp_path / "a.gif", tmp_path / "b.gif"
+    for gif in (a, b):
+        assert main(["demo", "--game", "napij", "--seed", "3", "--players", "2",
+                     "--gif", str(gif), "--max-rolls", "25"]) == 0
+    capsys.readouterr()
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_the_readme_napij_gif_is_what_its_command_makes(tmp_path, capsys):
+    """The README's napij GIF and the command printed under it: made again, it shows the same
+    frames, pixel for pixel (so the picture cannot drift from the command unnoticed)."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    from PIL import ImageChops, ImageSequence
+
+    root = Path(__file__).resolve().parents[2]
+    readme = root / "README.md"
+    text = " ".join(readme.read_text("utf-8").split())
+    m = re.search(r"`(companion demo --game napij [^`]*--gif docs/img/demo-napij\.gif[^`]*)`",
+                  text)
+    assert m, "README.md: the napij GIF's command is not under it"
+    args = shlex.split(m.group(1))[1:]
+    args[args.index("--gif") + 1] = str(tmp_path / "made.gif")
+    if "--wav" in args:
+        args[args.index("--wav") + 1] = str(tmp_path / "made.wav")
+    assert main(args) == 0
+    capsys.readouterr()
+    with Image.open(root / "docs/img/demo-napij.gif") as doc, \
+            Image.open(tmp_path / "made.gif") as made:
+        shown = [f.convert("L") for f in ImageSequence.Iterator(doc)]
+        again = [f.convert("L") for f in ImageSequence.Iterator(made)]
+    hint = f"docs/img/demo-napij.gif is not what `{m.group(1)}` makes now: run it again"
+    assert len(shown) == len(again), hint
+    for k, (x, y) in enumerate(zip(shown, again, strict=True)):
+        assert ImageChops.difference(x, y).getbbox() is None, f"{hint} (frame {k})"

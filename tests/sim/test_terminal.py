@@ -3,8 +3,10 @@ from __future__ import annotations
 import io
 import time
 
+import pytest
+
 from companion.service.config import Config
-from companion.sim.terminal import HELP, KEYS, Simulator, sim_config
+from companion.sim.terminal import HELP, HELP_PIXELS, KEYS, Simulator, sim_config
 from companion.ui.views import ListView
 
 
@@ -45,7 +47,7 @@ def test_keys_reach_the_service_through_the_mock_pins(tmp_path):
 def test_every_key_is_documented_in_the_help_line():
     for key in KEYS:
         if len(key) == 1 and key.isalpha():
-            assert f"{key} " in HELP or f"/{key} " in HELP, key
+            assert any(f"{key} " in h or f"/{key} " in h for h in (HELP, HELP_PIXELS)), key
 
 
 def wait_view(sim, pred, timeout=8.0):
@@ -190,3 +192,220 @@ def test_closing_the_terminal_window_ends_the_sim_and_keeps_the_game(tmp_path):
         raise AssertionError("the sim kept running on a closed terminal")
     assert os.waitstatus_to_exitcode(status) == 0
     assert (tmp_path / "game.journal").stat().st_size > 0
+
+
+def test_with_a_pixels_die_the_keys_throw_it_and_carry_it_away(tmp_path):
+    from dataclasses import replace
+
+    from companion.inputs.events import DiceLink, Rolled
+
+    cfg = sim_config(Config(), tmp_path)
+    cfg = replace(cfg, dice=replace(cfg.dice, kind="pixels"))
+    out = io.StringIO()
+    sim = Simulator(cfg, seed=3, stream=out)
+    seen = []
+    handle = sim.app.controller.handle
+    sim.app.controller.handle = lambda event, now: (seen.append(event), handle(event, now))[1]
+    import threading
+
+    th = threading.Thread(target=sim.app.service.run, daemon=True)
+    th.start()
+    try:
+        end = time.monotonic() + 10
+        while not sim.app.ctx.dice.usable and time.monotonic() < end:
+            time.sleep(0.01)
+        assert sim.app.ctx.dice.usable and sim.pixels.status() == "připojena"
+        assert sim.key("r")
+        end = time.monotonic() + 5
+        while not any(isinstance(e, Rolled) for e in seen) and time.monotonic() < end:
+            time.sleep(0.01)
+        assert any(isinstance(e, Rolled) for e in seen)
+        assert sim.key("u")
+        end = time.monotonic() + 5
+        while DiceLink(False, "asleep or out of range") not in seen and time.monotonic() < end:
+            time.sleep(0.01)
+        assert "kostka Pixels: mimo dosah" in out.getvalue() and HELP_PIXELS in out.getvalue()
+    finally:
+        sim.app.service.stop()
+        th.join(5)
+        sim.app.close()
+        sim.dice.close()
+        sim.pixels.close()
+
+
+def test_arrow_keys_up_and_down_move_through_a_list_and_nothing_else(tmp_path):
+    import threading
+
+    from companion.ui.views import TurnView
+
+    sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO())
+    th = threading.Thread(target=sim.app.run, daemon=True)
+    th.start()
+    try:
+        wait_view(sim, lambda v: isinstance(v, ListView))
+        assert sim.key("\x1b[B")  # ↓ = ▶
+        wait_view(sim, lambda v: isinstance(v, ListView) and v.selected == 1)
+        assert sim.key("\x1b[A")  # ↑ = ◀
+        wait_view(sim, lambda v: isinstance(v, ListView) and v.selected == 0)
+        for key in "a\r":  # to "▶ Začít hru", start
+            sim.key(key)
+        turn = wait_view(sim, lambda v: isinstance(v, TurnView))
+        assert sim.key("\x1b[B") and sim.key("\x1b[A")
+        time.sleep(0.3)
+        assert sim.presser.idle() and sim.app.service.last_view == turn  # no list: nothing
+    finally:
+        sim.app.service.stop()
+        th.join(5)
+        sim.dice.close()
+
+
+def screen_text(size, footer):
+    """What a terminal of ``size`` shows under the picture with ``footer``."""
+    from companion.hardware.terminal_display import TerminalDisplay
+    from companion.ui.screens import render
+    from companion.ui.views import MessageView
+
+    out = io.StringIO()
+    d = TerminalDisplay(stream=out)
+    d.terminal_size = lambda: size  # type: ignore[method-assign]
+    d.set_footer(footer)
+    d.display(render(MessageView("Gobbit")))
+    frame = out.getvalue().rsplit("\x1b[H", 1)[1].replace("\x1b[K", "").replace("\x1b[J", "")
+    return frame.split("\n")
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("size,mode_width", [((130, 36), 128), ((80, 24), 64)])
+def test_every_seats_pad_keys_are_listed_at_130x36_and_80x24(seats, size, mode_width):
+    from companion.sim.padkeys import load_keymap
+    from companion.sim.terminal import gobbit_footer
+
+    keys = load_keymap(seats)
+    footer = gobbit_footer(keys, "   telefon: http://192.168.100.200:65535/AbCdEfGhIjK/   ♪ hm")
+    lines = screen_text(size, footer)
+    assert len(lines) <= size[1] and all(len(line) <= size[0] for line in lines)
+    assert len(lines[1]) == mode_width + 2  # the picture is drawn, not the size message
+    text = " ".join(" ".join(lines).split())
+    for seat in range(1, seats + 1):
+        row = " ".join(k for k, pad in keys.items() if pad.seat == seat)
+        assert f"H{seat}: {row}" in text, (seat, lines)
+    assert "Enter ●" in text and "telefon: http://192.168.100.200:65535/AbCdEfGhIjK/" in text
+
+
+def test_the_size_message_and_the_readme_name_the_same_sizes():
+    """The README's table of terminal sizes and the message of a terminal too small."""
+    import re
+    from pathlib import Path
+
+    from companion.hardware.terminal_display import needed_for, too_small
+    from companion.sim.padkeys import load_keymap
+    from companion.sim.terminal import gobbit_footer
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    plain = f"kostka: připojena   telefon: http://127.0.0.1:40000/AbCdEfGhIjK/\n{HELP}"
+    gobbit = gobbit_footer(load_keymap(4), "   telefon: http://127.0.0.1:40000/AbCdEfGhIjK/")
+    for footer in (plain, gobbit):
+        (hc, hl), (bc, bl) = needed_for("half", footer), needed_for("braille", footer)
+        text = " ".join(too_small(60, 15, footer))
+        assert f"aspoň {bc}×{bl} znaků (ostrý obrázek od {hc}×{hl})" in text
+        assert f"{hc} × {hl}" in readme and f"{bc} × {bl}" in readme
+    assert re.search(r"130 × 36 or more \| half blocks", readme)
+
+
+def test_q_says_the_game_is_kept_as_it_quits(tmp_path):
+    import os
+    import pty
+    import sys
+
+    pid, master = pty.fork()
+    if pid == 0:
+        os.environ.update(COLUMNS="140", LINES="45")
+        os.execv(sys.executable, [sys.executable, "-m", "companion", "sim", "--data-dir",
+                                  str(tmp_path), "--no-web", "--seed", "1"])
+    seen = b""
+    try:
+        deadline = time.monotonic() + 30
+        while b"kostka" not in seen and time.monotonic() < deadline:
+            seen += os.read(master, 65536)
+        os.write(master, b"q")
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                got = os.read(master, 65536)
+            except OSError:
+                break
+            if not got:
+                break
+            seen += got
+    finally:
+        os.close(master)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert seen.rstrip().endswith("Hra je uložená.".encode()), seen[-200:]
+
+
+def test_a_held_arrow_key_holds_the_button_down_and_it_runs():
+    """A terminal sends a held key again and again: the presser keeps the pin down while
+    the key keeps coming, and the real buttons run (hardware/buttons.py)."""
+    import threading
+
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.hardware.buttons import Buttons
+    from companion.inputs.events import ButtonPress
+    from companion.sim.terminal import PinPresser
+
+    factory = MockFactory()
+    got: list[ButtonPress] = []
+    lock = threading.Lock()
+
+    def post(ev):
+        with lock:
+            got.append(ev)
+
+    buttons = Buttons({"left": 5, "select": 6, "right": 13}, post, bounce=None,
+                      pin_factory=factory)
+    presser = PinPresser(factory, {"left": 5, "select": 6, "right": 13}, 0.8)
+    try:
+        end = time.monotonic() + 1.6
+        while time.monotonic() < end:  # the key repeats, 30 times a second
+            presser.hold("right")
+            time.sleep(0.033)
+        time.sleep(PinPresser.HOLD_GAP + 0.2)
+        assert presser.idle() and factory.pin(13).state == 1  # let go
+        assert len(got) >= 6 and set(got) == {ButtonPress("right")}
+        count = len(got)
+        presser.submit("right")  # a single press is one step
+        end = time.monotonic() + 2
+        while len(got) == count and time.monotonic() < end:
+            time.sleep(0.01)
+        time.sleep(0.2)
+        assert len(got) == count + 1
+    finally:
+        buttons.close()
+        factory.close()
+
+
+def test_repeated_arrow_keys_are_held_but_keys_sent_in_one_go_are_pressed(tmp_path, monkeypatch):
+    sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO())
+    calls: list[tuple[str, str]] = []
+    monkeypatch.setattr(sim.presser, "hold", lambda name: calls.append(("hold", name)))
+    monkeypatch.setattr(sim.presser, "submit", lambda name, long=False: calls.append(
+        ("tap", name)))
+    try:
+        sim.key("\x1b[C")
+        sim.key("\x1b[C")  # again at once: the key is held down
+        time.sleep(0.3)
+        sim.key("\x1b[C")  # after a pause: a new press
+        sim.key("\x1b[C", burst=True)  # pasted or scripted with it: a press too
+        time.sleep(0.3)
+        sim.key("d")
+        sim.key("d")  # d is ▶ too
+        sim.key("s")
+        sim.key("s")  # ● does not run: pressed again
+        assert calls == [("tap", "right"), ("hold", "right"), ("tap", "right"),
+                         ("tap", "right"), ("tap", "right"), ("hold", "right"),
+                         ("tap", "select"), ("tap", "select")]
+    finally:
+        sim.app.close()
+        sim.dice.close()

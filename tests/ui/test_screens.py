@@ -211,3 +211,20 @@ def test_a_scrolling_line_is_not_cut():
 
     long = "Tah propadá: žádná figurka nemůže táhnout, hraje modrý."
     assert problems(layout(turn_view(event=long), 3.0)[1]) == []
+
+
+def test_a_long_note_under_a_list_scrolls_instead_of_being_cut():
+    """The set-up's note "Hlas mlčí: chybí zvuková karta." is wider than the panel."""
+    from companion.service.shell import VOICE_LOST
+    from companion.ui.screens import layout, problems
+
+    note = VOICE_LOST["no-sound-card"]
+    view = ListView("Nová hra: Člověče", ("Hra: Člověče", "Hráči: 4", "▶ Začít hru"), 0, note)
+    image, inks = layout(view, 0.0)
+    assert problems(inks) == []
+    foot = [i for i in inks if i.whole == note]
+    assert len(foot) == 1 and foot[0].scrolls and "…" not in foot[0].text
+    assert render(view, 0.0) != render(view, 4.0)  # it moves
+    texts = {i.text for t in (0.0, 2.0, 4.0, 6.0, 8.0) for i in layout(view, t)[1]
+             if i.whole == note}
+    assert any("karta" in text for text in texts)  # the end of the note comes into view

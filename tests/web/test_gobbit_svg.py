@@ -100,3 +100,25 @@ def test_layers_are_well_formed_and_the_base_is_shared():
     b = gobbit_svg.render(Table(gobbit_svg.seats_of(TOPS, 3)))
     assert a.base is b.base
     ET.fromstring(a.whole())
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
+def test_a_seats_counts_wrap_to_stay_inside_the_drawing(count):
+    """Seat 4's "kupička 12 · balíček 11 · gorila útočí" once ran past the right edge."""
+    seats = tuple(Seat(s, TOPS[1], 12, 11) for s in range(1, count + 1))
+    for gorilla in range(1, count + 1):
+        top = gobbit_svg.render(Table(seats, gorilla=gorilla)).top
+        lines = [t for t in ET.fromstring(top).iter(NS + "text") if t.get("class") == "counts"]
+        words = " ".join(t.text for t in lines).replace(" · ", " ")
+        assert words.count("kupička 12") == count and words.count("gorila útočí") == 1
+        for t in lines:
+            half = len(t.text) * gobbit_svg.CHAR_W * gobbit_svg.COUNT_SIZE / 2
+            x = float(t.get("x"))
+            assert 0 < x - half and x + half < gobbit_svg.WIDTH, (t.text, x)
+
+
+def test_counts_stay_on_one_line_where_there_is_room():
+    assert gobbit_svg.count_lines(["kupička 3", "balíček 10"], gobbit_svg.CX) == [
+        "kupička 3 · balíček 10"]
+    assert gobbit_svg.count_lines(["kupička 12", "balíček 11", "gorila útočí"], 338.0) == [
+        "kupička 12", "balíček 11", "gorila útočí"]

@@ -66,7 +66,7 @@ def text_of(driver, element_id):
 def no_csp_or_script_errors(driver):
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"
               and "favicon" not in e["message"]]
-    assert errors == []
+    assert errors == [], [e["message"] for e in errors]
 
 
 # --- each game: a roll (or touches) and a move appear -----------------------------------------
@@ -113,7 +113,7 @@ def test_napij_throw_play_ledger_and_card(browser, view, tmp_path):
     ledger = js(browser, "return [...document.querySelectorAll('#ledger tbody tr')]"
                          ".map(r => r.innerText.split('\\t').map(s => s.trim()))")
     assert [row[0] for row in ledger] == ["Červený", "Modrý", "Zelený", "Žlutý"]
-    assert ledger[2][1:] == ["1×", "2", "5"]
+    assert ledger[2][1:] == ["1× (vyhození modrým)", "2", "5"]  # a debt says why
     assert text_of(browser, "card-text").startswith("Karta 2: ")
     assert js(browser, "return document.querySelectorAll('#board-top g.bottle').length") == 1
     screenshot(browser, tmp_path / "web-napij.png")
@@ -281,3 +281,31 @@ def test_the_page_fits_a_phone_without_sideways_scrolling(browser, view):
         shown(browser, view, snap, lambda d: True)
         width = js(browser, "return document.documentElement.scrollWidth")
         assert width <= PHONE[0]
+
+
+@pytest.mark.parametrize("width", [320, 412])
+def test_gobbit_seat_lines_stay_on_the_page_at_a_phones_width(view, width):
+    """Every seat's counts ("kupička 12 · balíček 11 · gorila útočí") inside the drawing,
+    measured by the browser's own text layout, on a narrow and a usual phone."""
+    from companion.web import gobbit_svg
+    from companion.web.snapshot import Snapshot
+
+    tops = {s: None for s in range(1, 5)}
+    seats = gobbit_svg.seats_of(tops, 4, piles=[12, 12, 12, 12], decks=[11, 11, 11, 11])
+    snap = Snapshot("gobbit", "Gobbit", "Gorila! Hráč 4 smí napadnout kteroukoli kupičku.",
+                    gobbit_svg.render(gobbit_svg.Table(seats, gorilla=4)))
+    with chromium((width, 800)) as driver:
+        opened(driver, view)
+        shown(driver, view, snap, lambda d: js(
+            d, "return document.querySelectorAll('#board-top text.counts').length") > 0)
+        boxes = js(driver, """
+            var svg = document.querySelector('#board-top svg');
+            var vb = svg.viewBox.baseVal;
+            return Array.from(svg.querySelectorAll('text')).map(function (t) {
+              var b = t.getBBox();
+              return [t.textContent, b.x, b.x + b.width, vb.x, vb.x + vb.width];
+            });""")
+        assert any("gorila útočí" in text for text, *_ in boxes)
+        outside = [b for b in boxes if b[1] < b[3] or b[2] > b[4]]
+        assert outside == []
+        assert js(driver, "return document.documentElement.scrollWidth") <= width

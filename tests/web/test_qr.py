@@ -17,6 +17,7 @@ DATA_CODEWORDS = {  # version -> error level -> (data codewords, blocks)
     3: {"L": (55, 1), "M": (44, 1), "Q": (34, 2), "H": (26, 2)},
 }
 LEVEL_BITS = {1: "L", 0: "M", 3: "Q", 2: "H"}
+ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 MASKS = (
     lambda i, j: (i + j) % 2 == 0,
     lambda i, j: i % 2 == 0,
@@ -71,32 +72,66 @@ def decode(matrix: list[list[bool]]) -> str:
     per = count // blocks
     data = [codewords[k * blocks + b] for b in range(blocks) for k in range(per)]
     stream = "".join(f"{c:08b}" for c in data)
-    assert stream[:4] == "0100", "not byte mode"
+    if stream[:4] == "0010":  # alphanumeric: two characters in 11 bits, a last one in 6
+        length, at, out = int(stream[4:13], 2), 13, []
+        for _ in range(length // 2):
+            pair = int(stream[at:at + 11], 2)
+            out += [ALNUM[pair // 45], ALNUM[pair % 45]]
+            at += 11
+        if length % 2:
+            out.append(ALNUM[int(stream[at:at + 6], 2)])
+        return "".join(out)
+    assert stream[:4] == "0100", "neither byte nor alphanumeric mode"
     length = int(stream[4:12], 2)
     return bytes(int(stream[12 + 8 * k:20 + 8 * k], 2) for k in range(length)).decode()
 
 
 # --- the tests ---------------------------------------------------------------------------------
 
+OWN = "http://192.168.100.200:65535/K7Q2M4XW3ZB6P/"
+"""The longest LAN address with a token the box makes itself (13 letters and digits)."""
 
-@pytest.mark.parametrize("url", [URL, "http://127.0.0.1:8080/abcdefgh/", "http://[::1]:80/x-_Y12345/",
-                                 "http://companion.local:8080/AbCdEfGhIjK/"])
-def test_the_code_reads_back_as_the_address(url):
+
+@pytest.mark.parametrize("url", [OWN, "http://127.0.0.1:8080/ABCDEFGH/",
+                                 "http://companion.local:8080/AB3DEFGHJKLMN/"])
+def test_the_boxs_own_address_reads_back_in_alphanumeric_mode(url):
+    text, mode = qr.qr_text(url)
+    assert mode == "alphanumeric" and text.lower() == url.lower()
+    assert decode(qr.modules(url)) == text
+    scheme, host = text.split("://")[0], text.split("/")[2]
+    assert scheme == "HTTP" and host == host.upper()  # case-insensitive parts upper-cased
+    assert text.split("/", 3)[3] == url.split("/", 3)[3]  # the path (the token) as it is
+
+
+@pytest.mark.parametrize("url", [URL.replace("AbCdEfGhIjK", "abcdefgh").replace(
+    "192.168.100.200:65535", "10.0.0.2:8080"), "http://[::1]:8080/x-_Y1234/"])
+def test_other_addresses_are_carried_as_they_are(url):
+    text, mode = qr.qr_text(url)
+    assert (text, mode) == (url, "byte")
     assert decode(qr.modules(url)) == url
 
 
-def test_the_longest_lan_address_with_a_new_token_fits_version_3():
-    from companion.web.server import new_token
+def test_the_boxs_tokens_are_64_random_bits_in_13_letters_and_digits():
+    tokens = {qr.new_token() for _ in range(50)}
+    assert len(tokens) == 50
+    assert all(len(t) == 13 and set(t) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for t in tokens)
+    from companion.web.server import check_token
 
-    url = f"http://192.168.100.200:65535/{new_token()}/"
-    assert qr.qr_code(url).version <= 3
-    assert decode(qr.modules(url)) == url
+    assert all(check_token(t) == t for t in tokens)  # the server takes them
 
 
-def test_42_bytes_fit_and_43_do_not():
-    assert qr.qr_code("x" * 42).version == 3
-    with pytest.raises(qr.AddressTooLong):
-        qr.qr_code("x" * 43)
+def test_every_address_of_the_boxs_kind_fits_the_code():
+    for host in ("1.1.1.1", "192.168.100.200"):
+        for port in (1024, 65535):
+            url = f"http://{host}:{port}/{qr.new_token()}/"
+            assert qr.qr_code(url).version <= qr.LAYOUT.max_version
+            assert decode(qr.modules(url)) == qr.qr_text(url)[0]
+
+
+def test_the_capacity_of_the_layout_in_use():
+    assert (qr.MAX_BYTES, qr.MAX_ALPHANUMERIC) == (32, 47)
+    assert qr.fits("x" * 32) and not qr.fits("x" * 33)
+    assert qr.fits("HTTP://" + "X" * 40) and not qr.fits("HTTP://" + "X" * 41)
 
 
 def test_too_long_an_address_is_one_sentence():
@@ -105,12 +140,12 @@ def test_too_long_an_address_is_one_sentence():
         qr.qr_code(url)
     assert isinstance(err.value, UsageError)
     text = str(err.value)
-    assert text.count(".") >= 1 and "\n" not in text and url in text
+    assert "\n" not in text and url in text and "upper-case letters and digits" in text
 
 
 def test_the_image_has_two_pixels_a_module_dark_modules_unlit():
-    rows = qr.modules(URL)
-    img = qr.qr_image(URL, size=64)
+    rows = qr.modules(OWN)
+    img = qr.qr_image(OWN, size=64)
     assert img.mode == "1" and img.size == (64, 64)
     n = len(rows)
     off = (64 - 2 * n) // 2
@@ -126,30 +161,36 @@ def test_the_image_has_two_pixels_a_module_dark_modules_unlit():
 
 
 def test_the_image_read_back_module_by_module_decodes():
-    img = qr.qr_image(URL, size=64)
-    n = len(qr.modules(URL))
+    img = qr.qr_image(OWN, size=64)
+    n = len(qr.modules(OWN))
     off = (64 - 2 * n) // 2
     read = [[not img.getpixel((off + 2 * x, off + 2 * y)) for x in range(n)] for y in range(n)]
-    assert decode(read) == URL
+    assert decode(read) == qr.qr_text(OWN)[0]
 
 
 def test_a_code_that_does_not_fit_the_square_is_refused():
     with pytest.raises(ValueError):
-        qr.qr_image(URL, size=40)
+        qr.qr_image(OWN, size=40)
 
 
-def test_the_oled_frame_has_the_code_on_the_left_and_words_on_the_right():
-    frame = qr.oled_frame(URL)
+def test_the_oled_frame_has_the_code_in_its_quiet_zone_on_the_left_and_words_on_the_right():
+    frame = qr.oled_frame(OWN)
     assert frame.mode == "1" and frame.size == (128, 64)
-    assert frame.crop((0, 0, 64, 64)).tobytes() == qr.qr_image(URL, size=64).tobytes()
-    right = frame.crop((66, 0, 128, 64))
+    w, h = qr.code_box(OWN)
+    n = len(qr.modules(OWN)) * qr.LAYOUT.scale
+    assert (w, h) == (n + 15, 64)  # beside it four modules and three and a half, above and
+    # below three and a half (the panel's 64 rows; the words need the rest of the width)
+    assert frame.crop((0, 0, w, h)).tobytes() == qr.qr_image(
+        OWN, size=(w, h), layout=qr.LAYOUT).tobytes()
+    right = frame.crop((w + 1, 0, 128, 64))
     assert right.getbbox() is not None  # some text is lit
+    assert frame.crop((w, 0, w + 2, 64)).getbbox() is None  # a dark gap after the quiet zone
 
 
 def test_terminal_text_has_half_blocks_and_the_right_width():
-    text = qr.terminal_text(URL)
+    text = qr.terminal_text(OWN)
     lines = text.splitlines()
-    n = len(qr.modules(URL)) + 4
+    n = len(qr.modules(OWN)) + 4
     assert all(len(line) == n for line in lines)
     assert len(lines) == (n + 1) // 2
     assert set(text) <= set("█▀▄ \n")

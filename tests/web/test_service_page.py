@@ -158,7 +158,9 @@ def test_napij_se_shows_the_ledger_and_ucet_and_the_throws(browser, table, tmp_p
     table.dice.roll(6)
     on_page(browser, lambda d: js(d, "return document.getElementById('throws').dataset.values")
             == "6")
-    table.dice.roll(2)  # from the pub onto the board: the single play plays itself
+    table.dice.roll(2)  # from the pub onto the board: the single play, made and confirmed
+    wait_until(lambda: table.app.controller.host.plays(), 2)
+    table.press("select")
     on_page(browser, lambda d: js(
         d, f"return document.querySelectorAll('#board-top g.piece[data-colour={colour}]"
            ":not([data-where^=p])').length") >= 1 and "nasadil" in text_of(d, "events"), 10)

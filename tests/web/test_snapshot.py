@@ -83,7 +83,7 @@ def test_napij_status_follows_the_phase(text, status):
 
 
 def test_napij_ledger_from_the_state_and_tonight_from_the_caller():
-    state = napij_position(f"{BEFORE} turn:r owe:g1,y3 glass:b1 drunk:r3,b1,g2,y2")
+    state = napij_position(f"{BEFORE} turn:r owe:g1@card.23,y3,b1@glass drunk:r3,b1,g2,y2")
     snap = snapshot.napij(state, tonight=(7, 4, 5, 2))
     rows = {r.colour: r for r in snap.ledger}
     assert list(rows) == ["r", "b", "g", "y"]
@@ -94,7 +94,9 @@ def test_napij_ledger_from_the_state_and_tonight_from_the_caller():
     assert [r.tonight for r in by_map.ledger] == [10, 1, 2, 2]  # the others: this game's
     assert [r.tonight for r in snapshot.napij(state).ledger] == [3, 1, 2, 2]
     assert roundtrip(snap)["ledger"][2] == {"colour": "g", "name": "Zelený", "mark": "pruh",
-                                            "owed": 1, "glasses": 0, "drunk": 2, "tonight": 5}
+                                            "owed": 1, "glasses": 0, "drunk": 2, "tonight": 5,
+                                            "why": "karta č. 23"}  # each debt says why
+    assert rows["y"].why == "3× dluh z dřívějška" and rows["r"].why == ""
 
 
 def test_napij_throws_default_to_the_turns_and_can_be_given():

@@ -92,6 +92,9 @@ class Situation:
     touches: tuple[Touch, ...] = ()
     uncertainty_ms: float = 0.0
     """The pads' timing uncertainty (D28): touch times closer than this are simultaneous."""
+    race: bool | None = None
+    """Whether the "Gobbit!" condition held, as the table says (the referee with real cards,
+    which does not know every top card); ``None``: the cards decide (:func:`gobbit_in_force`)."""
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -359,6 +362,8 @@ def validate(sit: Situation) -> None:
             raise NotationError(f"Touch {touch}: there is no seat {touch.target}.")
         if not math.isfinite(touch.ms):  # any origin will do: only differences matter
             raise NotationError(f"Touch {touch}: the time must be a number of milliseconds.")
+    if sit.race and Rule.GOBBIT.value not in sit.rules:
+        raise NotationError("A \"Gobbit!\" race needs the gobbit rule: add rules:gobbit.")
     if not math.isfinite(sit.uncertainty_ms) or sit.uncertainty_ms < 0:
         raise NotationError("The timing uncertainty must be zero or more milliseconds.")
 
@@ -404,7 +409,7 @@ def judge(sit: Situation) -> Ruling:
             repeats.add(i)  # D4: only a seat's first touch of a target counts
         seen.add(key)
 
-    if gobbit_in_force(sit):
+    if gobbit_in_force(sit) if sit.race is None else sit.race:
         return _race(t, touches, repeats)
 
     kinds: dict[int, tuple[Kind, Why]] = {}
@@ -554,6 +559,7 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
     expert: Condition | None = None
     gorilla: int | None = None
     uncertainty = 0.0
+    race: bool | None = None
     touches: list[Touch] = []
     once: set[str] = set()
     for token in tokens:
@@ -585,12 +591,17 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
             gorilla = _seat_number(value, token)
         elif key == "uncertainty":
             uncertainty = _milliseconds(value, token)
+        elif key == "race":
+            if value not in ("yes", "no"):
+                raise NotationError(f"Bad token {_shown(token)}: write race:yes or race:no.")
+            race = value == "yes"
         else:
             raise NotationError(f"Unknown token {_shown(token)}: see docs/judge.md for the syntax.")
     sit = Situation(
         tops={s: tops.get(s) for s in sorted(set(tops) | ghosts)},
         ghosts=frozenset(ghosts), graveyard=graveyard, rules=frozenset(rules),
-        expert=expert, gorilla=gorilla, touches=tuple(touches), uncertainty_ms=uncertainty)
+        expert=expert, gorilla=gorilla, touches=tuple(touches), uncertainty_ms=uncertainty,
+        race=race)
     validate(sit)
     return sit
 
@@ -611,5 +622,7 @@ def format_situation(sit: Situation) -> str:
         parts.append(f"gorilla:{sit.gorilla}")
     if sit.uncertainty_ms:
         parts.append(f"uncertainty:{_ms_text(sit.uncertainty_ms)}")
+    if sit.race is not None:
+        parts.append(f"race:{'yes' if sit.race else 'no'}")
     parts += [str(t) for t in sit.touches]
     return " ".join(parts)

@@ -1,8 +1,8 @@
 """Everything that changes a game of Člověče, napij se!, as frozen values.
 
-Decisions of a player (:class:`DeclareBottle`, :class:`Play`, :class:`Choose`),
-chance (:class:`Throw`, :class:`Shuffle`, :class:`Draw`) and what the table
-calls out (:class:`Drank`, :class:`Duty`) are all actions: the engine applies
+Decisions of a player (:class:`DeclareBottle`, :class:`Play`, :class:`Choose`,
+:class:`ThrowOwing`), chance (:class:`Throw`, :class:`Shuffle`, :class:`Draw`) and
+what the table says (:class:`Drank`, :class:`Later`, :class:`Duty`) are all actions: the engine applies
 them and never draws, rolls or waits on its own.  Two actions are equal only
 when they are of the same kind with the same fields.
 """
@@ -80,9 +80,27 @@ class Decline:
 
 @dataclass(frozen=True, slots=True)
 class Drank:
-    """The table says: this player has drunk what they owed."""
+    """The table says: this player has drunk.  Without a reason, everything they owe (the
+    debt asked for before a throw, the ledger); with one, the duty of that reason just
+    announced (the oldest one not answered yet: a banner's "vypito", D42)."""
 
     colour: int
+    reason: DrinkReason | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Later:
+    """The table answers a duty just announced with "later": the oldest one of this reason
+    not answered yet stays as a debt, due before the player's next throw (D42)."""
+
+    colour: int
+    reason: DrinkReason
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowOwing:
+    """The player on turn throws although a debt is due (the seed allows it, at a price):
+    the throw that follows is void and costs the penalty (D22)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,4 +111,5 @@ class Duty:
     reason: DrinkReason
 
 
-Action = Throw | Shuffle | Draw | DeclareBottle | Play | Choose | Offer | Decline | Drank | Duty
+Action = (Throw | Shuffle | Draw | DeclareBottle | Play | Choose | Offer | Decline | Drank | Later
+          | ThrowOwing | Duty)

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from companion.files import BOARD_LIMIT, TooBig, read_text_limited, size_words
+
 from ..colours import COLOURS as COLOURS
 
 KINDS = ("normal", "card", "start", "arrow", "junction", "turnoff", "lane", "rolling_pin",
@@ -63,6 +65,8 @@ _TWO_WAY_KEYS: dict[str, tuple[set[str], set[str]]] = {
     "trap": ({"links", "trap"}, set()),
 }
 _COMMON_KEYS = {"kind", "at", "label"}
+LABEL_MAX = 24
+"""Characters a field's label may have (the words name the field by it on a 128-pixel line)."""
 
 
 @dataclass(frozen=True)
@@ -309,6 +313,11 @@ class _Checker:
         label = raw.get("label")
         if label is not None and not isinstance(label, str):
             self.add(fid, "label must be a string.", "label")
+        elif isinstance(label, str) and not (0 < len(label.strip()) <= LABEL_MAX
+                                             and label == label.strip()
+                                             and not set(label) & set('"„“')):
+            self.add(fid, f"label must be 1 to {LABEL_MAX} characters without quotes or "
+                          "spaces around them.", "label")
             ok = False
         if not ok:
             return None
@@ -392,6 +401,13 @@ def parse_board(text: str, source: str = "board") -> Board:
         f = ck.field(fid, raw)
         if f is not None:
             fields.append(f)
+    labelled: dict[str, str] = {}
+    for f in fields:
+        if f.label is not None:
+            if f.label in labelled:
+                ck.add(f.id, f"label {f.label!r} is the label of {labelled[f.label]} too: the "
+                             "words name a field by its label, so each names one.", "label")
+            labelled.setdefault(f.label, f.id)
     if ck.problems:
         raise BoardError(source, ck.problems)
     index = {f.id: i for i, f in enumerate(fields)}
@@ -722,7 +738,11 @@ def read_text(path: str | Path, what: str) -> str:
     """The text of a data file; raise :class:`DataFileError` with one sentence if unreadable."""
     p = Path(path)
     try:
-        return p.read_text("utf-8")
+        return read_text_limited(p, BOARD_LIMIT, f"{what} file")
+    except TooBig:
+        raise DataFileError(str(p), [Problem(None, None, (
+            f"The file is larger than the {size_words(BOARD_LIMIT)} a {what} file may have."))]) \
+            from None
     except FileNotFoundError:
         raise DataFileError(str(p), [Problem(None, None, f"There is no {what} file here.")]) \
             from None

@@ -8,6 +8,8 @@ záchytka, bažina, les, karta, láhev, napít se, dluh, imunita).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..czech import COLOUR_NAME as COLOUR_NAME
 from ..czech import MARK_NAME as MARK_NAME
 from ..czech import PLAYER as PLAYER
@@ -39,6 +41,8 @@ from .events import (
     MustDrink,
     Offered,
     OfferNeeded,
+    OwingThrow,
+    Postponed,
     Released,
     ReturnedToPub,
     Settled,
@@ -53,7 +57,7 @@ from .events import (
     Won,
 )
 from .reasons import CardWhy, ForfeitWhy, Reason, Why
-from .state import DrinkReason, Rules
+from .state import Debt, DrinkReason, Rules
 
 VALUE_ACC = ("jedničku", "dvojku", "trojku", "čtyřku", "pětku", "šestku")
 TIMES = {1: "jednou", 2: "dvakrát", 3: "třikrát", 4: "čtyřikrát", 5: "pětkrát",
@@ -178,7 +182,14 @@ def describe_event(event: Event, rules: Rules | None = None) -> str:
     if isinstance(e, MustDrink):
         return describe_duty(e)
     if isinstance(e, Settled):
-        return f"{PLAYER[e.colour]} se napil a už nic nedluží."
+        if e.reason is None:
+            return f"{PLAYER[e.colour]} se napil a už nic nedluží."
+        return f"{PLAYER[e.colour]} se napil ({REASON_WORDS[e.reason]})."
+    if isinstance(e, Postponed):
+        return (f"{PLAYER[e.colour]} se napije později ({REASON_WORDS[e.reason]}), "
+                "nejpozději před svým dalším hodem.")
+    if isinstance(e, OwingThrow):
+        return f"{PLAYER[e.colour]} hází, i když ještě dluží: hod nebude platit."
     if isinstance(e, TurnForfeited):
         return FORFEIT_WHY[e.why]
     if isinstance(e, TurnPassed):
@@ -215,6 +226,63 @@ FORFEIT_WHY = {
     ForfeitWhy.SIX_UNUSABLE: "Šestku nemůže použít žádná figurka, tah propadá a dál se nehází.",
     ForfeitWhy.TRIES: "Ani na třetí pokus nepadla šestka, a tak tah propadá.",
 }
+
+
+REASON_WORDS = {
+    DrinkReason.START: "přípitek na začátek",
+    DrinkReason.KNOCKED_OUT: "vyhozená figurka",
+    DrinkReason.BOTTLE: "střet s lahví",
+    DrinkReason.PUB: "figurka zpět v hospodě",
+    DrinkReason.CARD: "karta",
+    DrinkReason.GLASS: "karta: dopij sklenici",
+    DrinkReason.EVERYBODY: "karta: pijí všichni",
+    DrinkReason.HOME: "přípitek na figurku v domku",
+    DrinkReason.WINNER: "přípitek vítězi",
+    DrinkReason.DROPPED_DICE: "spadlá kostka",
+    DrinkReason.DELAY: "zdržování",
+    DrinkReason.CHEATING: "švindl",
+    DrinkReason.UPSET: "rozčilování",
+}
+"""Why a drink is owed, as a short noun phrase (the debt of a duty with no more to say)."""
+
+BY_PLAYER = ("červeným", "modrým", "zeleným", "žlutým")
+"""Instrumental without a preposition: vyhození modrým (knocked out by blue)."""
+
+
+def debt_reason(d: Debt) -> str:
+    """Why one debt is owed, in a few words a tipsy player reads at a glance: "karta č. 23",
+    "spadlá kostka", "vyhození modrým", "přípitek: zelený doma"."""
+    r = d.reason
+    if r is None:
+        return "dluh z dřívějška"
+    if d.card is not None and r in (DrinkReason.CARD, DrinkReason.EVERYBODY, DrinkReason.PUB,
+                                     DrinkReason.KNOCKED_OUT):
+        return f"karta č. {d.card}"
+    if r is DrinkReason.GLASS:
+        return "sklenice" if d.card is None else f"karta č. {d.card}: sklenice"
+    if r is DrinkReason.KNOCKED_OUT and d.about is not None:
+        return f"vyhození {BY_PLAYER[d.about]}"
+    if r is DrinkReason.BOTTLE:
+        return "odsunutá láhev" if d.about is None else "vyhození lahví"
+    if r is DrinkReason.PUB:
+        return "váleček"
+    if r is DrinkReason.HOME and d.about is not None:
+        return f"přípitek: {PLAYER_LOWER[d.about]} doma"
+    return REASON_WORDS[r]
+
+
+def debts_text(debts: Sequence[Debt], *, counts: bool = True) -> str:
+    """A player's debts in one line, oldest first, each with why and how many:
+    ``"karta č. 23 a spadlá kostka"``, ``"2× švindl a zdržování"``; equal reasons once
+    (``counts=False``: without the numbers, to be said aloud after the total)."""
+    drinks: dict[str, int] = {}
+    for d in debts:
+        words = debt_reason(d)
+        drinks[words] = drinks.get(words, 0) + d.drinks
+    parts = [words if n == 1 or not counts else f"{n}× {words}" for words, n in drinks.items()]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " a " + parts[-1]
 
 
 def describe_duty(e: MustDrink) -> str:
@@ -293,6 +361,7 @@ EXPLAIN = {
     Why.BOTTLE_TOO_LATE: "Láhev se ohlašuje před prvním hodem tahu.",
     Why.BAD_CHOICE: "Této figurky se karta týkat nemůže.",
     Why.NOTHING_OWED: "Tento hráč nic nedluží.",
+    Why.NOTHING_ANNOUNCED: "Takové napití teď nikdo neohlásil.",
     Why.NOT_A_CALLED_DUTY: "Takovou povinnost napít se hráči vyhlásit nemohou.",
 }
 

@@ -177,6 +177,8 @@ def render(board: Board, scale: int = 36) -> Image.Image:
         _center_text(d, (cx, cy), f.id, small, (255, 255, 255) if dark else INK)
         if f.kind == "trap" and f.trap:
             _center_text(d, (cx, cy - r - scale * 0.3), TRAP_NAME[f.trap], label, INK)
+        if f.label and f.kind not in ("start", "arrow"):  # what the words call it (D49)
+            _center_text(d, (cx, cy + r + scale * 0.25), f.label, small, INK)
 
     # pubs: four places in a square, in the colour
     for c, (x, y) in enumerate(board.pubs):

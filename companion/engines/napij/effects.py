@@ -296,6 +296,7 @@ HANDLERS: dict[Effect, Handler] = {
 def draw_card(po: PlayOut, colour: int, piece: int, number: int) -> None:
     """The piece draws card ``number``: the event, then the card's effect."""
     po.chain += 1
+    po.card = number
     po.events.append(CardDrawn(colour, piece, number, colour != po.st.turn))
     card = po.rules.deck.card(number)
     node = po.pieces[colour][piece]

@@ -235,6 +235,24 @@ class Settled:
     colour: int
     drinks: int
     glasses: int
+    reason: DrinkReason | None = None
+    """The duty just announced that was drunk; ``None``: everything owed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Postponed:
+    """A duty just announced stays as a debt ("later"), due before the player's next throw."""
+
+    colour: int
+    drinks: int
+    reason: DrinkReason
+
+
+@dataclass(frozen=True, slots=True)
+class OwingThrow:
+    """The player on turn throws although a debt is due: the throw to come is void (D22)."""
+
+    colour: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,13 +276,13 @@ Event = (DeckShuffled | Thrown | ThrowAgain | TryFailed | VoidThrow | BottleDecl
          | BottlePlaced | BottleMoved | BottlePushed | Entered | Released | Moved | Captured
          | ReturnedToPub | EnteredHome | Trapped | AtJunction | AtTurnOff | DrawDue | CardDrawn
          | CardNoEffect | ChoiceNeeded | OfferNeeded | Offered | Swapped | ImmunityGranted
-         | ImmunityEnded | CardChainStopped | MustDrink | Settled | TurnForfeited | TurnPassed
-         | Won)
+         | ImmunityEnded | CardChainStopped | MustDrink | Settled | Postponed | OwingThrow
+         | TurnForfeited | TurnPassed | Won)
 
 EVENT_KINDS: tuple[type, ...] = (
     DeckShuffled, Thrown, ThrowAgain, TryFailed, VoidThrow, BottleDeclared, BottlePlaced,
     BottleMoved, BottlePushed, Entered, Released, Moved, Captured, ReturnedToPub, EnteredHome,
     Trapped, AtJunction, AtTurnOff, DrawDue, CardDrawn, CardNoEffect, ChoiceNeeded, OfferNeeded,
     Offered, Swapped, ImmunityGranted, ImmunityEnded, CardChainStopped, MustDrink, Settled,
-    TurnForfeited, TurnPassed, Won)
+    Postponed, OwingThrow, TurnForfeited, TurnPassed, Won)
 """Every kind of event, for tests and tools."""

@@ -15,13 +15,21 @@ player may still say it, :class:`DeclareBottle` (the one decision taken at a
 chance node: it is said before the first throw).  A shuffle has 32! outcomes:
 ``legal_actions`` lists none, the caller builds it with :meth:`chance_action`.
 
-**The table's call-outs.**  "Red drank" (:class:`Drank`) and a called duty
-(:class:`Duty`: dropped die, delay, cheating, getting upset) belong to no
-player's turn and are never in ``legal_actions``; :meth:`NapijGame.apply`
-accepts them whenever they are legal - in every phase, out of turn, after the
-end of the game - and they change nothing but the drink ledger.  A throw made
-while the thrower owes a due debt is legal too: it is void and costs the
-penalty (docs/napij-rules.md, D22).
+**Debts.**  While the player on turn owes a due debt (D22), the state waits for
+that player's decision, not for chance: ``chance`` is ``None``, ``to_move`` is the
+player and ``legal_actions`` offers settling (:class:`Drank`) and, as the seed
+allows, throwing anyway (:class:`ThrowOwing`), after which chance gives the throw,
+which is void and costs the penalty.  So any driver of the protocol plays a game
+to its end.
+
+**The table's call-outs.**  "Red drank" (:class:`Drank`, also "red drank what was
+just announced"), "later" (:class:`Later`) and a called duty (:class:`Duty`:
+dropped die, delay, cheating, getting upset) belong to no player's turn and are
+in ``legal_actions`` only as above; :meth:`NapijGame.apply` accepts them whenever
+they are legal - in every phase, out of turn, after the end of the game - and
+they change nothing but the drink ledger.  A throw made at the real table while
+the thrower owes a due debt is legal without :class:`ThrowOwing` too: it is void
+and costs the penalty (docs/napij-rules.md, D22).
 
 **Files.**  The board and the deck are data files ("default" for the shipped
 ones, or a path).  The journal header keeps the names and a short hash of each
@@ -49,11 +57,13 @@ from .actions import (
     Drank,
     Draw,
     Duty,
+    Later,
     Offer,
     Play,
     Shuffle,
     Step,
     Throw,
+    ThrowOwing,
 )
 from .board import DataFileError, default_board_text, parse_board, read_text
 from .deck import default_deck_text, parse_deck
@@ -70,7 +80,17 @@ from .rules import (
     new_game,
     why_not,
 )
-from .state import BOTTLE, CALLED_DUTIES, PIECES, DeckMode, Phase, Rules, State, default_rules
+from .state import (
+    BOTTLE,
+    CALLED_DUTIES,
+    PIECES,
+    DeckMode,
+    DrinkReason,
+    Phase,
+    Rules,
+    State,
+    default_rules,
+)
 
 DEFAULT = "default"
 """The file name of the shipped board or deck."""
@@ -154,6 +174,14 @@ def _ints(value: Any, key: str) -> tuple[int, ...]:
     return tuple(_int(v, key) for v in value)
 
 
+def _reason(value: Any) -> DrinkReason:
+    try:
+        return DrinkReason(value)
+    except ValueError:
+        names = ", ".join(r.value for r in DrinkReason)
+        raise NotationError(f"The record's why must be one of {names}, not {value!r}.") from None
+
+
 def _piece_text(colour: int, piece: int) -> str:
     return f"{COLOURS[colour]}{piece + 1}"
 
@@ -223,10 +251,16 @@ class NapijGame:
             raise NotationError(str(exc)) from None
 
     # --- play -------------------------------------------------------------------------
+    @staticmethod
+    def owing(state: State) -> bool:
+        """The player on turn owes a due debt and has not chosen to throw anyway: the state
+        waits for that player's decision (settle, or throw anyway), not for chance."""
+        return state.phase is Phase.THROW and not state.anyway and state.due(state.turn) > 0
+
     def chance(self, state: State) -> Chance | None:
         phase = state.phase
         if phase is Phase.THROW:
-            return ROLL
+            return None if self.owing(state) else ROLL
         if phase is Phase.SHUFFLE:
             return Chance(ChanceKind.SHUFFLE, size=len(state.rules.deck.cards))
         if phase is Phase.DRAW:
@@ -251,7 +285,7 @@ class NapijGame:
 
     def to_move(self, state: State) -> int | None:
         phase = state.phase
-        if phase is Phase.PLAY:
+        if phase is Phase.PLAY or self.owing(state):
             return state.turn
         if phase is Phase.CHOOSE:
             return chooser(state)
@@ -259,6 +293,8 @@ class NapijGame:
 
     def legal_actions(self, state: State) -> list[Action]:
         phase = state.phase
+        if self.owing(state):
+            return [Drank(state.turn), ThrowOwing()]
         if phase is Phase.THROW:
             actions: list[Action] = [Throw(v) for v in ROLL.outcomes]
             if can_declare_bottle(state) is Why.LEGAL:
@@ -316,7 +352,13 @@ class NapijGame:
         if isinstance(action, Decline):
             return {"t": "decline", "c": COLOURS[action.colour]}
         if isinstance(action, Drank):
-            return {"t": "drank", "c": COLOURS[action.colour]}
+            if action.reason is None:
+                return {"t": "drank", "c": COLOURS[action.colour]}
+            return {"t": "drank", "c": COLOURS[action.colour], "why": action.reason.value}
+        if isinstance(action, Later):
+            return {"t": "later", "c": COLOURS[action.colour], "why": action.reason.value}
+        if isinstance(action, ThrowOwing):
+            return {"t": "throw-owing"}
         if isinstance(action, Duty):
             return {"t": "duty", "c": COLOURS[action.colour], "why": action.reason.value}
         raise TypeError(f"not an action of napij se: {action!r}")
@@ -343,7 +385,12 @@ class NapijGame:
         if kind == "decline":
             return Decline(_colour(record.get("c"), "c"))
         if kind == "drank":
-            return Drank(_colour(record.get("c"), "c"))
+            why = record.get("why")
+            return Drank(_colour(record.get("c"), "c"), None if why is None else _reason(why))
+        if kind == "later":
+            return Later(_colour(record.get("c"), "c"), _reason(record.get("why")))
+        if kind == "throw-owing":
+            return ThrowOwing()
         if kind == "duty":
             names = {r.value: r for r in CALLED_DUTIES}
             why = record.get("why")

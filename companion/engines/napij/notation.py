@@ -19,9 +19,13 @@ A position is one line of ``key:value`` tokens::
   ``C``, who answers), ``draw:CP@L#K`` (a physical deck) the piece on card field
   ``L`` that must draw now, K cards already drawn in this action, and
   ``queue:CP@L,...`` the draws after either;
-* ``owe:r1,g2`` drinks owed, ``glass:g1`` glasses to empty, ``drunk:r3`` drinks
-  drunk so far (colours with 0 left out); ``later:N`` how much of the debt of the
-  player on turn was incurred in this turn (due only before their next turn);
+* ``owe:r1@start?,g2@card.14^,b1@knocked-out.r`` the debts, oldest first: colour,
+  drinks (glasses for ``glass``), ``@`` the reason with ``.C`` the colour it is about
+  and ``.N`` the card that gave it, ``?`` not answered at the table yet, ``^``
+  incurred during its debtor's own turn (due only before their next turn);
+  ``r2`` alone is a debt written by hand, reason unknown (``glass:g1``, the older
+  form, is ``g1@glass``); ``drunk:r3`` drinks drunk so far (colours with 0 left
+  out); ``throw:owing`` the player on turn chose to throw while owing;
   ``winner:C``.
 
 The formatter writes the tokens in this order and ``format_position(parse_position(s))
@@ -51,11 +55,13 @@ from .actions import (
     Drank,
     Draw,
     Duty,
+    Later,
     Offer,
     Play,
     Shuffle,
     Step,
     Throw,
+    ThrowOwing,
 )
 from .deck import CHOICE_EFFECTS, OFFER_EFFECTS
 from .reasons import Reason, Why
@@ -74,6 +80,7 @@ from .state import (
     PIECES,
     PUB,
     SIX,
+    Debt,
     DrinkReason,
     Pending,
     Phase,
@@ -118,6 +125,50 @@ def _ledger(text: str, key: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+_DEBT = re.compile(r"([rbgy])(\d{1,3})(?:@([a-z-]+)((?:\.(?:[rbgy]|\d{1,3}))*))?(\??)(\^?)")
+
+
+def _debts(text: str, glass: bool = False) -> list[Debt]:
+    """The entries of ``owe`` (``r1@card.23?``) or of the older ``glass`` token (``g1``)."""
+    out = []
+    for item in text.split(","):
+        m = _DEBT.fullmatch(item)
+        if not m or (glass and m.group(3)):
+            raise NotationError(f"Bad {'glass' if glass else 'owe'} entry {item!r}: write a "
+                                "colour and a number, then @ and the reason, e.g. r2@card.14.")
+        reason: DrinkReason | None = DrinkReason.GLASS if glass else None
+        if m.group(3):
+            try:
+                reason = DrinkReason(m.group(3))
+            except ValueError:
+                raise NotationError(f"Unknown reason {m.group(3)!r} in {item!r}.") from None
+        about: int | None = None
+        card: int | None = None
+        for detail in m.group(4).split(".")[1:] if m.group(4) else ():
+            if detail.isdigit():
+                card = int(detail)
+            else:
+                about = COLOURS.index(detail)
+        if int(m.group(2)) < 1:
+            raise NotationError(f"A debt is at least one drink, not {item!r}.")
+        out.append(Debt(COLOURS.index(m.group(1)), int(m.group(2)), reason, about, card,
+                        not m.group(5), bool(m.group(6))))
+    return out
+
+
+def debt_text(d: Debt) -> str:
+    """One entry of ``owe``: colour, drinks, ``@reason``, ``.colour``/``.card`` details, ``?``
+    when not answered yet, ``^`` when incurred in its debtor's own turn."""
+    text = f"{COLOURS[d.colour]}{d.drinks}"
+    if d.reason is not None:
+        text += f"@{d.reason.value}"
+        if d.about is not None:
+            text += f".{COLOURS[d.about]}"
+        if d.card is not None:
+            text += f".{d.card}"
+    return text + ("" if d.answered else "?") + ("^" if d.own_turn else "")
+
+
 def _piece_ref(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"([rbgy])([1-4])", text)
     if not m:
@@ -144,11 +195,10 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
     drawer: tuple[int, int, int] | None = None
     chain = 0
     queue: tuple[tuple[int, int, int], ...] = ()
-    owed: tuple[int, ...] = (0, 0, 0, 0)
-    glasses: tuple[int, ...] = (0, 0, 0, 0)
+    debts: list[Debt] = []
     drunk: tuple[int, ...] = (0, 0, 0, 0)
     winner: int | None = None
-    later = 0
+    anyway = False
     offered: int | None = None
     seen: set[str] = set()
     for token in text.split():
@@ -235,16 +285,14 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
                 qc, qp = _piece_ref(ref)
                 items.append((qc, qp, parse_place(rules, place)))
             queue = tuple(items)
-        elif key == "owe":
-            owed = _ledger(value, key)
-        elif key == "glass":
-            glasses = _ledger(value, key)
+        elif key in ("owe", "glass"):
+            debts += _debts(value, glass=key == "glass")
         elif key == "drunk":
             drunk = _ledger(value, key)
-        elif key == "later":
-            if not value.isdigit() or int(value) < 1:
-                raise NotationError(f"later is a number of drinks from 1, not {value!r}.")
-            later = int(value)
+        elif key == "throw":
+            if value != "owing":
+                raise NotationError(f"Bad token throw:{value}: the only one is throw:owing.")
+            anyway = True
         elif key == "winner":
             winner = colour_index(value)
         else:
@@ -256,10 +304,9 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
         raise NotationError("The position says nobody's turn: add turn:C.")
     if pieces[turn] is None:
         raise NotationError(f"turn:{COLOURS[turn]} names a colour that does not play.")
-    for name, ledger in (("owe", owed), ("glass", glasses), ("drunk", drunk)):
-        for c in range(4):
-            if ledger[c] and pieces[c] is None:
-                raise NotationError(f"{name} names {COLOURS[c]}, which does not play.")
+    for c in range(4):
+        if pieces[c] is None and (drunk[c] or any(d.colour == c for d in debts)):
+            raise NotationError(f"The ledger names {COLOURS[c]}, which does not play.")
     if offered is not None:
         if pending is None:
             raise NotationError("offer goes only with card.")
@@ -270,7 +317,7 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
     if drawer is not None:
         queue = (drawer, *queue)
     state = State(rules, tuple(pieces), tuple(immune), bottle, turn, throws, tries, with_bottle,
-                  deck, pending, queue, owed, glasses, drunk, winner, physical, chain, later)
+                  deck, pending, queue, tuple(debts), drunk, winner, physical, chain, anyway)
     _check_possible(state)
     return state
 
@@ -388,12 +435,13 @@ def format_position(state: State) -> str:
         queue = queue[1:]
     if queue:
         parts.append("queue:" + ",".join(_queued(rules, q) for q in queue))
-    for key, ledger in (("owe", state.owed), ("glass", state.glasses), ("drunk", state.drunk)):
-        items = [f"{COLOURS[c]}{ledger[c]}" for c in range(4) if ledger[c]]
-        if items:
-            parts.append(f"{key}:" + ",".join(items))
-    if state.later:
-        parts.append(f"later:{state.later}")
+    if state.debts:
+        parts.append("owe:" + ",".join(debt_text(d) for d in state.debts))
+    drunk = [f"{COLOURS[c]}{state.drunk[c]}" for c in range(4) if state.drunk[c]]
+    if drunk:
+        parts.append("drunk:" + ",".join(drunk))
+    if state.anyway:
+        parts.append("throw:owing")
     if state.winner is not None:
         parts.append(f"winner:{COLOURS[state.winner]}")
     return " ".join(parts)
@@ -523,15 +571,28 @@ def parse_choice(state: State, fid: str) -> Choose:
 DUTY_NAMES = {r.value: r for r in CALLED_DUTIES}
 
 
+def _reason(text: str) -> DrinkReason:
+    try:
+        return DrinkReason(text)
+    except ValueError:
+        raise NotationError(f"Unknown reason {text!r}: known are "
+                            f"{', '.join(r.value for r in DrinkReason)}.") from None
+
+
 def parse_action(state: State, text: str) -> Action:
-    """One action: ``throw N``, ``bottle``, ``play SPEC``, ``choose FIELD``, ``drank C``,
-    ``duty C REASON`` (REASON: dropped-dice, delay, cheating, upset), ``shuffle N,N,...``
-    (the virtual deck's order, top first), ``draw N`` (a card of a physical deck),
-    ``offer C`` (the drawer offers a card's deal to C), ``decline C`` (C turns it down)."""
+    """One action: ``throw N``, ``throw owing`` (the player on turn throws although a debt
+    is due), ``bottle``, ``play SPEC``, ``choose FIELD``, ``drank C`` (C drank all it
+    owed), ``drank C REASON`` / ``later C REASON`` (C drank / leaves for later the duty of
+    REASON just announced), ``duty C REASON`` (REASON: dropped-dice, delay, cheating,
+    upset), ``shuffle N,N,...`` (the virtual deck's order, top first), ``draw N`` (a card
+    of a physical deck), ``offer C`` (the drawer offers a card's deal to C), ``decline C``
+    (C turns it down)."""
     words = text.split()
     if not words:
         raise NotationError("The action is empty.")
     verb, args = words[0], words[1:]
+    if verb == "throw" and args == ["owing"]:
+        return ThrowOwing()
     if verb == "throw" and len(args) == 1:
         if args[0] not in ("1", "2", "3", "4", "5", "6"):
             raise NotationError(f"A throw is a number from 1 to 6, not {args[0]!r}.")
@@ -555,16 +616,18 @@ def parse_action(state: State, text: str) -> Action:
         return Offer(colour_index(args[0]))
     if verb == "decline" and len(args) == 1:
         return Decline(colour_index(args[0]))
-    if verb == "drank" and len(args) == 1:
-        return Drank(colour_index(args[0]))
+    if verb == "drank" and len(args) in (1, 2):
+        return Drank(colour_index(args[0]), _reason(args[1]) if len(args) == 2 else None)
+    if verb == "later" and len(args) == 2:
+        return Later(colour_index(args[0]), _reason(args[1]))
     if verb == "duty" and len(args) == 2:
         if args[1] not in DUTY_NAMES:
             raise NotationError(f"Unknown duty {args[1]!r}: known are "
                                 f"{', '.join(DUTY_NAMES)}.")
         return Duty(colour_index(args[0]), DUTY_NAMES[args[1]])
-    raise NotationError(f"Bad action {text!r}: use throw N, bottle, play SPEC, choose FIELD, "
-                        "offer C, decline C, drank C, duty C REASON, shuffle N,N,... or "
-                        "draw N.")
+    raise NotationError(f"Bad action {text!r}: use throw N, throw owing, bottle, play SPEC, "
+                        "choose FIELD, offer C, decline C, drank C [REASON], later C REASON, "
+                        "duty C REASON, shuffle N,N,... or draw N.")
 
 
 def format_action(state: State, action: Action) -> str:
@@ -581,7 +644,12 @@ def format_action(state: State, action: Action) -> str:
     if isinstance(action, Decline):
         return f"decline {COLOURS[action.colour]}"
     if isinstance(action, Drank):
-        return f"drank {COLOURS[action.colour]}"
+        why = "" if action.reason is None else f" {action.reason.value}"
+        return f"drank {COLOURS[action.colour]}{why}"
+    if isinstance(action, Later):
+        return f"later {COLOURS[action.colour]} {action.reason.value}"
+    if isinstance(action, ThrowOwing):
+        return "throw owing"
     if isinstance(action, Shuffle):
         return "shuffle " + ",".join(map(str, action.order))
     if isinstance(action, Draw):

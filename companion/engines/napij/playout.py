@@ -36,7 +36,7 @@ from .events import (
 )
 from .graph import Graph
 from .reasons import Why
-from .state import PIECES, PUB, SIX, DrinkReason, Pending, State
+from .state import PIECES, PUB, SIX, Debt, DrinkReason, Pending, State
 
 __all__ = ["PlayOut", "next_colour", "occupancy", "pass_turn", "problem_at",
            "shared_occupancy", "shorter_heading", "target_of", "walk"]
@@ -188,14 +188,16 @@ class PlayOut:
         self.pieces: list[list[int]] = [list(p) if p is not None else [] for p in st.pieces]
         self.immune: list[list[int]] = [list(p) if p is not None else [] for p in st.immune]
         self.bottle = st.bottle
-        self.owed = list(st.owed)
-        self.glasses = list(st.glasses)
+        self.debts: list[Debt] = list(st.debts)
+        self.fresh = len(self.debts)
+        """Debts from this index on were incurred by the action under way."""
         self.drunk = list(st.drunk)
+        self.card: int | None = None
+        """The card whose effect is being played out (the duties it gives name it)."""
         self.deck = list(st.deck)
         self.queue: list[tuple[int, int, int]] = list(st.queue)
         self.pending: Pending | None = st.pending
         self.chain = st.chain
-        self.later = st.later
         self.events: list[Event] = []
         self.colours = tuple(c for c, p in enumerate(st.pieces) if p is not None)
         self.winner: int | None = st.winner
@@ -203,26 +205,50 @@ class PlayOut:
 
     # ----- small pieces ---------------------------------------------------------------
     def drink(self, c: int, n: int, reason: DrinkReason, about: int | None = None,
-              now: bool = False) -> None:
-        """``c`` must drink; a debt of the player on turn is due only before their next turn
-        (D22) unless ``now``."""
-        if reason is DrinkReason.GLASS:
-            self.glasses[c] += n
-        else:
-            self.owed[c] += n
-        if c == self.st.turn and not now:
-            self.later += n
+              now: bool = False, by: int | None = None) -> None:
+        """``c`` must drink: a :class:`MustDrink` event and a debt, not answered yet.  A debt
+        of the player on turn is due only before their next turn (D22) unless ``now``.
+        ``by``: who knocked the piece out (the debt says so; the event does not).  Equal
+        duties of one action are one debt (two pieces knocked out by the same player)."""
         self.events.append(MustDrink(c, n, reason, about))
+        own = c == self.st.turn and not now
+        debt = Debt(c, n, reason, about if by is None else by, self.card, False, own)
+        for i in range(self.fresh, len(self.debts)):
+            d = self.debts[i]
+            if d._replace(drinks=n) == debt:
+                self.debts[i] = d._replace(drinks=d.drinks + n)
+                return
+        self.debts.append(debt)
 
-    def settle(self, c: int) -> tuple[int, int]:
-        """``c`` has drunk everything it owed: the drinks and glasses settled."""
-        drinks, glasses = self.owed[c], self.glasses[c]
+    def settle(self, c: int, reason: DrinkReason | None = None) -> tuple[int, int]:
+        """``c`` has drunk: everything it owed (``reason`` None), or the oldest duty of
+        ``reason`` not answered yet.  The drinks and the glasses settled."""
+        if reason is None:
+            gone = [d for d in self.debts if d.colour == c]
+        else:
+            i = self.unanswered(c, reason)
+            gone = [] if i is None else [self.debts[i]]
+        if not gone:
+            return 0, 0
+        self.debts = [d for d in self.debts if all(d is not g for g in gone)]
+        glasses = sum(d.drinks for d in gone if d.glass)
+        drinks = sum(d.drinks for d in gone) - glasses
         self.drunk[c] += drinks + glasses
-        self.owed[c] = 0
-        self.glasses[c] = 0
-        if c == self.st.turn:
-            self.later = 0
         return drinks, glasses
+
+    def postpone(self, c: int, reason: DrinkReason) -> Debt | None:
+        """The oldest duty of ``reason`` of ``c`` not answered yet stays as a debt."""
+        i = self.unanswered(c, reason)
+        if i is None:
+            return None
+        debt = self.debts[i] = self.debts[i]._replace(answered=True)
+        return debt
+
+    def unanswered(self, c: int, reason: DrinkReason) -> int | None:
+        for i, d in enumerate(self.debts):
+            if d.colour == c and d.reason is reason and not d.answered:
+                return i
+        return None
 
     def lift(self, c: int, p: int) -> None:
         n = self.pieces[c][p]
@@ -243,7 +269,8 @@ class PlayOut:
         node = self.pieces[c][p]
         self.to_pub(c, p)
         self.events.append(Captured(by, c, p, node, how))
-        self.drink(c, 1, DrinkReason.BOTTLE if how is How.BOTTLE else DrinkReason.KNOCKED_OUT)
+        self.drink(c, 1, DrinkReason.BOTTLE if how is How.BOTTLE else DrinkReason.KNOCKED_OUT,
+                   by=by)
 
     def holder(self, node: int) -> int:
         """``4 * colour + piece`` of the piece on ``node``'s field, or -1."""
@@ -383,7 +410,7 @@ class PlayOut:
         return self.winner is None and (self.pending is not None or bool(self.queue))
 
     def freeze(self, turn: int, throws: tuple[int, ...] = (), tries: int = 0,
-               with_bottle: bool = False, cards: bool = False) -> State:
+               with_bottle: bool = False, cards: bool = False, anyway: bool = False) -> State:
         """The new state; ``cards``: keep the waiting card, the draws to come and the chain
         (otherwise the card fields the play stopped on are dropped: nothing waits)."""
         st = self.st
@@ -394,8 +421,8 @@ class PlayOut:
             tuple(tuple(p) if c in self.colours else None for c, p in enumerate(self.immune)),
             self.bottle, turn, throws, tries, with_bottle, tuple(self.deck),
             self.pending if keep else None, tuple(self.queue) if keep else (),
-            tuple(self.owed), tuple(self.glasses), tuple(self.drunk), self.winner, st.physical,
-            self.chain if keep else 0, self.later)
+            tuple(self.debts), tuple(self.drunk), self.winner, st.physical,
+            self.chain if keep else 0, anyway)
 
     def end_turn(self) -> State:
         """Pass the turn clockwise (or stop: the game is over)."""
@@ -418,5 +445,8 @@ def pass_turn(st: State, events: list[Event]) -> State:
                 events.append(ImmunityEnded(nxt, p))
         immune = immune[:nxt] + (new,) + immune[nxt + 1:]
     events.append(TurnPassed(c, nxt))
+    debts = st.debts
+    if any(d.own_turn for d in debts):
+        debts = tuple(d._replace(own_turn=False) if d.own_turn else d for d in debts)
     return State(st.rules, st.pieces, immune, st.bottle, nxt, (), 0, False, st.deck, None, (),
-                 st.owed, st.glasses, st.drunk, None, st.physical, 0, 0)
+                 debts, st.drunk, None, st.physical, 0)

@@ -50,6 +50,7 @@ class Why(StrEnum):
     BOTTLE_TOO_LATE = "bottle-too-late"
     BAD_CHOICE = "bad-choice"
     NOTHING_OWED = "nothing-owed"
+    NOTHING_ANNOUNCED = "nothing-announced"  # no duty of that reason waits for an answer
     NOT_A_CALLED_DUTY = "not-a-called-duty"
 
 

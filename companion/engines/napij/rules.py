@@ -50,11 +50,13 @@ from .actions import (
     Drank,
     Draw,
     Duty,
+    Later,
     Offer,
     Play,
     Shuffle,
     Step,
     Throw,
+    ThrowOwing,
 )
 from .deck import IMMUNITY_ROUNDS, OFFER_EFFECTS
 from .events import (
@@ -62,6 +64,8 @@ from .events import (
     DeckShuffled,
     Event,
     MustDrink,
+    OwingThrow,
+    Postponed,
     Settled,
     ThrowAgain,
     Thrown,
@@ -80,6 +84,7 @@ from .state import (
     SIX,
     TRIES,
     UNSHUFFLED,
+    Debt,
     DeckMode,
     DrinkReason,
     Phase,
@@ -136,8 +141,8 @@ def new_game(rules: Rules | None = None, players: int = 4, first: int | None = N
                              code="deck")
     pieces = tuple((PUB,) * PIECES if c in seats else None for c in range(4))
     immune = tuple((0,) * PIECES if c in seats else None for c in range(4))
-    owed = tuple(1 if c in seats else 0 for c in range(4))
-    return State(rules, pieces, immune, -1, turn, deck=order, owed=owed, physical=physical)
+    debts = tuple(Debt(c, 1, DrinkReason.START, answered=False) for c in seats)
+    return State(rules, pieces, immune, -1, turn, deck=order, debts=debts, physical=physical)
 
 
 def start_events(state: State) -> list[Event]:
@@ -428,12 +433,20 @@ def legal_plays(state: State) -> list[Play]:
                     if isinstance(sim, Reason):
                         continue
                     sig = (tuple(tuple(p) for p in sim.pieces), sim.bottle, tuple(sim.queue),
-                           tuple(sim.owed))
+                           _owed(sim))
                     if sig not in seen:
                         seen.add(sig)
                         result.append(play)
     _last = (state, tuple(result))
     return result
+
+
+def _owed(sim: PlayOut) -> tuple[int, ...]:
+    """What each colour owes after a play (its debts' order and details left aside)."""
+    owed = [0, 0, 0, 0]
+    for d in sim.debts:
+        owed[d.colour] += d.drinks
+    return tuple(owed)
 
 
 def outcome(state: State, play: Play) -> State:
@@ -499,11 +512,15 @@ def legal_moves(state: State) -> list[Action]:
 def why_not(state: State, action: Action) -> Reason:
     """``LEGAL`` if ``action`` may be applied now, else the reason it may not."""
     c = state.turn
-    if isinstance(action, Drank | Duty) and action.colour not in state.colours:
+    if isinstance(action, Drank | Later | Duty) and action.colour not in state.colours:
         return Reason(Why.NOT_PLAYING, action.colour)
-    if isinstance(action, Drank):
+    if isinstance(action, Drank | Later):
         if not state.debt(action.colour):
             return Reason(Why.NOTHING_OWED, action.colour)
+        if (action.reason is not None or isinstance(action, Later)) and not any(
+                d.colour == action.colour and d.reason is action.reason
+                for d in state.unanswered()):
+            return Reason(Why.NOTHING_ANNOUNCED, action.colour)
         return Reason(Why.LEGAL, action.colour)
     if isinstance(action, Duty):
         if action.reason not in CALLED_DUTIES:
@@ -535,6 +552,14 @@ def why_not(state: State, action: Action) -> Reason:
         return Reason(Why.LEGAL, drawer, state.queue[0][1])
     if isinstance(action, DeclareBottle):
         return Reason(can_declare_bottle(state), c)
+    if isinstance(action, ThrowOwing):
+        if phase is not Phase.THROW:
+            return Reason(_NOT_THROWING.get(phase, Why.NOT_THROW_PHASE), c)
+        if not state.due(c):
+            return Reason(Why.NOTHING_OWED, c)
+        if state.anyway:
+            return Reason(Why.THROW_FIRST, c)
+        return Reason(Why.LEGAL, c)
     if isinstance(action, Choose | Offer | Decline):
         pending = state.pending
         if pending is None:
@@ -599,8 +624,16 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
             raise _illegal(r, "Settling the drinks")
         c = action.colour
         sim = PlayOut(state)
-        drinks, glasses = sim.settle(c)
-        return _same_turn(sim, state), [Settled(c, drinks, glasses)]
+        drinks, glasses = sim.settle(c, action.reason)
+        return _same_turn(sim, state), [Settled(c, drinks, glasses, action.reason)]
+    if isinstance(action, Later):
+        r = why_not(state, action)
+        if r.why is not Why.LEGAL:
+            raise _illegal(r, "Leaving the drink for later")
+        sim = PlayOut(state)
+        debt = sim.postpone(action.colour, action.reason)
+        assert debt is not None
+        return _same_turn(sim, state), [Postponed(action.colour, debt.drinks, action.reason)]
     if isinstance(action, Duty):
         r = why_not(state, action)
         if r.why is not Why.LEGAL:
@@ -625,6 +658,11 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         if why is not Why.LEGAL:
             raise _illegal(Reason(why, state.turn), "Declaring the bottle")
         return state._replace(with_bottle=True), [BottleDeclared(state.turn)]
+    if isinstance(action, ThrowOwing):
+        r = why_not(state, action)
+        if r.why is not Why.LEGAL:
+            raise _illegal(r, "Throwing while owing")
+        return state._replace(anyway=True), [OwingThrow(state.turn)]
     if isinstance(action, Choose | Offer | Decline):
         return _choose(state, action)
     if not isinstance(action, Play):
@@ -638,7 +676,8 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
 
 
 def _same_turn(sim: PlayOut, state: State) -> State:
-    return sim.freeze(state.turn, state.throws, state.tries, state.with_bottle, cards=True)
+    return sim.freeze(state.turn, state.throws, state.tries, state.with_bottle, cards=True,
+                      anyway=state.anyway)
 
 
 def _settle(sim: PlayOut, state: State) -> State:
@@ -660,7 +699,7 @@ def _throw(state: State, value: int) -> tuple[State, list[Event]]:
         sim.events.append(VoidThrow(c, value))
         sim.drink(c, 1, DrinkReason.CHEATING, now=True)
         sim.drink(c, 1, DrinkReason.DELAY, now=True)
-        return _same_turn(sim, state), sim.events
+        return _same_turn(sim, state._replace(anyway=False)), sim.events
     events = [Thrown(c, value)]
     if not state.throws and not state.with_bottle and needs_six(state, c):
         if value != SIX:
@@ -693,6 +732,7 @@ def _choose(state: State, action: Choice) -> tuple[State, list[Event]]:
     assert pending is not None
     sim = PlayOut(state)
     sim.pending = None
+    sim.card = pending.card
     if isinstance(action, Offer):
         effects.offer_to(sim, pending, action.colour)  # now the co-player answers
     elif isinstance(action, Decline):
@@ -760,10 +800,15 @@ def problems(state: State) -> list[str]:
             out.append("a physical deck has an order")
     elif state.deck and sorted(state.deck) != sorted(state.rules.deck.numbers):
         out.append("the deck order is not the deck")
-    if any(v < 0 for v in state.owed + state.glasses + state.drunk):
+    if any(v < 0 for v in state.drunk) or any(d.drinks < 1 for d in state.debts):
         out.append("negative drinks")
-    if not 0 <= state.later <= state.debt(state.turn):
-        out.append(f"{COLOURS[state.turn]} owes less than was incurred in this turn")
+    for d in state.debts:
+        if d.colour not in state.colours:
+            out.append(f"{COLOURS[d.colour]} owes, but does not play")
+        elif d.own_turn and d.colour != state.turn:
+            out.append(f"{COLOURS[d.colour]} incurred a debt in a turn that is not theirs")
+    if state.anyway and (not state.due(state.turn) or state.phase is not Phase.THROW):
+        out.append("a throw while owing without a due debt")
     if any(v != SIX for v in state.throws[:-1]) or any(not 1 <= v <= 6 for v in state.throws):
         out.append("throws other than sixes before the last")
     w = winner_of(state)

@@ -89,6 +89,32 @@ CALLED_DUTIES = (DrinkReason.DROPPED_DICE, DrinkReason.DELAY, DrinkReason.CHEATI
 """The duties people call out; they come in as :class:`Duty` actions."""
 
 
+class Debt(NamedTuple):
+    """One drink duty not drunk yet, with why (the ledger keeps one per occurrence, D20).
+
+    ``drinks`` are glasses to empty for :attr:`DrinkReason.GLASS`.  ``about`` is the
+    colour toasted (``HOME``, ``WINNER``) or the colour that knocked the piece out
+    (``KNOCKED_OUT``, and ``BOTTLE`` when the bottle knocked it out: who moved or pushed
+    it; ``None`` for the pusher's own drink); ``card`` the card that gave the duty.
+    ``answered``: the table has answered the announcement with "later" (a postponed
+    debt); a duty just announced is not answered yet (D42).  ``own_turn``: incurred
+    during its debtor's own turn, so due only before that player's next turn (D22).
+    ``reason`` is ``None`` only in a position written by hand without one.
+    """
+
+    colour: int
+    drinks: int
+    reason: DrinkReason | None = None
+    about: int | None = None
+    card: int | None = None
+    answered: bool = True
+    own_turn: bool = False
+
+    @property
+    def glass(self) -> bool:
+        return self.reason is DrinkReason.GLASS
+
+
 class Pending(NamedTuple):
     """A drawn card waiting for a choice: its drawer's (whom to act on, whom to offer the
     card's deal to), or - once ``offered`` names a co-player - that co-player's answer."""
@@ -112,9 +138,10 @@ class State(NamedTuple):
     ``pending`` is a card waiting for a choice; ``queue`` the draws still to come
     (with a physical deck and no ``pending``, its first piece must draw now);
     ``chain`` the cards drawn so far in the action under way.
-    ``owed``/``glasses``/``drunk`` are the drink ledger per colour; ``later`` is
-    the part of the debt of the player on turn that was incurred during this turn
-    and is due only before that player's next turn (D22).
+    ``debts`` is the drink ledger's open part, one :class:`Debt` per duty not drunk
+    yet, oldest first; ``drunk`` the drinks drunk so far per colour.  ``anyway``: the
+    player on turn, owing a due debt, chose to throw anyway (the throw that comes is
+    void, D22).  ``owed``, ``glasses`` and ``later`` are the ledger's sums.
     """
 
     rules: Rules
@@ -128,13 +155,12 @@ class State(NamedTuple):
     deck: tuple[int, ...] = ()
     pending: Pending | None = None
     queue: tuple[tuple[int, int, int], ...] = ()
-    owed: tuple[int, ...] = (0, 0, 0, 0)
-    glasses: tuple[int, ...] = (0, 0, 0, 0)
+    debts: tuple[Debt, ...] = ()
     drunk: tuple[int, ...] = (0, 0, 0, 0)
     winner: int | None = None
     physical: bool = False
     chain: int = 0
-    later: int = 0
+    anyway: bool = False
 
     @property
     def phase(self) -> Phase:
@@ -158,12 +184,45 @@ class State(NamedTuple):
     def deck_mode(self) -> DeckMode:
         return DeckMode.PHYSICAL if self.physical else DeckMode.VIRTUAL
 
+    @property
+    def owed(self) -> tuple[int, ...]:
+        """Drinks owed per colour (glasses apart)."""
+        out = [0, 0, 0, 0]
+        for d in self.debts:
+            if not d.glass:
+                out[d.colour] += d.drinks
+        return tuple(out)
+
+    @property
+    def glasses(self) -> tuple[int, ...]:
+        """Glasses to empty per colour."""
+        out = [0, 0, 0, 0]
+        for d in self.debts:
+            if d.glass:
+                out[d.colour] += d.drinks
+        return tuple(out)
+
+    @property
+    def later(self) -> int:
+        """What the player on turn incurred during this turn: due only before their next
+        turn (D22)."""
+        return sum(d.drinks for d in self.debts if d.own_turn and d.colour == self.turn)
+
+    def debts_of(self, colour: int) -> tuple[Debt, ...]:
+        """The colour's open duties, oldest first."""
+        return tuple(d for d in self.debts if d.colour == colour)
+
+    def unanswered(self) -> tuple[Debt, ...]:
+        """Duties announced that the table has not answered yet (drunk or "later")."""
+        return tuple(d for d in self.debts if not d.answered)
+
     def debt(self, colour: int) -> int:
         """Everything the colour owes (drinks and glasses)."""
-        return self.owed[colour] + self.glasses[colour]
+        return sum(d.drinks for d in self.debts if d.colour == colour)
 
     def due(self, colour: int) -> int:
         """What the colour must have drunk before it throws now: its debt, less what the
         player on turn incurred during this turn (D22)."""
-        debt = self.owed[colour] + self.glasses[colour]
-        return debt - self.later if colour == self.turn else debt
+        if colour == self.turn:
+            return sum(d.drinks for d in self.debts if d.colour == colour and not d.own_turn)
+        return self.debt(colour)

@@ -17,9 +17,10 @@ from dice.app import App
 from dice.battery import Battery
 from dice.link import Link
 from dice.shims import sleep_ms, ticks_ms
-from dice.streams import open_stream
+from dice.streams import name_usb, open_stream
 
 LINK = "usb"  # or "uart"
+USB_PRODUCT = "Companion dice"  # the USB product string (hardware/99-companion-dice.rules)
 UART_BAUD = 115200
 I2C_ID = 1
 I2C_SDA = 2
@@ -35,6 +36,8 @@ def device_id():
 
 
 def make_stream(link):
+    if link != "uart":
+        name_usb(machine, USB_PRODUCT)  # udev names it /dev/companion-dice by this
     return open_stream(link, machine, UART_BAUD)
 
 

@@ -65,6 +65,10 @@ class Link:
     def send(self, frame):
         self.stream.write(frame)
 
+    def encode(self, kind, fields):
+        """A frame of this board's talker (one that is not an event: no sequence number)."""
+        return protocol.encode(self.talker, kind, fields)
+
     def hello(self):
         fields = (self.device_id, self.firmware, self.boot_id, self.first()) + self.hello_extra
         return protocol.encode(self.talker, "HELLO", fields)

@@ -8,11 +8,16 @@ setting names.  ``UsbStream`` uses the USB CDC serial port, which
 MicroPython exposes as ``sys.stdin``/``sys.stdout``: ``rx`` is
 ``sys.stdin.buffer``, ``tx`` is ``sys.stdout.buffer`` and ``poller`` a
 ``select.poll()`` with ``sys.stdin`` registered for reading.
+
+``name_usb`` gives the board's USB serial port a product string of its own
+(the dice and the pad hub both show MicroPython's vendor and product ids, so
+the Pi's udev rule tells them apart by this string: hardware/99-companion-dice.rules).
 """
 
 from tableshims import const
 
 CHUNK = const(64)
+USB_PRODUCT_STRING = const(2)  # iProduct of MicroPython's built-in USB device descriptor
 
 
 class UartStream:
@@ -59,3 +64,20 @@ def open_stream(link, machine, baudrate):
     poller = select.poll()
     poller.register(sys.stdin, select.POLLIN)
     return UsbStream(sys.stdin.buffer, sys.stdout.buffer, poller)
+
+
+def name_usb(machine, product):
+    """Re-enumerate MicroPython's built-in USB serial port with ``product`` as its product
+    string (``machine.USBDevice``, MicroPython 1.23 or later on the RP2040); the port
+    disappears for a moment and comes back under the new name.  Returns False where the
+    firmware has no runtime USB device (the port keeps MicroPython's own name)."""
+    device_class = getattr(machine, "USBDevice", None)
+    if device_class is None:
+        return False
+    usbd = device_class()
+    builtin = usbd.BUILTIN_DEFAULT
+    usbd.active(False)
+    usbd.builtin_driver = builtin
+    usbd.config(builtin.desc_dev, builtin.desc_cfg, {USB_PRODUCT_STRING: product})
+    usbd.active(True)
+    return True

@@ -51,6 +51,7 @@ SCHEMA = {
         "HELLO": (NAME, VER, BOOT, SEQ, CHANNELS, SCAN),  # ... its channels and scan period
         "PAD": (BOOT, SEQ, CHANNEL, US, STATE),  # a pad touched or let go at us
         "BEAT": (BOOT, US, COUNT),  # the hub's clock now, scans it missed since boot
+        "RAW": (BOOT, CHANNEL, COUNT, COUNT, COUNT),  # a channel's baseline, last count, limit
     },
     COMPANION: {
         "SYNC": (),  # "say hello and re-send what I have not acknowledged"

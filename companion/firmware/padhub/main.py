@@ -3,8 +3,9 @@ imports machine.
 
 Wiring (hardware/pads.md, "The pad hub"): the multiplexers' address lines A, B,
 C on GP3, GP4, GP5, the strobe on GP2 (read back by the sense machines: it must
-sit just below the address pins), the six seats' sense lines (the multiplexers'
-common pins, each with 1 MOhm to 3.3 V) on GP6..GP11, the on-board LED (GP25)
+sit just below the address pins), the seven islands' sense lines (the
+multiplexers' common pins, each with 470 kOhm to 3.3 V: piles 1..6, then the
+graveyard) on GP6..GP12, the on-board LED (GP25)
 lit while an event waits for its acknowledgement.  The link is UART0 towards
 the Pi's UART by default (GP0 = TX to the Pi's GPIO15, GP1 = RX from GPIO14);
 set ``LINK = "usb"`` for USB CDC.
@@ -19,13 +20,14 @@ import tablewire
 from padhub import VERSION, layout
 from padhub.app import Hub
 from padhub.shims import sleep_ms, ticks_ms
-from tablestreams import open_stream
+from tablestreams import name_usb, open_stream
 
 LINK = "uart"  # or "usb"
+USB_PRODUCT = "Companion pad hub"  # the USB product string (hardware/99-companion-dice.rules)
 UART_BAUD = 115200
 STROBE_PIN = 2
 ADDRESS_PIN = 3  # A, B, C on 3, 4, 5
-SENSE_PINS = (6, 7, 8, 9, 10, 11)  # seats 1..6
+SENSE_PINS = (6, 7, 8, 9, 10, 11, 12)  # the multiplexers of piles 1..6 and the graveyard
 STATUS_LED = 25
 SYSTEM_HZ = 125_000_000
 
@@ -35,6 +37,8 @@ def device_id():
 
 
 def make_stream(link):
+    if link != "uart":
+        name_usb(machine, USB_PRODUCT)  # udev names it /dev/companion-padhub by this
     return open_stream(link, machine, UART_BAUD)
 
 
@@ -58,7 +62,7 @@ def build(link=LINK, entropy=None, scanner=None):
     hub_link = tablelink.Link(make_stream(link), tablewire.PADHUB, device_id(), VERSION, boot_id,
                               (layout.CHANNELS, layout.SCAN_US), beat)
     hub = Hub(scanner.read, hub_link, missed=scanner.missed,
-              status_led=machine.Pin(STATUS_LED, machine.Pin.OUT))
+              status_led=machine.Pin(STATUS_LED, machine.Pin.OUT), limit=layout.COUNT_LIMIT)
     hub.scanner = scanner
     return hub
 

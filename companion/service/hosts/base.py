@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_check
 
 from companion.engines.colours import SEATS_BY_PLAYERS
 from companion.engines.czech import PLAYER
-from companion.engines.game import Game, Record, replay
+from companion.engines.game import CHECKPOINT_STATE, Game, Record, replay
 from companion.hardware.voice import Announcer, SilentAnnouncer
 from companion.inputs.events import Input
 from companion.ui.views import View
@@ -42,6 +42,10 @@ if TYPE_CHECKING:  # types only: the pads' timing and the phone's facts are load
 
 EVENT_LINES = 12
 """How many of the latest event lines a host keeps for the facts (:mod:`.facts`)."""
+
+CHECKPOINT_EVERY = 8
+"""A checkpoint (the state's notation with the header) goes with every this many records, so
+that a record the journal loses in both its files costs at most the records back to one."""
 
 RETRY_AFTER = 3.0
 """Seconds before a timer whose action could not be saved tries again (the journal refused)."""
@@ -94,6 +98,8 @@ class HostContext:
     """Keep ``prefs`` on disk after a host changed them (the shell sets it)."""
     pad_timing: TimingBook | None = None
     """The slap pads' timing budget (uncertainty, per-pad offsets; decision D28), or None."""
+    storage_notice: str = ""
+    """Why nothing can be saved now ("Nelze uložit: disk je jen pro čtení."), or ""."""
 
 
 @dataclass(frozen=True)
@@ -274,6 +280,10 @@ class JournaledGame(Generic[S, A, E, U]):
         """What the last action did."""
         self.skipped = 0
         """Records of the journal passed over at the last resume."""
+        self.header: Record = {}
+        """The journal's header (the base of a checkpoint)."""
+        self.count = 0
+        """Records in the journal (the header included)."""
 
     @property
     def started(self) -> bool:
@@ -287,23 +297,34 @@ class JournaledGame(Generic[S, A, E, U]):
     def start(self, setup: U, extra: Record | None = None) -> S:
         """A new game: the header replaces the journal (durably), then the state is set.
         ``extra``: keys of the host's own added to the header (the engine ignores them)."""
-        self.journal.replace([{**self.game.setup_record(setup), **(extra or {})}])
+        header = {**self.game.setup_record(setup), **(extra or {})}
+        self.journal.replace([header])
         self.setup, self.state, self.events = setup, self.game.new_game(setup), ()
+        self.header, self.count = header, 1
         return self.state
 
     def resume(self, records: Sequence[Record]) -> int:
         """Replay a journal; raises :class:`RulesError` when the header is unusable.
 
-        A record that does not fit the game (one the journal could not recover went missing
-        before it) is passed over, so every later action that still fits is kept; the
-        journal on disk keeps them all (its damaged copy is beside it).  Returns the number
-        of records used."""
-        r = replay(self.game, records, skip=True)
-        if r.skipped:
-            log.error("journal %s: %d of %d records do not fit the game and were passed over "
-                      "(first: %s)", self.journal.path, r.skipped, len(records), r.error)
+        The journal gives only records of a certain state (it never skips a lost one), so a
+        record that does not fit the game is a bug or a hand-edited file: the fold stops
+        there (a later record is never applied to a state it was not played in), the rest
+        is cut from the journal and logged.  Returns the number of records used."""
+        r = replay(self.game, records)
+        if r.used < len(records):
+            log.error("journal %s: record %d of %d does not fit the game (%s); the game "
+                      "resumes before it", self.journal.path, r.used, len(records), r.error)
+            self.skipped = len(records) - r.used
+            try:
+                self.journal.keep(r.used)
+            except OSError as exc:  # read-only: the next load gives the same records again
+                log.error("journal %s: the records that do not fit stay (%s)",
+                          self.journal.path, exc)
+        else:
+            self.skipped = 0
         self.setup, self.state, self.events = r.setup, r.state, tuple(r.events)
-        self.skipped = r.skipped
+        self.header = {k: v for k, v in records[0].items() if k != CHECKPOINT_STATE}
+        self.count = r.used
         return r.used
 
     def commit(self, action: A) -> list[E]:
@@ -313,8 +334,12 @@ class JournaledGame(Generic[S, A, E, U]):
         when it cannot be saved; in both cases nothing changed.
         """
         after, events = self.game.apply(self.current(), action)
-        self.journal.append(self.game.encode(action))
+        checkpoint = None
+        if self.header and self.count % CHECKPOINT_EVERY == 0:
+            checkpoint = {**self.header, CHECKPOINT_STATE: self.game.format(after)}
+        self.journal.append(self.game.encode(action), checkpoint)
         self.state, self.events = after, tuple(events)
+        self.count += 1
         return events
 
     def undo(self) -> Record | None:
@@ -323,7 +348,8 @@ class JournaledGame(Generic[S, A, E, U]):
         if len(records) <= 1:
             return None
         [removed] = self.journal.keep(len(records) - 1)
-        r = replay(self.game, records[:-1], skip=True)
+        r = replay(self.game, records[:-1])
         self.setup, self.state, self.events = r.setup, r.state, tuple(r.events)
+        self.count = r.used
         return removed
 

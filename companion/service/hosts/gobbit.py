@@ -4,7 +4,8 @@ The set-up's game line chooses the mode ("Gobbit (rozhodčí)" / "Gobbit
 (balíček)"); the options are the seats and the additional rules.  The slap
 pads are claimed through the context's ``want_pads(seats)`` when a game starts
 and released when the table leaves Gobbit.  Referee mode keeps a touch log and
-rules disputes (menu: "Spor", "Závod Gobbit!", "Karty na stole"); the virtual
+rules disputes on its own screens (:mod:`companion.referee.model`; the menu's
+"Záznam doteků" goes back to the log from anywhere); the virtual
 deck deals (the companion's seeded shuffle) and rules every touch as it comes.
 Both judge with the pads' timing uncertainty (``ctx.pad_timing``, decision D28),
 and both offer "Kalibrace podložek" (:mod:`companion.referee.calibration`): while
@@ -36,7 +37,7 @@ from companion.engines.gobbit.rules import Action, Deal, Discard, Flip, Touches
 from companion.hardware.padcal import Calibration
 from companion.hardware.padtiming import PadTiming
 from companion.inputs.events import ButtonPress, Input, PadEvent
-from companion.inputs.pads import table_pads
+from companion.inputs.pads import PadChannels, table_pads
 from companion.referee.calibration import CalibrationModel
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
@@ -73,6 +74,7 @@ class GobbitHost:
         self.cards: RefereeModel | None = None
         self.virtual: VirtualDeckModel | None = None
         self.calibration: CalibrationModel | None = None
+        self.pad_channels: PadChannels | None = None
         self.pads_error = ""
         self._pads_for: int | None = None
         """The seats the pads are claimed for (``None``: not claimed by this host)."""
@@ -178,6 +180,8 @@ class GobbitHost:
         return self.mode is not Mode.IDLE
 
     def handle(self, event: Input, now: float) -> Request | None:
+        if isinstance(event, PadEvent) and isinstance(event.event, PadChannels):
+            self.pad_channels = event.event  # the pad hub's latest word on its channels
         if self.calibration is not None:
             if isinstance(event, PadEvent):
                 self.calibration.on_pad_event(event.event)
@@ -233,8 +237,10 @@ class GobbitHost:
         if self.cards is not None:
             c = self.cards
             moment = tuple(c.latest_moment())
+            if not c.ready(moment):  # the table has not answered what the ruling needs yet
+                moment = ()
             return RefereeFacts(c.seats, tuple(c.log), moment, c.situation(moment),
-                                c.cards.graveyard)
+                                c.cards.graveyard, tuple(c.confirmed))
         return None
 
     def view(self) -> View:
@@ -282,8 +288,7 @@ class GobbitHost:
             calibrate = (("calibrate", "Kalibrace podložek"),)
         if self.cards is None:
             return calibrate
-        return (("dispute", "Spor: kdo byl první"), ("race", "Závod Gobbit!"),
-                ("cards", "Karty na stole"), *calibrate)
+        return (("log", "Záznam doteků"), *calibrate)
 
     def on_menu(self, key: str, now: float) -> None:
         if key == "calibrate":
@@ -292,12 +297,8 @@ class GobbitHost:
         self.calibration = None  # another screen of the game was asked for: leave it unsaved
         if self.cards is None:
             return
-        if key == "dispute":
-            self.cards.open_dispute()
-        elif key == "race":
-            self.cards.open_race()
-        elif key == "cards":
-            self.cards.open_cards()
+        if key == "log":
+            self.cards.to_log()
 
     def why(self) -> str | None:
         return None
@@ -308,8 +309,9 @@ class GobbitHost:
         """The pads' touches go to a calibration until it is saved or left."""
         if self.ctx.pad_timing is None or self.mode is not Mode.PLAY:
             return
-        self.calibration = CalibrationModel(table_pads(self.seats), self._save_calibration,
-                                            before_ms=self.uncertainty_ms())
+        self.calibration = CalibrationModel(
+            table_pads(self.seats), self._save_calibration, before_ms=self.uncertainty_ms(),
+            declared_ms=self.ctx.pad_timing.declared.uncertainty_ms, channels=self.pad_channels)
 
     def _save_calibration(self, cal: Calibration) -> PadTiming:
         book = self.ctx.pad_timing

@@ -27,7 +27,7 @@ import os
 import textwrap
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -45,8 +45,10 @@ from companion.engines.napij.actions import (
     Duty,
     Play,
     Step,
+    Throw,
 )
 from companion.engines.napij.deck import OFFER_EFFECTS
+from companion.engines.napij.describe import debts_text
 from companion.engines.napij.events import (
     CardDrawn,
     Event,
@@ -81,7 +83,7 @@ from companion.players.napij_bot import decide
 from companion.ui.controls import cycle
 from companion.ui.fonts import body_font
 from companion.ui.napij_views import BOTTLE as BOTTLE_CELL
-from companion.ui.napij_views import Banner, Cell, Move, NapijView, Row, Strip
+from companion.ui.napij_views import Cell, Move, NapijView, Row, Strip
 from companion.ui.screens import wrap
 from companion.ui.views import MessageView, View
 
@@ -100,14 +102,21 @@ from .base import (
     set_seat_option,
 )
 from .facts import NapijFacts
-from .napij_drinks import Announcement, Tally, announcements, debt_sentence, opening
+from .napij_drinks import Tally, debt_sentence
+from .napij_pace import computer_order, prompt_of_play, ready_after, spoken_play
+from .napij_shown import Shown, after_action, waiting
 
 log = logging.getLogger(__name__)
 
 COMPUTER_DELAY = 1.0
 """Seconds before the companion throws, drinks or declares the bottle for a computer seat."""
-BANNER_SECONDS = 3.0
-CARD_SECONDS = 8.0
+ASK_GRACE = 2.0
+"""Seconds the debt must have been asked for (on screen, and spoken) before a throw is void:
+a throw sooner is not counted at all (D45)."""
+SINGLE_DELAYS = (0, 2, 3, 5)
+"""The set-up's "Jediný tah": 0 waits for ●, else seconds after the play was shown and said."""
+READ_POLL = 0.25
+"""Seconds between looks at whether the voice has finished saying the play."""
 LOT_STEP = 0.8
 """Seconds between the lot's throws as they appear."""
 LOT_END = 2.0
@@ -126,9 +135,8 @@ DUTY_WORDS = ((DrinkReason.DROPPED_DICE, "shodil kostku"), (DrinkReason.DELAY, "
               (DrinkReason.CHEATING, "švindluje"), (DrinkReason.UPSET, "rozčiluje se"))
 UNDONE = {"throw": "hod", "play": "tah", "drank": "vypití", "duty": "povinnost napít se",
           "choose": "volba karty", "offer": "nabídka", "decline": "odmítnutí",
-          "draw": "karta", "bottle": "láhev", "shuffle": "míchání"}
-
-
+          "draw": "karta", "bottle": "láhev", "shuffle": "míchání", "later": "napití později",
+          "throw-owing": "hod bez vypití"}
 
 class Mode(StrEnum):
     IDLE = "idle"  # no game yet
@@ -143,22 +151,11 @@ class Mode(StrEnum):
 
 
 class Timer(StrEnum):
-    SHOW = "show"  # the banner or card on show ends
-    AUTO = "auto"  # the only legal play plays itself
+    READ = "read"  # the play on show has been shown whole and said: its pause may begin
+    AUTO = "auto"  # the play on show is taken by itself ("Jediný tah", "PC potvrdí sám")
     COMPUTER = "computer"  # the companion acts for a computer seat
     LOT = "lot"  # the next throw of the lot appears
     THINK = "think"  # the player to act has thought too long: the delay duty
-
-
-@dataclass(frozen=True)
-class Shown:
-    """Something on show for a while: a drink's banner, or a card drawn from the virtual deck."""
-
-    banner: Banner | None = None
-    card: tuple[str, tuple[str, ...]] | None = None
-    """A card: its title and its text's lines."""
-    pattern: str = ""
-    sentence: str = ""
 
 
 def _files(folder: Path | None, sub: str) -> tuple[str, ...]:
@@ -198,6 +195,9 @@ class NapijHost:
         self.board_file = DEFAULT
         self.deck_file = DEFAULT
         self.think = 0
+        self.single = 0
+        """The set-up's "Jediný tah": seconds before a person's only play is taken by itself
+        (0: it waits for ●, the default, D47)."""
         self.play: JournaledGame[State, Action, Event, NapijSetup] = JournaledGame(
             GAME, ctx.journal)
         self.mode = Mode.IDLE
@@ -229,7 +229,12 @@ class NapijHost:
         self.timers: dict[Timer, float] = {}
         self.think_fired = False
         self.asked: tuple[int, int] | None = None
-        """The debt ask already spoken: (colour, actions so far)."""
+        """The debt ask already shown and spoken: (colour, actions so far)."""
+        self.asked_at = 0.0
+        self.bottle_ask = False
+        """▶ on the throw screen asks whether to play this turn with the bottle."""
+        self.order: list[Play] = []
+        """A computer seat's plays, its own choice first (◀ ▶ show the others)."""
         self._tally: Tally | None = None
         self._last_tick: float | None = None
 
@@ -254,6 +259,9 @@ class NapijHost:
         opts.append(Option("think", "Čas na tah", THINK_LIMITS,
                            tuple("bez limitu" if s == 0 else f"{s} s" for s in THINK_LIMITS),
                            self.think))
+        opts.append(Option("single", "Jediný tah", SINGLE_DELAYS,
+                           tuple("čeká na ●" if s == 0 else f"sám po {s} s"
+                                 for s in SINGLE_DELAYS), self.single))
         return opts
 
     def set_option(self, key: str, value: Any) -> str | None:
@@ -279,6 +287,8 @@ class NapijHost:
             self.ctx.save_prefs()
         elif key == "think":
             self.think = int(value)
+        elif key == "single":
+            self.single = int(value)
         return None
 
     def start(self, now: float) -> None:
@@ -300,7 +310,7 @@ class NapijHost:
         self.game_id = f"{self.ctx.rng.getrandbits(48):012x}"
         extra: Record = {"computer": [COLOURS[c] for c in sorted(self.seats_computer)],
                          "lot": [[[COLOURS[c], v] for c, v in r] for r in self.lot],
-                         "think": self.think, "id": self.game_id}
+                         "think": self.think, "single": self.single, "id": self.game_id}
         self.play.start(setup, extra)
         self.kinds = []
         self.lines.clear()
@@ -334,8 +344,16 @@ class NapijHost:
         if self.mode is Mode.LOT:
             self.event_line = f"Los rozhodl: začíná {PLAYER_LOWER[self.state.turn]}."
         self.mode = Mode.PLAY
-        self._announce_one(opening(self.state.colours), now)
+        self._show_waiting(now)  # the opening toast, for everybody
         self.arm(now)
+
+    def _show_waiting(self, now: float) -> None:
+        """Show again what still waits for its answer (a new game's toast, after a resume
+        or an undo): the duties not answered yet."""
+        self.queue = deque(waiting(self.state))
+        self.shown = None
+        if self.queue:
+            self._next_shown(now)
 
     def resume(self, records: list[Record], now: float) -> bool:
         self._reset()
@@ -351,6 +369,7 @@ class NapijHost:
             self.lot = tuple(tuple((colour_index(c), int(v)) for c, v in r)
                              for r in header.get("lot", ()))
             self.think = int(header.get("think", 0))
+            self.single = int(header.get("single", 0))
         except (RulesError, TypeError, ValueError):
             log.warning("the header's computer seats, lot or time limit are unreadable")
         self.game_id = str(header.get("id", "")) or hashlib.sha256(
@@ -359,6 +378,7 @@ class NapijHost:
         self.moved, self.last_card, self.last_throws = (), None, ()
         self.mode = Mode.OVER if self.state.winner is not None else Mode.PLAY
         self.tally.record(self.game_id, self.state.drunk)
+        self._show_waiting(now)
         self.arm(now)
         return True
 
@@ -377,6 +397,8 @@ class NapijHost:
         self.card_confirm = False
         self.think_fired = False
         self.asked = None
+        self.bottle_ask = False
+        self.order = []
         self.error = ("", "")
 
     # --- the game in play ---------------------------------------------------------------
@@ -415,9 +437,9 @@ class NapijHost:
 
     @property
     def opening(self) -> bool:
-        """The game has just begun: everybody drinks the opening toast before the first throw."""
-        return self.play.started and all(k == "shuffle" for k in self.kinds) and \
-            any(self.state.debt(c) for c in self.state.colours)
+        """The opening toast is not answered yet (nobody throws before it is)."""
+        return self.play.started and any(d.reason is DrinkReason.START
+                                         for d in self.state.unanswered())
 
     def actor(self) -> int:
         """The colour whose move the table waits for (the chooser, the drawer, or the player on
@@ -434,7 +456,14 @@ class NapijHost:
         return colour in self.seats_computer
 
     def plays(self) -> list[Play]:
-        return legal_plays(self.state) if self.state.phase is Phase.PLAY else []
+        """The legal plays in the order they are shown (a computer seat's choice first)."""
+        s = self.state
+        if s.phase is not Phase.PLAY:
+            return []
+        plays = legal_plays(s)
+        if len(self.order) == len(plays) and set(self.order) == set(plays):
+            return self.order
+        return list(plays)
 
     def card_choices(self) -> list[Choice]:
         return choices(self.state) if self.state.phase is Phase.CHOOSE else []
@@ -447,11 +476,12 @@ class NapijHost:
     def arm(self, now: float, *, keep: bool = False) -> None:
         """Set the timers (and the computer's choice) for the state the game is now in;
         ``keep``: the state did not change (the dice came or went), keep what is being picked."""
-        for t in (Timer.AUTO, Timer.COMPUTER, Timer.THINK):
+        for t in (Timer.READ, Timer.AUTO, Timer.COMPUTER, Timer.THINK):
             self.timers.pop(t, None)
         if not keep:
             self.selected = 0
             self.card_index, self.card_confirm = 0, False
+            self.bottle_ask = False
         if not self.play.started:
             return
         s = self.state
@@ -469,29 +499,64 @@ class NapijHost:
             if s.due(who):
                 if computer:
                     self.timers[Timer.COMPUTER] = now + COMPUTER_DELAY
-                elif self.asked != (who, len(self.kinds)):
-                    self.asked = (who, len(self.kinds))
-                    self._say(debt_sentence(who, s.owed[who], s.glasses[who]))
-                    self.ctx.beep("debt")
+                else:
+                    self._ask(now)
             elif computer:
                 if decide(s) is not None or not self.ctx.dice.usable:
                     self.timers[Timer.COMPUTER] = now + COMPUTER_DELAY
             if s.tries == 0 and not s.throws:
                 self.manual = 1
         elif phase is Phase.PLAY:
-            plays = self.plays()
-            if len(plays) == 1:
-                self.timers[Timer.AUTO] = now + self.ctx.prefs.auto_delay
-            elif computer:
-                best = decide(s)
-                self.selected = plays.index(best) if best in plays else 0
+            plays = legal_plays(s)
+            self.order = computer_order(s, plays) if computer else list(plays)
+            self._arm_read(now)
         elif phase is Phase.CHOOSE:
             if computer:
                 best = decide(s)
                 self.selected = next(
                     (i for i, o in enumerate(self.card_choices()) if o == best), 0)
+                self._arm_read(now)
         if self.think and not computer and not self.think_fired:
             self.timers[Timer.THINK] = now + self.think
+
+    def _auto_delay(self) -> float:
+        """Seconds after which the play or card choice on show is taken by itself once it has
+        been read (0: it waits for ●)."""
+        s = self.state
+        computer = self.is_computer(self.actor())
+        if computer and s.phase in (Phase.PLAY, Phase.CHOOSE):
+            return self.ctx.prefs.computer_confirm
+        if s.phase is Phase.PLAY and len(self.plays()) == 1:
+            return float(self.single)
+        return 0.0
+
+    def _arm_read(self, now: float) -> None:
+        """A play that will be taken by itself: say it, and count its pause once its words
+        are shown whole (nothing may cover them) and said (D47)."""
+        self.timers.pop(Timer.READ, None)
+        self.timers.pop(Timer.AUTO, None)
+        if self.shown is not None or self.mode is not Mode.PLAY or self._auto_delay() <= 0:
+            return
+        view = self._view()
+        if view.moves:
+            who = self.actor()
+            self._say(spoken_play(who, [m.text for m in view.moves], self.is_computer(who)))
+        self.timers[Timer.READ] = now + (ready_after(view) if view.moves else 0.0)
+
+    def _ask(self, now: float) -> None:
+        """Ask the player on turn for a due debt - on screen (nothing covering it), with the
+        voice and a beep - once per turn; a throw counts as void only after that (D45)."""
+        s = self.state
+        who = s.turn
+        if self.shown is not None or self.mode is not Mode.PLAY or s.phase is not Phase.THROW \
+                or not s.due(who) or self.is_computer(who) or self.opening:
+            return
+        key = (who, len(self.kinds))
+        if self.asked == key:
+            return
+        self.asked, self.asked_at = key, now
+        self._say(debt_sentence(who, s.debts_of(who)))
+        self.ctx.beep("debt")
 
     # --- actions --------------------------------------------------------------------------
 
@@ -526,7 +591,7 @@ class NapijHost:
             if line:
                 self.event_line = line
         if announce:
-            self._announce(events, now)
+            self._announce(before, events, now)
         self.tally.record(self.game_id, s.drunk)
         if any(isinstance(e, Won) for e in events):
             self.mode = Mode.OVER
@@ -538,29 +603,11 @@ class NapijHost:
         self.arm(now)
         return events
 
-    def _announce(self, events: Sequence[Event], now: float) -> None:
-        """The drinks of an action and the cards drawn from the virtual deck, in the order
-        they happened (a card before the drink it gives)."""
-        playing = self.state.colours
-        part: list[Event] = []
-        for e in events:
-            if isinstance(e, CardDrawn) and not self.state.physical:
-                for a in announcements(part, playing):
-                    self._announce_one(a, now)
-                part = []
-                self._show_card(e.card, e.colour, now)
-            else:
-                part.append(e)
-        for a in announcements(part, playing):
-            self._announce_one(a, now)
-
-    def _announce_one(self, a: Announcement, now: float) -> None:
-        self._enqueue(Shown(Banner(a.title, a.lines, a.marks), None, a.pattern, a.sentence), now)
-
-    def _show_card(self, number: int, colour: int, now: float) -> None:
-        card = self.state.rules.deck.card(number)
-        lines = tuple(wrap(body_font(), card.text, TEXT_WIDTH))
-        self._enqueue(Shown(None, (f"Karta {number} · {PLAYER[colour]}", lines)), now)
+    def _announce(self, before: State, events: Sequence[Event], now: float) -> None:
+        """The cards and drinks of an action, in the order they happened, each on show until
+        it is answered (:mod:`.napij_shown`)."""
+        for item in after_action(before, self.state, events):
+            self._enqueue(item, now)
 
     def _enqueue(self, item: Shown, now: float) -> None:
         self.queue.append(item)
@@ -568,23 +615,53 @@ class NapijHost:
             self._next_shown(now)
 
     def _next_shown(self, now: float) -> None:
-        self.shown = self.queue.popleft() if self.queue else None
-        self.timers.pop(Timer.SHOW, None)
-        if self.shown is None:
+        """Show the next card or drink still to be answered; when none is left, the game's
+        own screen comes back: ask for a debt, count a play's pause."""
+        while self.queue:
+            item = self.queue.popleft()
+            if self.play.started and item.live(self.state):
+                break
+        else:
+            item = None
+        self.shown = item
+        if item is None:
+            self._ask(now)
+            self._arm_read(now)
             return
-        seconds = CARD_SECONDS if self.shown.card is not None else BANNER_SECONDS
-        self.timers[Timer.SHOW] = now + seconds
-        if self.shown.pattern:
-            self.ctx.beep(self.shown.pattern)
-        if self.shown.sentence:
-            self._say(self.shown.sentence)
+        if item.pattern:
+            self.ctx.beep(item.pattern)
+        if item.sentence:
+            self._say(item.sentence)
+
+    def _on_shown(self, name: str, now: float) -> None:
+        """A card or a drink on show: ● vypito (or dál), ◀ později where it is offered; any
+        other key beeps and changes nothing."""
+        shown = self.shown
+        assert shown is not None
+        if name == "select":
+            actions, line = shown.drank, "Na zdraví!"
+        elif name == "left" and shown.later:
+            actions, line = shown.later, "Napije se později."
+        else:
+            self.ctx.beep("illegal")
+            return
+        done = False
+        for action in actions:
+            if GAME.why_not(self.state, action) is None:
+                self._commit(action, now, announce=False)
+                done = True
+        if done:
+            self.event_line = line
+        self._next_shown(now)
 
     def _say(self, text: str) -> None:
         if self.ctx.prefs.voice:
             self.ctx.announcer.say(text)
 
     def _throw(self, value: int, now: float) -> None:
-        self._commit(GAME.chance_action(self.state, value), now)
+        """The table's die: a throw, also one made while owing (void, D22), so not through
+        the protocol's chance node (which waits for the owing player's decision first)."""
+        self._commit(Throw(value), now)
 
     def _computer_step(self, now: float) -> None:
         s = self.state
@@ -619,20 +696,31 @@ class NapijHost:
                 self.event_line = f"Kostka spadla na zem: {PLAYER_LOWER[who]} se napije."
         elif isinstance(event, ButtonPress):
             if self.shown is not None and self.mode in (Mode.PLAY, Mode.OVER):
-                self._next_shown(now)  # any button: the announcement was seen
+                self._on_shown(event.name, now)
                 return None
             return self._buttons[self.mode](self, event.name, now)
         return None
 
     def _rolled(self, value: int, now: float) -> None:
+        """A throw of the dice: counted when a throw is wanted and nothing on show waits for
+        its answer; made while a due debt is asked for, it is void and costs the penalty -
+        but only once the ask has been on screen and said for a moment (D45)."""
         ok = self.mode in (Mode.PLAY, Mode.LEDGER, Mode.DUTY_WHO, Mode.DUTY_WHY, Mode.TALLY) \
-            and self.play.started and self.state.phase is Phase.THROW
+            and self.play.started and self.state.phase is Phase.THROW and self.shown is None
+        s = self.state if self.play.started else None
+        if ok and s is not None and s.due(s.turn):
+            asked = self.asked == (s.turn, len(self.kinds)) and now - self.asked_at >= ASK_GRACE
+            ok = asked and self.mode is Mode.PLAY and not self.is_computer(s.turn)
         if not ok:
-            self.notify(NOT_COUNTED)
-            self.ctx.beep("illegal")
+            self._not_counted()
             return
         self.mode = Mode.PLAY
         self._throw(value, now)
+
+    def _not_counted(self) -> None:
+        """A throw nobody asked for: always the same sentence and the same beep."""
+        self.notify(NOT_COUNTED)
+        self.ctx.beep("illegal")
 
     def _on_idle(self, name: str, now: float) -> Request | None:
         return None
@@ -641,21 +729,20 @@ class NapijHost:
         if name == "select":
             self.mode = Mode.IDLE
             return Request.SETUP
+        self.ctx.beep("illegal")
         return None
 
     def _on_lot(self, name: str, now: float) -> Request | None:
         if name == "select":
             self._begin_play(now)
+        else:
+            self.ctx.beep("illegal")
         return None
 
     def _on_play(self, name: str, now: float) -> Request | None:
         s = self.state
-        if self.opening:
-            if name == "select":  # the player on turn first: nobody is asked to drink again
-                for c in sorted(s.colours, key=lambda c: c != s.turn):
-                    if self.state.debt(c):
-                        self._commit(Drank(c), now)
-                self.event_line = "Na zdraví! Hra začíná."
+        if self.opening:  # answered on its banner; nothing else moves before it
+            self.ctx.beep("illegal")
             return None
         phase = s.phase
         who = self.actor()
@@ -663,17 +750,15 @@ class NapijHost:
         if phase is Phase.THROW:
             self._on_throw_phase(name, now, who, computer)
         elif phase is Phase.PLAY:
-            plays = self.plays()
-            if name in ("left", "right") and len(plays) > 1 and not computer:
-                self.selected = cycle(self.selected, len(plays), name)
-            elif name == "select" and plays:
-                self._commit(plays[min(self.selected, len(plays) - 1)], now)
+            self._on_plays(name, now, computer)
         elif phase is Phase.CHOOSE:
             options = self.card_choices()
             if name in ("left", "right") and len(options) > 1 and not computer:
                 self.selected = cycle(self.selected, len(options), name)
             elif name == "select" and options:
                 self._commit(options[min(self.selected, len(options) - 1)], now)
+            else:
+                self.ctx.beep("illegal")
         elif phase is Phase.DRAW:
             numbers = s.rules.deck.numbers
             if self.card_confirm:
@@ -681,17 +766,38 @@ class NapijHost:
                     self._commit(Draw(numbers[self.card_index]), now)
                 elif name == "left":
                     self.card_confirm = False
-            elif name in ("left", "right"):
+                else:
+                    self.ctx.beep("illegal")
+            elif name in ("left", "right"):  # held, ◀ ▶ run (hardware/buttons.py)
                 self.card_index = cycle(self.card_index, len(numbers), name)
+                if self.ctx.prefs.voice:  # the number said; the next one cuts it short
+                    self.ctx.announcer.say(str(numbers[self.card_index]), cut=True)
             elif name == "select":
                 self.card_confirm = True
         return None
+
+    def _on_plays(self, name: str, now: float, computer: bool) -> None:
+        """◀ ▶ through the plays, ● the one shown.  A computer's play is its first; ◀ ▶ show
+        the others (read-only) and ● on one of them first goes back to the computer's."""
+        plays = self.plays()
+        if name in ("left", "right") and len(plays) > 1:
+            self.selected = cycle(self.selected, len(plays), name)
+        elif name == "select" and plays:
+            if computer and self.selected:
+                self.selected = 0  # confirm only what the computer plays, once it is shown
+                return
+            self._commit(plays[min(self.selected, len(plays) - 1)], now)
+        else:
+            self.ctx.beep("illegal")
 
     def _on_throw_phase(self, name: str, now: float, who: int, computer: bool) -> None:
         s = self.state
         if s.due(who):
             if name == "select" and not computer:
                 self._commit(Drank(who), now)
+                self.event_line = f"{PLAYER[who]} vypil, co dlužil. Teď může házet."
+            else:
+                self.ctx.beep("illegal")
             return
         bottle = can_declare_bottle(s) is Why.LEGAL and not computer
         if self._manual_allowed():
@@ -707,15 +813,24 @@ class NapijHost:
                 else:
                     self._throw(min(self.manual, 6), now)
             return
-        if name == "select":
-            if bottle:
+        if self.bottle_ask and bottle:  # "Hrát tento tah lahví? ● ano, ◀ ne"
+            if name == "select":
                 self._commit(DeclareBottle(), now)
+            elif name == "left":
+                self.bottle_ask = False
             else:
                 self.ctx.beep("illegal")
+            return
+        if name == "right" and bottle:
+            self.bottle_ask = True
+        else:  # the dice throws; ● has nothing to confirm here
+            self.ctx.beep("illegal")
 
     def _on_over(self, name: str, now: float) -> Request | None:
         if name == "select":
             self.mode, self.list_index = Mode.TALLY, 0
+        else:
+            self.ctx.beep("illegal")
         return None
 
     def _on_ledger(self, name: str, now: float) -> Request | None:
@@ -764,11 +879,15 @@ class NapijHost:
                 self.mode = Mode.OVER
                 return Request.SETUP
             self._back(now)
+        else:
+            self.ctx.beep("illegal")
         return None
 
     def _back(self, now: float) -> None:
         self.mode = Mode.OVER if self.state.winner is not None else Mode.PLAY
         self.list_index = 0
+        if self.shown is not None and not self.shown.live(self.state):
+            self._next_shown(now)  # the ledger settled what the banner asked for
 
     _buttons: dict[Mode, Callable[[NapijHost, str, float], Request | None]] = {
         Mode.IDLE: _on_idle, Mode.ERROR: _on_error, Mode.LOT: _on_lot, Mode.PLAY: _on_play,
@@ -781,14 +900,14 @@ class NapijHost:
     def tick(self, now: float) -> None:
         gap = 0.0 if self._last_tick is None else max(0.0, now - self._last_tick)
         self._last_tick = now
-        paused = self.mode is not Mode.PLAY
+        paused = self.mode is not Mode.PLAY or self.shown is not None
         if Timer.THINK in self.timers and (paused or gap > PAUSE_GAP):
-            self.timers[Timer.THINK] += gap  # reading the rules or the menu is not thinking
+            self.timers[Timer.THINK] += gap  # reading the rules, the menu or a banner
         for timer, when in sorted(self.timers.items(), key=lambda kv: kv[1]):
             if when > now or self.timers.get(timer) != when:
                 continue
-            if paused and timer not in (Timer.SHOW, Timer.LOT):
-                continue  # the ledger or a duty is being called: wait for the turn screen
+            if paused and timer is not Timer.LOT:
+                continue  # something waits for its answer, or the ledger is open: wait
             del self.timers[timer]
             try:
                 self._fire(timer, now)
@@ -797,9 +916,6 @@ class NapijHost:
                 raise
 
     def _fire(self, timer: Timer, now: float) -> None:
-        if timer is Timer.SHOW:
-            self._next_shown(now)
-            return
         if timer is Timer.LOT:
             if self.mode is not Mode.LOT:
                 return
@@ -813,10 +929,17 @@ class NapijHost:
         if not self.play.started:
             return
         s = self.state
-        if timer is Timer.AUTO:
-            plays = self.plays()
-            if len(plays) == 1:
-                self._commit(plays[0], now)
+        if timer is Timer.READ:  # shown whole: the pause begins once the voice has said it
+            if self.ctx.prefs.voice and not self.ctx.announcer.wait(0):
+                self.timers[Timer.READ] = now + READ_POLL
+            else:
+                self.timers[Timer.AUTO] = now + self._auto_delay()
+        elif timer is Timer.AUTO:
+            if s.phase is Phase.PLAY and self.plays():
+                self._commit(self.plays()[0], now)
+            elif s.phase is Phase.CHOOSE and self.card_choices():
+                options = self.card_choices()
+                self._commit(options[min(self.selected, len(options) - 1)], now)
         elif timer is Timer.COMPUTER:
             self._computer_step(now)
         elif timer is Timer.THINK and s.winner is None and not self.opening:
@@ -826,10 +949,10 @@ class NapijHost:
             self.event_line = f"{PLAYER[who]} přemýšlí moc dlouho."
 
     def next_deadline(self) -> float | None:
-        if not self.timers:
+        if self.mode is Mode.LOT:
+            return self.timers.get(Timer.LOT)
+        if not self.timers or self.mode is not Mode.PLAY or self.shown is not None:
             return None
-        if self.mode not in (Mode.PLAY, Mode.LOT, Mode.OVER):
-            return self.timers.get(Timer.SHOW)
         return min(self.timers.values())
 
     def notify(self, line: str) -> None:
@@ -867,13 +990,11 @@ class NapijHost:
         if kind == "throw":
             what = f"hod {removed.get('v')}"
         self.event_line = f"Vráceno: {what}."
-        self.queue.clear()
-        self.shown = None
-        self.timers.pop(Timer.SHOW, None)
         self.mode = Mode.PLAY
         self.think_fired = False
         self.asked = None
         self.tally.record(self.game_id, self.state.drunk)
+        self._show_waiting(now)  # what the undone answer had answered is asked again
         self.arm(now)
         return True
 
@@ -899,8 +1020,9 @@ class NapijHost:
         s = self.state
         c = s.turn
         if s.phase is Phase.THROW and s.due(c):
-            return (f"{PLAYER[c]} ještě dluží. Hod před vypitím dluhu neplatí a stojí dvě "
-                    "další napití: za švindlování a za zdržování.")
+            return (f"{PLAYER[c]} ještě dluží {s.due(c)} ({debts_text(s.debts_of(c))}). Hod "
+                    "před vypitím dluhu neplatí a stojí dvě další napití: za švindlování a za "
+                    "zdržování.")
         if s.phase is not Phase.PLAY:
             return None
         return why_text(s)
@@ -922,7 +1044,7 @@ class NapijHost:
         s = self.state
         who = self.actor()
         computer = self.is_computer(who)
-        if Timer.AUTO in self.timers or Timer.COMPUTER in self.timers:
+        if self.timers.keys() & {Timer.READ, Timer.AUTO, Timer.COMPUTER}:
             return Expect.WAIT
         phase = s.phase
         if phase is Phase.THROW:
@@ -931,6 +1053,8 @@ class NapijHost:
             if self.ctx.dice.usable:
                 return Expect.ROLL
             return Expect.WAIT if computer else Expect.CHOOSE
+        if phase is Phase.PLAY and len(self.plays()) == 1:
+            return Expect.CONFIRM
         if phase in (Phase.PLAY, Phase.CHOOSE):
             return Expect.CONFIRM if computer else Expect.CHOOSE
         return Expect.CHOOSE  # a physical card to enter
@@ -951,11 +1075,13 @@ class NapijHost:
         if not self.play.started:
             return MessageView("Napij se", ("Hra ještě nezačala.",))
         view = self._view()
-        if self.shown is not None and self.mode in (Mode.PLAY, Mode.OVER):
-            if self.shown.card is not None:
-                title, card_lines = self.shown.card
-                return NapijView(title, rows=tuple(Row(t) for t in card_lines), prompt="● dál")
-            return replace(view, banner=self.shown.banner)
+        shown = self.shown
+        if shown is not None and self.mode in (Mode.PLAY, Mode.OVER):
+            if shown.card is not None:
+                title, card_lines = shown.card
+                return NapijView(title, rows=tuple(Row(t) for t in card_lines),
+                                 prompt=shown.prompt, event=self.event_line)
+            return replace(view, banner=shown.banner, prompt=shown.prompt)
         return view
 
     def _view(self) -> NapijView:
@@ -966,7 +1092,7 @@ class NapijHost:
             rows = tuple(Row(f"{PLAYER[c]:<9}{s.debt(c):>4}{s.drunk[c]:>7}", c)
                          for c in s.colours) + (Row("Zpět"),)
             return NapijView("Dluhy", note="dluží  vypil", rows=rows, selected=self.list_index,
-                             prompt="● vypil, co dlužil", event=self.event_line)
+                             prompt="● vypil, co dlužil", event=self._ledger_line())
         if self.mode is Mode.DUTY_WHO:
             rows = tuple(Row(PLAYER[c], c) for c in s.colours) + (Row("Zpět"),)
             return NapijView("Kdo se napije?", rows=rows, selected=self.list_index,
@@ -1013,12 +1139,18 @@ class NapijHost:
         return NapijView("Účet", note="hra  celkem", rows=rows, prompt=back,
                          event="Celkem: od zapnutí krabičky.")
 
+    def _ledger_line(self) -> str:
+        """The ledger's line for the player picked: what they owe and why."""
+        colours = self.state.colours
+        if self.list_index >= len(colours):
+            return self.event_line
+        c = colours[self.list_index]
+        debts = self.state.debts_of(c)
+        if not debts:
+            return f"{PLAYER[c]} nic nedluží."
+        return f"{PLAYER[c]}: {debts_text(debts)}."
+
     def _turn_view(self, s: State) -> NapijView:
-        if self.opening:
-            return NapijView("Na zdraví!", rows=(Row("Na začátek hry se"),
-                                                 Row("napijí všichni hráči."),
-                                                 Row("Pak hází " + PLAYER_LOWER[s.turn] + ".")),
-                             prompt="● všichni vypili", event=self.event_line)
         who = self.actor()
         computer = self.is_computer(who)
         header = NapijView(PLAYER[who], who, computer, s.throws,
@@ -1030,12 +1162,8 @@ class NapijHost:
             plays = self.plays()
             sel = min(self.selected, max(0, len(plays) - 1))
             moves = self._moves(s, plays[sel]) if plays else ()
-            if len(plays) == 1:
-                prompt = "Jediný tah…"
-            elif computer:
-                prompt = f"Táhni za PC ({sel + 1}/{len(plays)}), ●"
-            else:
-                prompt = f"◀▶ tah {sel + 1}/{len(plays)}, ● ok"
+            prompt = prompt_of_play(sel, len(plays), computer=computer,
+                                    delay=self._auto_delay())
             return replace(header, moves=moves, prompt=prompt)
         if phase is Phase.CHOOSE:
             return self._choose_view(s, who, computer, header)
@@ -1047,13 +1175,14 @@ class NapijHost:
                     header: NapijView) -> NapijView:
         debt = s.due(who)
         if debt:
+            why = [Row(line) for line in wrap(body_font(), debts_text(s.debts_of(who)) + ".",
+                                              TEXT_WIDTH)]
             if computer:
-                return replace(header, rows=(Row(f"Počítač dluží {debt}."),
+                return replace(header, rows=(Row(f"Počítač dluží {debt}:"), *why,
                                              Row("Dluh mu odepíšu.")), prompt="Chvilku…")
-            asked = (Row(f"{PLAYER[who]} dluží {debt}:", who),
-                     Row("napij se, pak hoď." if s.glasses[who] == 0 else "dopij sklenici."),
-                     Row("Hod dřív neplatí!"))
-            return replace(header, rows=asked, prompt="vypij a stiskni ●")
+            do = "Nejdřív pít, pak házet!" if s.glasses[who] == 0 else "Nejdřív dopít, pak hod!"
+            asked = (Row(f"{PLAYER[who]} dluží {debt}:", who), *why, Row(do))
+            return replace(header, rows=asked, prompt="● vypito")
         rows: list[Row] = []
         if s.tries or (not s.throws and needs_six(s, who) and not s.with_bottle):
             rows.append(Row(f"Pokus {s.tries + 1} ze 3: šestka"))
@@ -1071,10 +1200,13 @@ class NapijHost:
             prompt = "Hoď za PC" if dice.usable else "PC hází…"
             if decide(s) is not None:
                 prompt = "PC hraje lahví…"
+        elif self.bottle_ask and bottle:
+            rows.insert(0, Row("Hrát tento tah lahví?"))
+            prompt = "● ano, lahví  ◀ ne"
         else:
             prompt = "Hoď kostkou"
             if bottle:
-                rows.append(Row("● = hrát tento tah lahví"))
+                rows.append(Row("▶ = hrát tento tah lahví"))
         if s.with_bottle:
             rows.append(Row("Tento tah hraje láhev."))
         rows += [Row(line) for line in wrap(body_font(), pieces_line(s, who), TEXT_WIDTH)]

@@ -1,12 +1,15 @@
 """Drinks at a napij se table: what is announced, and "Účet" (drinks since the box was switched on).
 
-Every drinking duty the engine reports (a :class:`MustDrink` event) is announced
-three ways at once: a banner on the OLED, a buzzer pattern of its own
-(:data:`companion.hardware.buzzer.PATTERNS`, ``drink-<reason>``) and a spoken
-Czech sentence.  Duties that one action gives several players for the same
-reason (the toast when a piece enters its home, "everybody drinks", the start
-of the game) are one announcement.  A void throw and its two penalty drinks are
-one announcement too.  Every text here is ours.
+Every drinking duty the engine records (a :class:`~companion.engines.napij.state.Debt`
+not answered yet) is announced three ways at once: a banner on the OLED, a buzzer
+pattern of its own (:data:`companion.hardware.buzzer.PATTERNS`, ``drink-<reason>``)
+and a spoken Czech sentence.  Duties that one action gives several players for
+the same reason (the toast when a piece enters its home, "everybody drinks", the
+start of the game) are one announcement.  A void throw and its two penalty drinks
+are one announcement too.  Each announcement carries its answers: the actions of
+"● vypito" (everyone it names drank what it names) and of "◀ později" (it stays
+as a debt; not offered for what is due at once), decision D42 of
+docs/napij-rules.md.  Every text here is ours.
 
 :class:`Tally` keeps "Účet": the drinks drunk per colour in every game since the
 box was switched on, in a small JSON file in the data folder.  "Switched on" is
@@ -24,9 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.engines.czech import PLAYER, PLAYER_ACC, PLAYER_DAT, PLAYER_LOWER
-from companion.engines.napij.describe import TIMES, describe_duty
+from companion.engines.napij.actions import Action, Drank, Later
+from companion.engines.napij.describe import TIMES, debt_reason, debts_text, describe_duty
 from companion.engines.napij.events import Event, MustDrink, VoidThrow, Won
-from companion.engines.napij.state import DrinkReason
+from companion.engines.napij.state import Debt, DrinkReason
+from companion.files import SMALL_LIMIT, read_text_limited
 
 log = logging.getLogger(__name__)
 
@@ -46,22 +51,14 @@ class Announcement:
     """The colours concerned (their marks are drawn on the banner)."""
     pattern: str
     sentence: str
+    drank: tuple[Action, ...] = ()
+    """The actions of "● vypito": everyone named drank what is announced."""
+    later: tuple[Action, ...] = ()
+    """The actions of "◀ později" (empty: the drinks are due now, nothing can wait)."""
+    reason: DrinkReason | None = None
+    card: int | None = None
+    """The card that gave the duties (its screen may carry them)."""
 
-
-WHY_LINE = {
-    DrinkReason.START: "na začátek hry",
-    DrinkReason.KNOCKED_OUT: "za vyhozenou figurku",
-    DrinkReason.BOTTLE: "za střet s lahví",
-    DrinkReason.PUB: "figurka zpět v hospodě",
-    DrinkReason.CARD: "tak velí karta",
-    DrinkReason.GLASS: "tak velí karta",
-    DrinkReason.EVERYBODY: "karta: pijí všichni",
-    DrinkReason.DROPPED_DICE: "kostka spadla na zem",
-    DrinkReason.DELAY: "za zbytečné zdržování",
-    DrinkReason.CHEATING: "za švindlování",
-    DrinkReason.UPSET: "za rozčilování",
-}
-"""The banner's second line: why (HOME and WINNER name the player toasted)."""
 
 GROUP_CLAUSE = {
     DrinkReason.KNOCKED_OUT: "se musí napít, protože jim vyhodili figurky",
@@ -98,9 +95,23 @@ def _who(colours: Sequence[int], playing: Sequence[int], about: int | None) -> s
     return _names(colours)
 
 
+def why_line(reason: DrinkReason, about: int | None = None, card: int | None = None) -> str:
+    """The banner's line saying why: the debt's own words ("karta č. 23", "vyhození modrým")."""
+    return debt_reason(Debt(0, 1, reason, about, card))
+
+
 def _drink(colours: Sequence[int], drinks: int, reason: DrinkReason, about: int | None,
-           playing: Sequence[int]) -> Announcement:
+           playing: Sequence[int], card: int | None = None) -> Announcement:
+    a = _words(colours, drinks, reason, about, playing, card)
+    return Announcement(a.title, a.lines, a.marks, a.pattern, a.sentence,
+                        tuple(Drank(c, reason) for c in colours),
+                        tuple(Later(c, reason) for c in colours), reason, card)
+
+
+def _words(colours: Sequence[int], drinks: int, reason: DrinkReason, about: int | None,
+           playing: Sequence[int], card: int | None) -> Announcement:
     times = f" {drinks}×" if drinks > 1 else ""
+    why = why_line(reason, about, card)
     if reason is DrinkReason.HOME:
         assert about is not None
         title = "Na zdraví!"
@@ -121,7 +132,7 @@ def _drink(colours: Sequence[int], drinks: int, reason: DrinkReason, about: int 
         c = colours[0]
         title = f"{PLAYER[c]}: dopij sklenici" if reason is DrinkReason.GLASS else \
             f"{PLAYER[c]}: napij se{times}"
-        return Announcement(title, (WHY_LINE[reason],), (c,), pattern_of(reason),
+        return Announcement(title, (why,), (c,), pattern_of(reason),
                             describe_duty(MustDrink(c, drinks, reason, about)))
     title = "Dopijte sklenice!" if reason is DrinkReason.GLASS else f"Napijte se{times}!"
     who = _who(colours, playing, about)
@@ -132,59 +143,59 @@ def _drink(colours: Sequence[int], drinks: int, reason: DrinkReason, about: int 
         when = "" if drinks == 1 else f" {TIMES.get(drinks, f'{drinks}krát')}"
         clause = GROUP_CLAUSE.get(reason, "se musí napít{times}").format(times=when)
         sentence = f"{who.capitalize()} {clause}."
-    return Announcement(title, (who, WHY_LINE[reason]), tuple(colours), pattern_of(reason),
-                        sentence)
+    return Announcement(title, (who, why), tuple(colours), pattern_of(reason), sentence)
 
 
-def void_throw(colour: int, value: int) -> Announcement:
-    """A throw made before the debt was drunk: it does not count, and costs two more."""
+def void_throw(colour: int, value: int, owed: int = 3) -> Announcement:
+    """A throw made before the debt was drunk: it does not count, and costs two more; what is
+    owed is due at once (no "later"): ● = drank it all."""
+    times = TIMES.get(owed, f"{owed}krát")
     return Announcement(
-        f"{PLAYER[colour]}: hod neplatí", ("nejdřív pít, pak házet", "+1 švindl, +1 zdržování"),
+        f"{PLAYER[colour]}: hod neplatí", ("nejdřív pít, pak házet",
+                                           f"napij se {owed}× (+2 za hod)"),
         (colour,), "void-throw",
         f"{PLAYER[colour]} hodil dřív, než vypil, co dlužil. Hod neplatí a za švindlování "
-        "a zdržování se napije ještě dvakrát.")
+        f"a zdržování se napije ještě dvakrát, teď tedy {times}.",
+        (Drank(colour),))
 
 
-def announcements(events: Iterable[Event], playing: Sequence[int]) -> list[Announcement]:
-    """What to announce after an action: one announcement per void throw and per group of
-    equal duties (same reason, number and player toasted), in the order they happened."""
+def announcements(debts: Iterable[Debt], playing: Sequence[int],
+                  events: Iterable[Event] = (), owes: Sequence[int] = (0, 0, 0, 0)
+                  ) -> list[Announcement]:
+    """What to announce for the duties ``debts`` (new, not answered yet), in the order they
+    happened: one announcement per void throw among ``events`` (with its penalty; ``owes``:
+    what each colour owes in all) and per group of equal duties (same reason, drinks, player
+    concerned and card)."""
     out: list[Announcement] = []
-    groups: dict[tuple[DrinkReason, int, int | None], list[int]] = {}
-    order: list[tuple[DrinkReason, int, int | None]] = []
-    void: dict[int, int] = {}
-    for e in events:
-        if isinstance(e, VoidThrow):
-            void[e.colour] = e.value
-            out.append(void_throw(e.colour, e.value))
+    void = {e.colour: e.value for e in events if isinstance(e, VoidThrow)}
+    for c, value in void.items():
+        out.append(void_throw(c, value, owes[c] or 3))
+    groups: dict[tuple[DrinkReason, int, int | None, int | None], list[int]] = {}
+    for d in debts:
+        if d.reason is None:
             continue
-        if not isinstance(e, MustDrink):
-            continue
-        if e.colour in void and e.reason in (DrinkReason.CHEATING, DrinkReason.DELAY):
+        if d.colour in void and d.reason in (DrinkReason.CHEATING, DrinkReason.DELAY):
             continue  # said with the void throw
-        key = (e.reason, e.drinks, e.about)
-        if key not in groups:
-            groups[key] = []
-            order.append(key)
-        groups[key].append(e.colour)
-    for key in order:
-        out.append(_drink(groups[key], key[1], key[0], key[2], playing))
+        key = (d.reason, d.drinks, d.about, d.card)
+        if d.colour not in groups.setdefault(key, []):
+            groups[key].append(d.colour)
+    for (reason, drinks, about, card), colours in groups.items():
+        out.append(_drink(colours, drinks, reason, about, playing, card))
     return out
 
 
-def opening(playing: Sequence[int]) -> Announcement:
-    """The toast that starts every game."""
-    return _drink(list(playing), 1, DrinkReason.START, None, playing)
-
-
-def debt_sentence(colour: int, owed: int, glasses: int) -> str:
-    """The ask at the start of a turn, spoken."""
+def debt_sentence(colour: int, debts: Sequence[Debt]) -> str:
+    """The ask before a throw, spoken: how much, why, and that a throw before it is void."""
+    owed = sum(d.drinks for d in debts if not d.glass)
+    glasses = sum(d.drinks for d in debts if d.glass)
     parts = []
     if owed:
         parts.append(f"napij se {TIMES.get(owed, f'{owed}krát')}")
     if glasses:
         parts.append("dopij sklenici" if glasses == 1 else f"dopij {glasses} sklenice")
-    return (f"{PLAYER[colour]}, než hodíš, {' a '.join(parts)}. Až to bude, stiskni "
-            "prostřední tlačítko.")
+    why = debts_text(debts, counts=False).replace("č.", "číslo")
+    return (f"{PLAYER[colour]}, než hodíš, {' a '.join(parts)}: {why}. Hod dřív neplatí. "
+            "Až to bude, stiskni prostřední tlačítko.")
 
 
 def winner_sentence(events: Iterable[Event]) -> str | None:
@@ -222,7 +233,7 @@ class Tally:
         if self.path is None:
             return
         try:
-            data = json.loads(self.path.read_text("utf-8"))
+            data = json.loads(read_text_limited(self.path, SMALL_LIMIT, "drinks tally"))
         except FileNotFoundError:
             return
         except (OSError, ValueError) as exc:

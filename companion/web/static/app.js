@@ -144,7 +144,8 @@
     $("ledger-box").hidden = !rows.length;
     if (!changed("ledger", rows)) { return; }
     fill($("ledger").tBodies[0], rows.map(function (r) {
-      var owed = String(r.owed) + "×" + (r.glasses ? " + " + r.glasses + " skl." : "");
+      var owed = String(r.owed) + "×" + (r.glasses ? " + " + r.glasses + " skl." : "") +
+          (r.why ? " (" + r.why + ")" : "");
       var due = r.owed + r.glasses > 0;
       return [{ node: who(r.colour, r.name) },
               { text: due ? owed : "—", cls: "num owed" + (due ? " due" : "") },

@@ -619,3 +619,26 @@ def test_property_touches_within_the_uncertainty_never_decide_by_their_order(tex
     assert a.to_json() == b.to_json()
     for call in a.calls:
         assert call.rival is None or call.simultaneous
+
+
+# --- the table says whether "Gobbit!" held (the referee with real cards) ---------------------
+
+
+def test_race_yes_rules_a_race_whatever_the_cards_show():
+    sit = parse_situation("1:- 2:- 3:- rules:gobbit race:yes t3>g@5 t1>g@0 t2>1@1")
+    ruling = judge(sit)
+    assert ruling.gobbit == 1 and ruling.race and ruling.fouls == ()
+    assert parse_situation(format_situation(sit)) == sit and "race:yes" in format_situation(sit)
+
+
+def test_race_no_makes_a_graveyard_touch_a_foul_even_with_three_mosquitoes_shown():
+    text = "1:Mb 2:Mr 3:My graveyard:G rules:gobbit t1>g@0"
+    assert judge(parse_situation(text)).gobbit == 1
+    assert judge(parse_situation(text + " race:no")).to_json()["fouls"] == [1]
+
+
+@pytest.mark.parametrize("text,words", [("1:- 2:- race:yes t1>g@0", "needs the gobbit rule"),
+                                        ("1:- 2:- rules:gobbit race:maybe", "race:yes")])
+def test_race_tokens_are_checked(text, words):
+    with pytest.raises(NotationError, match=words):
+        parse_situation(text)

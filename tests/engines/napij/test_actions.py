@@ -15,16 +15,19 @@ from companion.engines.napij.actions import (
     Drank,
     Draw,
     Duty,
+    Later,
     Offer,
     Play,
     Shuffle,
     Step,
     Throw,
+    ThrowOwing,
 )
 from companion.engines.napij.state import DrinkReason
 
 ONE_OF_EACH = [Throw(1), Shuffle((1,)), Draw(1), DeclareBottle(), Play((Step(1, (1,)),)),
-               Choose(1, 1), Offer(1), Decline(1), Drank(1), Duty(1, DrinkReason.UPSET)]
+               Choose(1, 1), Offer(1), Decline(1), Drank(1), Later(1, DrinkReason.CARD), ThrowOwing(),
+               Duty(1, DrinkReason.UPSET)]
 
 
 def test_one_of_each_kind_is_listed():

@@ -52,3 +52,17 @@ def test_the_arrow_head_points_at_the_lane():
     assert left[1] == -right[1] != 0
     up = arrow_head(0.0, 0.0, 10.0, (0.0, -50.0))[0]
     assert up[1] < 0 and abs(up[0]) < 1e-9
+
+
+def test_a_fields_label_is_written_under_it():
+    from companion.engines.napij.board import default_board_text, parse_board
+
+    text = default_board_text().replace(
+        'm17 = { kind = "normal", at = [0, 3], next = "m18" }',
+        'm17 = { kind = "normal", at = [0, 3], next = "m18", label = "Studna" }')
+    plain, labelled = render(default_board(), 30), render(parse_board(text, "l.toml"), 30)
+    x, y = field_pixel(default_board(), "m17", 30)
+    box = (x - 40, y + 12, x + 40, y + 30)  # just under the field
+    assert plain.crop(box).tobytes() != labelled.crop(box).tobytes()
+    far = (x + 200, y + 200, x + 260, y + 240)
+    assert plain.crop(far).tobytes() == labelled.crop(far).tobytes()

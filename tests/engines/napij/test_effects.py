@@ -257,11 +257,12 @@ def test_a_physical_choice_card_waits_for_the_choice_and_then_for_the_next_draw(
 
 
 def test_the_physical_and_the_virtual_deck_play_the_same_game():
+    # the virtual deck's first action is its shuffle; the printed pile is shuffled alike
     for seed in (3, 8):
         virtual = [after for _b, _a, after, _e in play_steps(random.Random(seed), 2)]
         table = [after for _b, _a, after, _e in play_steps(random.Random(seed), 2,
                                                           deck=DeckMode.PHYSICAL)]
-        same = [(s.pieces, s.owed, s.glasses, s.drunk, s.winner) for s in virtual]
+        same = [(s.pieces, s.owed, s.glasses, s.drunk, s.winner) for s in virtual[1:]]
         drawn = [(s.pieces, s.owed, s.glasses, s.drunk, s.winner) for s in table
                  if s.phase is not Phase.DRAW]
         assert drawn == same and len(table) > len(virtual)

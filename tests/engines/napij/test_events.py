@@ -14,7 +14,7 @@ from companion.engines.napij.state import DrinkReason
 
 SAMPLE = {"int": 1, "int | None": 1, "bool": True, "str": "card", "How": ev.How.PIECE,
           "CardWhy": CardWhy.BLANK, "ForfeitWhy": ForfeitWhy.TRIES,
-          "DrinkReason": DrinkReason.CARD, "tuple[int, ...]": (1,),
+          "DrinkReason": DrinkReason.CARD, "DrinkReason | None": DrinkReason.CARD, "tuple[int, ...]": (1,),
           "tuple[tuple[int, int], ...]": ((1, 1),)}
 
 

@@ -18,15 +18,23 @@ from companion.engines.napij.actions import (
     Drank,
     Draw,
     Duty,
+    Later,
     Offer,
     Play,
     Shuffle,
     Step,
     Throw,
+    ThrowOwing,
 )
 from companion.engines.napij.board import default_board_text
 from companion.engines.napij.deck import default_deck_text
-from companion.engines.napij.events import DeckShuffled, Settled, Thrown
+from companion.engines.napij.events import (
+    DeckShuffled,
+    OwingThrow,
+    Settled,
+    Thrown,
+    VoidThrow,
+)
 from companion.engines.napij.game import GAME, NapijSetup, file_hash
 from companion.engines.napij.state import BOTTLE, DeckMode, DrinkReason, Phase, State
 from companion.registry import find_game
@@ -118,7 +126,12 @@ def test_a_virtual_game_starts_with_the_shuffle():
         with pytest.raises(NotationError):
             GAME.chance_action(state, bad)
     after, events = GAME.apply(state, shuffle)
-    assert events == [DeckShuffled(32)] and GAME.chance(after) == ROLL
+    assert events == [DeckShuffled(32)]
+    # everybody owes the opening drink: red decides first (settle, or throw anyway)
+    assert GAME.chance(after) is None and GAME.to_move(after) == R
+    assert GAME.legal_actions(after) == [Drank(R), ThrowOwing()]
+    after, _ = GAME.apply(after, Drank(R))
+    assert GAME.chance(after) == ROLL and GAME.to_move(after) is None
     assert GAME.chance_action(after, 6) == Throw(6)
     with pytest.raises(NotationError):
         GAME.chance_action(after, 7)
@@ -151,6 +164,27 @@ def test_who_acts_and_what_is_legal_in_each_phase():
     assert GAME.legal_actions(over) == [] and GAME.to_move(over) is None
     with pytest.raises(RulesError):
         GAME.chance_action(over, 3)
+
+
+def test_while_the_player_on_turn_owes_the_state_waits_for_that_players_decision():
+    owing = pos("r:m20,p,p,p g:m30,p,p,p bottle:m25 turn:r owe:r2@card.5,g1@start")
+    assert GAME.chance(owing) is None and GAME.to_move(owing) == R
+    assert GAME.legal_actions(owing) == [Drank(R), ThrowOwing()]
+    settled, events = GAME.apply(owing, Drank(R))
+    assert events == [Settled(R, 2, 0)] and GAME.chance(settled) == ROLL
+    anyway, events = GAME.apply(owing, ThrowOwing())
+    assert events == [OwingThrow(R)] and anyway.anyway
+    assert GAME.chance(anyway) == ROLL and GAME.to_move(anyway) is None
+    assert "throw:owing" in GAME.format(anyway).split()
+    void, events = GAME.apply(anyway, GAME.chance_action(anyway, 6))
+    assert VoidThrow(R, 6) in events and not void.anyway and void.owed[R] == 4
+    assert GAME.to_move(void) == R and GAME.legal_actions(void) == [Drank(R), ThrowOwing()]
+    with pytest.raises(RulesError):
+        GAME.apply(anyway, ThrowOwing())  # said once, then chance
+    with pytest.raises(RulesError):
+        GAME.apply(settled, ThrowOwing())  # nothing is due
+    later = pos("r:m20,p,p,p g:m30,p,p,p bottle:m25 turn:r throws:6 owe:r1@card.5^")
+    assert GAME.chance(later) == ROLL  # incurred in this turn: due only next turn (D22)
 
 
 def test_the_tables_call_outs_are_accepted_whenever_legal_but_never_listed():
@@ -210,6 +244,9 @@ def every_kind_of_action() -> list[tuple[State, Action]]:
         (offering, Offer(GR)),
         (offering, Decline(GR)),
         (throw, Drank(Y)),
+        (throw, Drank(Y, DrinkReason.CARD)),
+        (throw, Later(B, DrinkReason.KNOCKED_OUT)),
+        (throw, ThrowOwing()),
         (throw, Duty(B, DrinkReason.DROPPED_DICE)),
     ]
 
@@ -230,6 +267,10 @@ def test_records_are_compact_and_readable():
     assert GAME.encode(Offer(Y)) == {"t": "offer", "c": "y"}
     assert GAME.encode(Decline(R)) == {"t": "decline", "c": "r"}
     assert GAME.encode(Duty(R, DrinkReason.UPSET)) == {"t": "duty", "c": "r", "why": "upset"}
+    assert GAME.encode(Drank(R)) == {"t": "drank", "c": "r"}
+    assert GAME.encode(Drank(R, DrinkReason.START)) == {"t": "drank", "c": "r", "why": "start"}
+    assert GAME.encode(Later(GR, DrinkReason.CARD)) == {"t": "later", "c": "g", "why": "card"}
+    assert GAME.encode(ThrowOwing()) == {"t": "throw-owing"}
     assert GAME.encode(Play((Step(BOTTLE, (6, 2)),))) == {"t": "play",
                                                           "steps": [["bottle", [6, 2]]]}
 
@@ -241,6 +282,7 @@ def test_records_are_compact_and_readable():
     {"t": "play", "steps": [[1, 3]]}, {"t": "play", "steps": [[1, [3], 99999]]},
     {"t": "choose", "piece": "x1"}, {"t": "choose", "piece": "g5"}, {"t": "drank", "c": 2},
     {"t": "duty", "c": "r", "why": "home"}, {"t": "offer", "c": 1}, {"t": "decline"},
+    {"t": "drank", "c": "r", "why": "beer"}, {"t": "later", "c": "r"},
 ])
 def test_unreadable_records_are_one_sentence(record):
     state = pos("r:m20,p,p,p g:m30,p,p,p bottle:m25 turn:r")

@@ -38,12 +38,14 @@ from companion.selfplay.napij import play_steps
 from .helpers import RULES, node, pos, with_top
 
 CANONICAL = [
-    "r:p,p,p,p b:p,p,p,p g:p,p,p,p y:p,p,p,p turn:r owe:r1,b1,g1,y1",
+    "r:p,p,p,p b:p,p,p,p g:p,p,p,p y:p,p,p,p turn:r owe:r1@start?,b1@start?,g1@start?,y1@start?",
     "r:m12*3,p,p,rh4 g:c5+,zach-,p,p bottle:m3 turn:g owe:r1 drunk:g2",
     "r:m20,m30,p,p g:p,p,p,p bottle:m60 turn:r throws:6,6,3",
     "r:zach+,rh4,rh3,rh2 g:p,p,p,p bottle:m60 turn:r tries:2",
     "r:m20,p,p,p g:m30,p,p,p bottle:m25 turn:r with:bottle",
-    "r:rh1,rh2,rh3,rh4 g:m20,p,p,p bottle:m60 turn:r owe:g1 glass:g1 drunk:r9 winner:r",
+    "r:rh1,rh2,rh3,rh4 g:m20,p,p,p bottle:m60 turn:r owe:g1,g1@glass.12 drunk:r9 winner:r",
+    "r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:g owe:g1@knocked-out.r,r1@bottle?,g1@home.r?",
+    "r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r owe:r1@card.14,r1@delay throw:owing",
     "r:zp2-i,tj+o,p,p b:m25,p,p,p bottle:m60 turn:r throws:2",
 ]
 
@@ -218,11 +220,16 @@ def test_every_position_of_a_game_in_each_deck_mode_round_trips(deck):
 
 
 def test_the_debt_incurred_in_this_turn_round_trips_and_must_fit_the_debt():
-    text = "r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r throws:6 owe:r2 glass:r1 later:2"
+    text = "r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r throws:6 owe:r1@card.3^,r1@glass.9^,r1"
     state = parse_position(text)
-    assert format_position(state) == text and state.due(0) == 1
-    for bad, words in (("owe:r1 later:2", "owes less than was incurred"),
-                       ("owe:r1 later:0", "later is a number")):
+    assert format_position(state) == text and state.due(0) == 1 and state.later == 2
+    assert state.owed[0] == 2 and state.glasses[0] == 1
+    older = parse_position("r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r owe:r2 glass:r1")
+    assert format_position(older).endswith("owe:r2,r1@glass") and older.debt(0) == 3
+    for bad, words in (("owe:g1^", "not theirs"), ("owe:r0", "at least one drink"),
+                       ("owe:r1@beer", "Unknown reason"), ("owe:r1@start x", "key:value"),
+                       ("glass:r1@card", "Bad glass entry"), ("throw:owing", "without a due"),
+                       ("throw:now", "throw:owing")):
         with pytest.raises(NotationError) as exc:
             parse_position("r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r " + bad)
         assert words in str(exc.value)

@@ -644,7 +644,7 @@ def test_d22_a_debt_incurred_in_the_own_turn_does_not_void_the_throws_that_finis
     assert ThrowAgain(R) in events
     st, _ = apply(st, Duty(R, DrinkReason.DROPPED_DICE))  # the die fell between the throws
     assert st.owed[R] == 1 and st.later == 1 and st.due(R) == 0
-    assert "later:1" in format_position(st).split()
+    assert "owe:r1@dropped-dice?^" in format_position(st).split()
     st, events = throw(st, 3)
     assert not only(events, VoidThrow) and st.throws == (6, 3)
     st, _ = play(st, "m20=6+3")

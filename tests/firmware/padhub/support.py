@@ -34,10 +34,10 @@ class Table:
         return out
 
     def words(self, scan, limit=6000):
-        """What the six sense machines push for this scan: slots 7..0 each."""
+        """What the seven sense machines push for this scan: slots 7..0 each."""
         counts = self.counts(scan)
         return [[word(slot, counts[m * layout.SLOTS + slot], limit)
-                 for slot in range(layout.SLOTS - 1, -1, -1)] for m in range(layout.SEATS)]
+                 for slot in range(layout.SLOTS - 1, -1, -1)] for m in range(layout.MUXES)]
 
     def source(self):
         """A ``source()`` for :class:`padhub.app.Hub`: one scan per call, forever."""

@@ -86,10 +86,10 @@ def test_the_sequencer_keeps_the_layouts_time():
     assert width == 113 and pio.COUNT_LIMIT * 2 / 125 < width  # 96 us of counting fit
 
 
-def test_the_scanner_wires_seven_machines_and_reads_scans():
+def test_the_scanner_wires_all_eight_machines_and_reads_scans():
     pio, rp2 = load_pio()
-    scanner = pio.PioScanner("strobe", "address", [f"s{i}" for i in range(6)])
-    assert sorted(rp2.MACHINES) == [0, 1, 2, 3, 4, 5, 6]
+    scanner = pio.PioScanner("strobe", "address", [f"s{i}" for i in range(7)])
+    assert sorted(rp2.MACHINES) == [0, 1, 2, 3, 4, 5, 6, 7]
     seq = rp2.MACHINES[0]
     assert seq.freq == pio.SEQUENCER_HZ and seq.pins == {"out_base": "address",
                                                          "sideset_base": "strobe"}
@@ -111,7 +111,7 @@ def test_the_scanner_wires_seven_machines_and_reads_scans():
 
 def test_a_broken_scan_is_dropped_counted_and_followed_by_the_clock():
     pio, _ = load_pio()
-    scanner = pio.PioScanner("strobe", "address", [f"s{i}" for i in range(6)])
+    scanner = pio.PioScanner("strobe", "address", [f"s{i}" for i in range(7)])
     scanner.start()
     table = Table()
     rows = table.words(0)

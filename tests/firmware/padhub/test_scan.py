@@ -49,4 +49,4 @@ def test_resync_never_goes_back():
     a._broken()
     a.resync(0)
     assert a.take(table.words(2)) and a.index == 2
-    assert layout.SEATS == len(table.words(0))
+    assert layout.MUXES == len(table.words(0))

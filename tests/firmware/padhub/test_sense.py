@@ -36,7 +36,7 @@ def test_touches_one_scan_apart_keep_their_order_and_distance():
     d = Detector(settle=8)
     table = Table()
     run(d, table, 8)
-    a, b = layout.channel(1, 2), layout.channel(4, 2)  # the same slot: sampled together
+    a, b = layout.channel(4, 1), layout.channel(4, 2)  # the same slot: sampled together
     table.touch(a, layout.sample_us(30, a) - 500)
     table.touch(b, layout.sample_us(31, b) - 500)
     events = run(d, table, 10, start=28)
@@ -56,7 +56,7 @@ def test_hysteresis_keeps_a_wavering_touch_one_touch():
 
     table = Table(noise=lambda scan, ch: wobble.get(scan, 0) if ch == 9 else 0)
     events = run(d, table, 40)
-    # 300 > 6 % of 2063 = 128: touched at 21; 150, 90 stay above half (64); 0, 0 release it.
+    # 300 > 3.1 % of 2063 = 64: touched at 21; 150, 90 stay above half (32); 0, 0 release it.
     assert events == [(9, True, layout.sample_us(21, 9)), (9, False, layout.sample_us(25, 9))]
 
 

@@ -3,7 +3,7 @@
 
 The I2C bus has an ADXL345 lying flat on it (1 g on z); the UART records what
 is written and hands out what a test queued in ``incoming``; ``freq`` keeps the
-system clock a board set.
+system clock a board set; ``USBDevice`` records how the board named its USB port.
 """
 
 import struct
@@ -92,3 +92,36 @@ class UART:
         data = bytes(self.incoming)
         self.incoming = bytearray()
         return data or None
+
+
+class _Builtin:
+    desc_dev = b"\x12\x01"
+    desc_cfg = b"\x09\x02"
+    str_max = 5
+
+
+class USBDevice:
+    """The singleton runtime USB device: ``configs`` lists every ``config`` call."""
+
+    BUILTIN_NONE = None
+    BUILTIN_DEFAULT = _Builtin()
+    _state = {"active": True, "configs": [], "builtin": None}
+
+    def active(self, value=None):
+        if value is None:
+            return self._state["active"]
+        self._state["active"] = bool(value)
+        return None
+
+    @property
+    def builtin_driver(self):
+        return self._state["builtin"]
+
+    @builtin_driver.setter
+    def builtin_driver(self, value):
+        if self._state["active"]:
+            raise OSError(1)  # set only while inactive, as on the board
+        self._state["builtin"] = value
+
+    def config(self, desc_dev, desc_cfg, desc_strs=None):
+        self._state["configs"].append((desc_dev, desc_cfg, desc_strs))

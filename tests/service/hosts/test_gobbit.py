@@ -63,15 +63,30 @@ def test_pad_touches_reach_the_model_and_the_dispute_rules_on_them(tmp_path):
     t.handle(PadEvent(PadTouch(2, 3, 100.0, 100.0)), 0.0)
     t.handle(PadEvent(PadTouch(3, 3, 107.0, 107.0)), 0.0)
     assert [(x.seat, x.target) for x in t.host.cards.log] == [(2, 3), (3, 3)]
-    t.handle(LONG, 0.0)
-    while t.view().items[t.view().selected] != "Spor: kdo byl první":
-        t.handle(R, 0.0)
-    t.handle(S, 0.0)
+    t.handle(S, 0.0)  # ● on the log: the dispute, which asks the two cards it needs
+    assert t.view().screen.title == "H2 → H3: co leží?"
+    t.handle(L, 0.0)  # had → chameleon
+    t.handle(L, 0.0)  # blue
     v = t.view()
     assert isinstance(v, RefereeView)
     assert v.screen.title.startswith("Spor o kupičku H3")
-    assert v.screen.lines[0].startswith("1. H2") and v.screen.lines[1].startswith("2. H3")
-    assert v.screen.lines[1].endswith("+7,0 ms")
+    assert v.screen.lines[:3] == ("H2 první o 7,0 ms", "Hráč 2 bere kupičku", "hráče 3.")
+    t.handle(S, 0.0)  # platí
+    assert t.view().screen.title.startswith("Rozhodčí")
+
+
+def test_the_menu_goes_back_to_the_touch_log_from_any_referee_screen(tmp_path):
+    t, _ = make(tmp_path, seats=3)
+    choose(t, "▶")
+    t.handle(S, 0.0)
+    t.handle(PadEvent(PadTouch(2, 3, 100.0, 100.0)), 0.0)
+    t.handle(S, 0.0)  # a question
+    t.handle(LONG, 0.0)
+    assert t.view().items[:2] == ("Zpět do hry", "Vrátit poslední akci")
+    t.handle(S, 0.0)  # "Zpět do hry": the same question
+    assert t.view().screen.title == "H2 → H3: co leží?"
+    open_menu_item(t, "Záznam doteků")
+    assert t.view().screen.title.startswith("Rozhodčí")
 
 
 def test_a_stuck_pad_is_shown(tmp_path):
@@ -283,7 +298,7 @@ def test_the_dispute_judges_with_the_pads_declared_uncertainty(tmp_path):
     t.host.cards.cards.tops.update({1: parse_card("Cr"), 2: parse_card("Sb"), 3: parse_card("Cb")})
     t.handle(PadEvent(PadTouch(2, 3, 100.0, 100.0)), 0.0)
     t.handle(PadEvent(PadTouch(3, 3, 107.0, 107.0)), 0.0)
-    open_menu_item(t, "Spor: kdo byl první")
+    t.handle(S, 0.0)  # the cards are known: the ruling at once
     text = []
     for _ in range(10):
         text.append(" ".join(t.view().screen.lines))
@@ -329,6 +344,19 @@ def test_calibration_from_the_menu_takes_the_touches_saves_and_applies_the_sprea
     assert t.view().screen.title.startswith("Rozhodčí")
 
 
+def test_the_calibration_shows_the_pad_hubs_latest_word_on_its_channels(tmp_path):
+    from companion.inputs.pads import Pad, PadChannel, PadChannels
+
+    book = TimingBook("padhub", path=tmp_path / TIMING_FILE)
+    t, _ = started(tmp_path, seats=2, timing=book)
+    t.handle(PadEvent(PadChannels((PadChannel(Pad(1, "g"), "open"),))), 0.0)  # during the game
+    open_menu_item(t, "Kalibrace podložek")
+    screen = t.view().screen
+    assert screen.lines[:2] == ("Vadné kanály:", "1>g bez podložky")
+    t.handle(PadEvent(PadChannels(())), 0.0)  # the next report: all fine
+    assert t.view().screen.lines[0].startswith("Plácni")
+
+
 def test_leaving_the_calibration_changes_nothing(tmp_path):
     book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
     t, _ = started(tmp_path, seats=2, timing=book)
@@ -342,8 +370,8 @@ def test_another_referee_item_from_the_menu_leaves_the_calibration(tmp_path):
     book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
     t, _ = started(tmp_path, seats=2, timing=book)
     open_menu_item(t, "Kalibrace podložek")
-    open_menu_item(t, "Závod Gobbit!")
-    assert t.host.calibration is None and t.view().screen.title.startswith("Závod")
+    open_menu_item(t, "Záznam doteků")
+    assert t.host.calibration is None and t.view().screen.title.startswith("Rozhodčí")
     assert not book.current().calibrated
 
 
@@ -456,8 +484,13 @@ def test_referee_mode_tells_the_log_the_moment_and_the_entered_cards(tmp_path):
     t.handle(PadEvent(PadTouch(2, 3, 100.0, 100.0)), 0.0)
     t.handle(PadEvent(PadTouch(3, 3, 107.0, 107.0)), 0.0)
     f = t.host.facts()
+    assert f.moment == ()  # no dispute opened: the phone shows no ruling yet
+    t.handle(S, 0.0)  # the dispute (the cards are known)
+    t.handle(S, 0.0)  # confirmed
+    f = t.host.facts()
     assert [(x.seat, x.target) for x in f.log] == [(2, 3), (3, 3)]
     assert f.moment == tuple(t.host.cards.latest_moment())
+    assert f.events == ("Hráč 3 se ubránil a bere si svou kupičku.",)
     assert f.situation.tops[2] == parse_card("Sb") and f.situation.uncertainty_ms == 60.0
     t.host.cards.cards.tops[1] = parse_card("Sr")  # the model changes on; the facts do not
     assert f.situation.tops[1] == parse_card("Cr") and t.host.facts() != f

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.engines.napij.actions import Drank
 from companion.engines.napij.board import default_board_text
 from companion.engines.napij.game import GAME
 from companion.engines.napij.notation import format_position, parse_position
@@ -17,6 +18,7 @@ from companion.engines.napij.places import piece_places, pieces_line, why_text
 from companion.engines.napij.state import Phase, default_rules
 from companion.hardware.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Dropped, Rolled
+from companion.players.napij_bot import decide
 from companion.service.hosts.base import DiceStatus, Expect, HostContext
 from companion.service.hosts.napij import (
     COMPUTER_DELAY,
@@ -26,6 +28,7 @@ from companion.service.hosts.napij import (
     lot_rounds,
 )
 from companion.service.hosts.napij_drinks import TALLY_NAME
+from companion.service.hosts.napij_pace import ready_after
 from companion.service.journal import Journal
 from companion.service.prefs import Prefs
 from companion.service.shell import Shell
@@ -109,20 +112,21 @@ class Table:
             self.press(S)
 
     def begin(self) -> None:
-        """Start, dismiss the toast and drink it: the first player may throw."""
+        """Start and drink the opening toast with one ●: the first player may throw."""
         self.start()
         if self.host.mode is Mode.LOT:
             self.press(S)
-        self.dismiss()
-        assert self.host.opening
+        assert self.host.opening and self.host.shown is not None
         self.press(S)
-        assert not self.host.opening
+        assert not self.host.opening and self.host.shown is None
 
     def put(self, text: str) -> None:
-        """Put the game into a position (the journal is not rewritten)."""
+        """Put the game into a position (the journal is not rewritten); nothing on show."""
         self.host.play.state = parse_position(text, RULES)
         self.host.kinds = ["throw"]
         self.host.mode = Mode.PLAY
+        self.host.shown = None
+        self.host.queue.clear()
         self.host.arm(self.clock())
 
 
@@ -197,35 +201,71 @@ def test_the_game_starts_with_everybodys_drink_announced_three_ways(tmp_path):
     t.start()
     v = t.view()
     assert v.banner is not None and v.banner.title == "Napijte se!"
+    assert v.prompt == "● vypili  ◀ později"
     assert "drink-start" in t.sounds
     assert t.voice.spoken == ["Všichni se napijí na začátek hry."]
-    t.dismiss()
-    v = t.view()
-    assert v.player == "Na zdraví!" and v.prompt == "● všichni vypili"
     assert t.host.expects() is Expect.CONFIRM
-    t.press(S)
-    assert [r["t"] for r in t.records()[2:]] == ["drank", "drank"]
+    t.roll(4)  # the banner waits for its answer: a throw now is not counted, and costs nothing
+    assert [r["t"] for r in t.records()[1:]] == ["shuffle"]
+    assert t.view().event == "Tenhle hod se nepočítá." and t.sounds[-1] == "illegal"
+    t.wait(30)  # nothing goes by itself
+    assert t.host.shown is not None
+    t.press(S)  # one ● settles the toast of everybody
+    assert t.records()[2:] == [{"t": "drank", "c": "r", "why": "start"},
+                               {"t": "drank", "c": "g", "why": "start"}]
     assert t.host.state.drunk[RED] == 1 and t.host.state.drunk[GREEN] == 1
-    assert t.host.expects() is Expect.ROLL
+    assert t.host.state.debts == () and t.host.expects() is Expect.ROLL
+    t.roll(3)
+    assert t.host.state.owed == (0, 0, 0, 0) and t.records()[-1] == {"t": "throw", "v": 3}
 
 
-def test_a_player_who_owes_is_asked_first_and_a_throw_before_that_is_void(tmp_path):
+def test_d43_the_opening_toast_left_for_later_is_asked_for_before_each_first_throw(tmp_path):
+    t = Table(tmp_path)
+    t.start()
+    t.press(L)  # "později": everybody drinks it before their own first throw
+    assert t.records()[2:] == [{"t": "later", "c": "r", "why": "start"},
+                               {"t": "later", "c": "g", "why": "start"}]
+    v = t.view()
+    assert v.banner is None and v.rows[0].text == "Červený dluží 1:"
+    assert v.rows[1].text == "přípitek na začátek." and v.prompt == "● vypito"
+    assert "debt" in t.sounds and "přípitek na začátek" in t.voice.spoken[-1]
+    t.press(S)
+    assert t.records()[-1] == {"t": "drank", "c": "r"} and t.host.state.debt(GREEN) == 1
+
+
+def test_a_wrong_key_on_a_banner_beeps_and_changes_nothing(tmp_path):
+    t = Table(tmp_path)
+    t.start()
+    n = len(t.records())
+    t.press(R)
+    assert t.sounds[-1] == "illegal" and len(t.records()) == n and t.host.shown is not None
+
+
+def test_d44_d45_a_player_who_owes_is_asked_first_and_a_throw_before_that_is_void(tmp_path):
     t = Table(tmp_path)
     t.begin()
-    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r2")
+    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r1@card.23,r1@dropped-dice")
     v = t.view()
-    assert v.rows[0].text == "Červený dluží 2:" and v.prompt == "vypij a stiskni ●"
+    assert [r.text for r in v.rows] == ["Červený dluží 2:", "karta č. 23 a spadlá", "kostka.",
+                                        "Nejdřív pít, pak házet!"]
+    assert v.prompt == "● vypito"  # no "later": a postponed drink does not wait again
     assert "debt" in t.sounds and t.voice.spoken[-1].startswith("Červený, než hodíš")
+    assert "karta číslo 23 a spadlá kostka" in t.voice.spoken[-1]
     assert t.host.expects() is Expect.CONFIRM
-    t.roll(5)  # thrown before drinking
+    t.press(L)
+    assert t.sounds[-1] == "illegal" and t.host.state.debt(RED) == 2
+    t.roll(5)  # thrown the moment the ask appeared: not counted, no penalty (D45)
+    assert t.records()[-1]["t"] == "drank" and t.host.state.debt(RED) == 2
+    t.wait(2)
+    t.roll(5)  # thrown although asked: void
     assert t.records()[-1] == {"t": "throw", "v": 5}
     s = t.host.state
     assert s.throws == () and s.owed[RED] == 4  # void: two more, due at once
-    assert t.view().banner.title == "Červený: hod neplatí" and "void-throw" in t.sounds
-    assert any("Hod neplatí" in said for said in t.voice.spoken)
-    t.dismiss()
-    assert t.view().rows[0].text == "Červený dluží 4:"
-    t.press(S)  # drank
+    v = t.view()
+    assert v.banner.title == "Červený: hod neplatí" and v.prompt == "● vypito"
+    assert v.banner.lines == ("nejdřív pít, pak házet", "napij se 4× (+2 za hod)")
+    assert "void-throw" in t.sounds and any("Hod neplatí" in x for x in t.voice.spoken)
+    t.press(S)  # drank it all
     assert t.records()[-1] == {"t": "drank", "c": "r"} and t.host.state.debt(RED) == 0
     t.roll(3)
     assert t.host.state.throws == (3,)
@@ -238,18 +278,22 @@ def test_the_dropped_die_is_the_duty_called_by_itself_and_undo_takes_it_back(tmp
     t.shell.handle(Dropped(), t.clock())
     assert t.records()[-1] == {"t": "duty", "c": "r", "why": "dropped-dice"}
     v = t.view()
-    assert v.banner.title == "Červený: napij se" and v.banner.lines == ("kostka spadla na zem",)
+    assert v.banner.title == "Červený: napij se" and v.banner.lines == ("spadlá kostka",)
     assert "drink-dropped-dice" in t.sounds and "shodil kostku" in t.voice.spoken[-1]
     assert t.host.state.debt(RED) == 1 and t.host.state.due(RED) == 0  # due next turn
-    t.dismiss()
+    assert "Kostka spadla" in " ".join(t.host.facts().events)  # the phone lists it too
+    t.press(L)  # later
+    assert t.records()[-1] == {"t": "later", "c": "r", "why": "dropped-dice"}
     t.press(LONG)
     items = t.view().items
     assert "Dluhy" in items and "Povinnost napít se" in items and "Účet" in items
     t.press(R, S)  # Vrátit poslední akci: it asks first, saying what
-    assert t.view().title == "Vrátit?" and "povinnost napít se" in " ".join(t.view().lines)
-    assert len(t.records()) == n + 1
+    assert t.view().title == "Vrátit?" and "napití později" in " ".join(t.view().lines)
     t.press(S)
-    assert len(t.records()) == n and t.host.state.debt(RED) == 0
+    assert len(t.records()) == n + 1 and t.host.shown is not None  # the banner asks again
+    assert t.view().banner.title == "Červený: napij se"
+    t.press(LONG, R, S, S)  # undo the duty itself
+    assert len(t.records()) == n and t.host.state.debt(RED) == 0 and t.host.shown is None
     assert t.view().event == "Vráceno: povinnost napít se."
 
 
@@ -269,22 +313,26 @@ def test_the_other_duties_are_called_from_the_menu(tmp_path):
                                             "Zelený švindluje", "Zelený rozčiluje se"]
     t.press(R, R, R, S)
     assert t.records()[-1] == {"t": "duty", "c": "g", "why": "upset"}
-    assert t.host.mode is Mode.PLAY and t.view().banner.lines == ("za rozčilování",)
+    assert t.host.mode is Mode.PLAY and t.view().banner.lines == ("rozčilování",)
     assert "drink-upset" in t.sounds
 
 
 def test_the_ledger_shows_what_is_owed_and_drunk_and_takes_a_drink(tmp_path):
     t = Table(tmp_path)
     t.begin()
-    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:g3 drunk:r2,g1")
+    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:g2@card.7,g1@knocked-out.r "
+          "drunk:r2,g1")
     t.host.on_menu("ledger", t.clock())
     v = t.view()
     assert v.player == "Dluhy" and v.note == "dluží  vypil"
     assert v.rows[0].text.split() == ["Červený", "0", "2"]
     assert v.rows[1].text.split() == ["Zelený", "3", "1"] and v.rows[1].mark == GREEN
+    assert v.event == "Červený nic nedluží."
     t.press(S)  # red owes nothing
     assert "illegal" in t.sounds
-    t.press(R, S)
+    t.press(R)  # each debt with why it is owed
+    assert t.view().event == "Zelený: 2× karta č. 7 a vyhození červeným."
+    t.press(S)
     assert t.records()[-1] == {"t": "drank", "c": "g"}
     assert t.view().rows[1].text.split() == ["Zelený", "0", "4"]
     t.press(R, S)  # Zpět
@@ -321,8 +369,9 @@ def test_the_thinking_timer_calls_the_delay_duty_once(tmp_path):
     t.wait(1.5)
     assert t.records()[-1] == {"t": "duty", "c": "r", "why": "delay"}
     assert "drink-delay" in t.sounds and t.view().event == "Červený přemýšlí moc dlouho."
-    t.wait(60)
+    t.wait(60)  # its banner waits for an answer meanwhile: no thinking is timed
     assert sum(1 for r in t.records() if r["t"] == "duty") == 1
+    t.press(S)  # drunk
     t.roll(3, 3, 3)  # acting starts the clock again (three tries: green is next)
     t.wait(31)
     assert t.records()[-1] == {"t": "duty", "c": "g", "why": "delay"}
@@ -355,14 +404,15 @@ def test_a_play_is_shown_in_words_with_a_strip_map_and_chosen_with_the_buttons(t
     t.put("r:m5,p,p,p g:m8,p,p,p bottle:m60 turn:r throws:6,3")
     v = t.view()
     plays = t.host.plays()
-    assert len(plays) > 2 and v.prompt == f"◀▶ tah 1/{len(plays)}, ● ok"
+    assert len(plays) > 2 and v.prompt == f"◀▶ tah 1 ze {len(plays)}, ● ok"
     assert v.throws == (6, 3) and v.player == "Červený" and v.mark == RED
     texts = set()
     for _ in plays:
         texts.add(tuple(m.text for m in t.view().moves))
         t.press(R)
-    assert ("6: z hospody → na svém stanovišti",
-            "3: 1 pole za svým stanovištěm → na kartě, vyhodí zeleného") in texts
+    assert ("6: z hospody → na své stanoviště",
+            "3: z 1. pole za svým stanovištěm → na 2. pole před rozcestím ke stezce na červené "
+            "straně, karta, vyhodí zeleného") in texts
     assert t.view().moves[0].strip is not None
     strip = t.view().moves[0].strip
     assert strip.moving == 0 and strip.cells[strip.target].kind in (
@@ -381,35 +431,69 @@ def test_a_junction_offers_both_ways(tmp_path):
     for _ in t.host.plays():
         texts.append(t.view().moves[0].text)
         t.press(R)
-    assert sorted(texts) == ["2: na rozcestí → 2 pole za rozcestím",
-                             "2: na rozcestí → na Černé stezce, 2. pole"]
+    assert sorted(texts) == [
+        "2: z rozcestí ke stezce na červené straně → na 1. pole před rozcestím ke zkratce na "
+        "červené straně",
+        "2: z rozcestí ke stezce na červené straně → na 2. pole Černé stezky od červené strany"]
     assert any(c.kind == "junction" and c.branch for c in t.view().moves[0].strip.cells)
 
 
-def test_a_single_play_plays_itself_after_the_pause(tmp_path):
+def test_d47_a_single_play_waits_for_the_press_unless_the_table_asked_otherwise(tmp_path):
     t = Table(tmp_path)
     t.begin()
     t.roll(6)
     t.roll(2)
-    assert t.view().prompt == "Jediný tah…" and t.host.expects() is Expect.WAIT
-    t.wait(1.2)
+    assert t.view().prompt == "Jediný tah: táhni, ●" and t.host.expects() is Expect.CONFIRM
+    t.wait(60)
+    assert t.records()[-1]["t"] == "throw"  # nothing goes by itself
+    t.press(R)
+    assert t.sounds[-1] == "illegal" and t.records()[-1]["t"] == "throw"
+    t.press(S)
     assert t.records()[-1]["t"] == "play"
-    assert t.view().event == "Červený nasadil figurku a došel s ní 2 pole za svým stanovištěm."
+    assert t.view().event == \
+        "Červený nasadil figurku a došel s ní na 2. pole za svým stanovištěm."
     assert t.host.state.turn == GREEN
 
 
-def test_the_bottle_is_declared_with_a_button_before_the_throw(tmp_path):
+def test_d47_jediny_tah_sam_counts_its_pause_once_the_play_was_shown_whole_and_said(tmp_path):
+    t = Table(tmp_path)
+    t.set_option("single", 3)
+    t.begin()
+    assert t.records()[0]["single"] == 3
+    t.roll(6)
+    t.roll(2)
+    v = t.view()
+    assert v.prompt == "Jediný tah: sám po 3 s" and t.host.expects() is Expect.WAIT
+    assert t.voice.spoken[-1] == ("Červený, jediný tah: 8: z hospody na 2. pole za svým "
+                                  "stanovištěm.")
+    shown = ready_after(v)
+    assert shown >= 2  # the words and the strip stay at least this long
+    t.wait(shown + 2.5)
+    assert t.records()[-1]["t"] == "throw"  # 3 s from the end of the words, not from the start
+    t.wait(1.0)
+    assert t.records()[-1]["t"] == "play"
+
+
+def test_d48_the_bottle_is_declared_with_two_presses_and_never_by_the_obvious_one(tmp_path):
     t = Table(tmp_path)
     t.begin()
     t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r")
-    assert any(r.text == "● = hrát tento tah lahví" for r in t.view().rows)
-    t.press(S)
+    assert any(r.text == "▶ = hrát tento tah lahví" for r in t.view().rows)
+    n = len(t.records())
+    t.press(S)  # ● on the throw screen: nothing to confirm
+    assert t.sounds[-1] == "illegal" and len(t.records()) == n
+    t.press(R)
+    assert t.view().rows[0].text == "Hrát tento tah lahví?" and t.view().prompt == \
+        "● ano, lahví  ◀ ne"
+    t.press(L)  # no
+    assert len(t.records()) == n and t.view().prompt == "Hoď kostkou"
+    t.press(R, S)
     assert t.records()[-1] == {"t": "bottle"} and t.view().note == "láhev"
     t.roll(4)
-    assert t.view().moves[0].text.startswith("4: láhev → ")
+    assert t.view().moves[0].text.startswith("4: láhev z ")
     t.put("r:p,p,p,p g:m30,p,p,p bottle:m60 turn:r")  # no piece in play: no bottle
     assert not any("lahví" in r.text for r in t.view().rows)
-    t.press(S)
+    t.press(R)
     assert t.sounds[-1] == "illegal"
 
 
@@ -433,8 +517,10 @@ def test_a_card_choice_is_made_on_the_same_screen(tmp_path):
           "30,31,32,10 card:10@b1#1")
     v = t.view()
     assert v.player == "Modrý" and v.rows[0].text == "Koho karta zasáhne?"
-    assert [r.text for r in v.rows[1:]] == ["Červený: 4 pole za kartou", "Zelený: na rozcestí",
-                                            "Zelený: 2 pole za rozcestím"]
+    assert [r.text for r in v.rows[1:]] == [
+        "Červený: na 3. poli před zelenou šipkou",
+        "Zelený: na rozcestí ke stezce na zelené straně",
+        "Zelený: na 1. poli před rozcestím ke zkratce na zelené straně"]
     assert [r.mark for r in v.rows[1:]] == [RED, GREEN, GREEN]
     assert v.selected == 1 and v.event.startswith("Karta 10: ")
     t.press(R, R)
@@ -486,17 +572,51 @@ def test_a_physical_card_is_entered_with_the_buttons_and_confirmed_by_its_text(t
     assert t.view().banner.title == "Červený: napij se"
 
 
-def test_a_card_drawn_from_the_virtual_deck_is_shown(tmp_path):
+def test_the_printed_cards_number_is_said_as_it_runs_by_when_the_voice_is_on(tmp_path):
+    for voice in (True, False):
+        t = Table(tmp_path / str(voice), prefs=Prefs(auto_delay=1.0, voice=voice))
+        t.set_option("deck", "physical")
+        t.begin()
+        t.put("r:m8,p,p,p g:m30,p,p,p bottle:m60 turn:r deck:physical draw:r1@m8#0")
+        before = list(t.voice.spoken)
+        t.press(L, L, R, R, R)  # a held ◀ ▶ sends these one after another (hardware/buttons.py)
+        said = t.voice.spoken[len(before):]
+        assert said == (["32", "31", "32", "1", "2"] if voice else [])
+        assert t.view().rows[-1].text == "◀ 2 ▶"
+
+
+def test_d50_a_card_drawn_from_the_virtual_deck_is_shown_with_its_own_drink(tmp_path):
     t = Table(tmp_path)
     t.begin()
     deck = [23] + [n for n in RULES.deck.numbers if n != 23]
     t.put(f"r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:3 deck:{','.join(map(str, deck))}")
     t.press(S)
-    v = t.view()
-    assert v.player == "Karta 23 · Červený" and v.prompt == "● dál"
+    v = t.view()  # the card that says drink asks for the drink on its own screen
+    assert v.player == "Karta 23 · Červený" and v.prompt == "● vypito  ◀ později"
     assert " ".join(r.text for r in v.rows) == RULES.deck.card(23).text
+    assert "drink-card" in t.sounds
+    t.wait(60)
+    assert t.host.shown is not None  # a card waits for its press too
     t.press(S)
-    assert t.view().banner.title == "Červený: napij se"
+    assert t.records()[-1] == {"t": "drank", "c": "r", "why": "card"}
+    assert t.host.shown is None and t.host.state.debt(RED) == 0
+
+
+def test_d50_a_card_that_moves_a_piece_waits_for_the_press(tmp_path):
+    t = Table(tmp_path, players=3)
+    t.begin()
+    t.put("r:m40,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3 "
+          "deck:" + ",".join(map(str, [3] + [n for n in RULES.deck.numbers if n != 3])))
+    t.press(S)  # blue lands on m28 and draws card 3: two fields on
+    v = t.view()
+    assert v.player == "Karta 3 · Modrý" and v.prompt == "● dál"
+    assert "Postoupíš o dvě pole" in " ".join(r.text for r in v.rows)
+    assert format_position(t.host.state).startswith("r:m40,p,p,p b:m30,")
+    t.wait(60)
+    t.press(L)
+    assert t.sounds[-1] == "illegal" and t.host.shown is not None  # it waits for ●
+    t.press(S)
+    assert t.host.shown is None and t.host.state.turn == GREEN
 
 
 def test_computer_seats_throw_drink_and_show_their_play(tmp_path):
@@ -508,16 +628,47 @@ def test_computer_seats_throw_drink_and_show_their_play(tmp_path):
     assert t.records()[-1]["t"] == "throw"
     t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
     v = t.view()
-    assert v.prompt.startswith("Táhni za PC") and t.host.expects() is Expect.CONFIRM
-    best = t.host.plays()[t.host.selected]
-    t.press(R)
-    assert t.host.plays()[t.host.selected] == best  # a person cannot change its mind
+    assert v.prompt == "PC: tah 1 ze 2, táhni ●" and t.host.expects() is Expect.CONFIRM
+    best = decide(t.host.state)
+    assert t.host.plays()[0] == best and t.host.selected == 0
+    t.wait(60)
+    assert t.records()[-1]["t"] == "throw"  # a computer's play waits for a person's ●
+    t.press(R)  # the other play it considered, read-only
+    assert t.view().prompt == "Jen ukázka: tah 2 ze 2" and t.host.plays()[1] != best
+    t.press(S)  # ● first shows the computer's play again: nothing is taken unseen
+    assert t.records()[-1]["t"] == "throw" and t.view().prompt == "PC: tah 1 ze 2, táhni ●"
     t.press(S)
     assert t.records()[-1] == GAME.encode(best)
-    t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:g owe:g2")
-    assert t.view().rows[0].text == "Počítač dluží 2."
+    t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:g owe:g2@card.4")
+    assert [r.text for r in t.view().rows[:2]] == ["Počítač dluží 2:", "2× karta č. 4."]
     t.wait(COMPUTER_DELAY + 0.1)
     assert t.records()[-1] == {"t": "drank", "c": "g"}
+
+
+def test_d47_pc_potvrdi_sam_takes_the_computers_play_once_it_was_shown_and_said(tmp_path):
+    t = Table(tmp_path, dice=False, computer=("r", "g"), prefs=Prefs(computer_confirm=3.0))
+    t.begin()
+    t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
+    assert t.view().prompt == "PC táhne sám po 3 s" and t.host.expects() is Expect.WAIT
+    assert t.voice.spoken[-1].startswith("Červený, počítač táhne: 4: z ")
+    shown = ready_after(t.view())  # its words scroll: the pause begins after they were read
+    assert shown > 2
+    t.wait(shown + 2.5)
+    assert t.records()[-1]["t"] == "drank"
+    t.wait(1.0)
+    assert t.records()[-1]["t"] == "play"
+
+
+def test_a_roll_while_the_computers_play_waits_gets_one_sentence_and_one_beep(tmp_path):
+    t = Table(tmp_path, computer=("r",))
+    t.begin()
+    t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
+    for _ in range(3):
+        t.sounds.clear()
+        t.roll(5)
+        assert t.view().event == "Tenhle hod se nepočítá." and t.sounds == ["illegal"]
+        t.press(R)
+    assert t.records()[-1]["t"] == "drank"
 
 
 def test_a_computer_seat_asks_a_person_to_throw_the_dice_for_it(tmp_path):
@@ -537,9 +688,9 @@ def test_why_says_which_values_each_piece_can_take(tmp_path):
     assert v.items[0] == "Proč?"
     text = t.host.why()
     assert text.startswith("Červený hodil 6, 3.")
-    assert "Figurka z hospody: 6 ano; 3 ne: Z hospody se figurka dostane jen šestkou; 9 ano." \
+    assert "Figurka v hospodě: 6 ano; 3 ne: Z hospody se figurka dostane jen šestkou; 9 ano." \
         in text
-    assert "Figurka v domku, 4. pole: 6 ne" in text
+    assert "Figurka na 4. poli domku: 6 ne" in text
 
 
 def test_a_throw_nobody_asked_for_does_not_count(tmp_path):
@@ -617,16 +768,17 @@ def test_a_familys_board_file_is_checked_at_the_start(tmp_path):
 def test_a_resumed_game_keeps_its_seats_lot_and_time_limit(tmp_path):
     t = Table(tmp_path, players=4, first="lot", computer=("b",), rng=3)
     t.set_option("think", 90)
+    t.set_option("single", 5)
     t.start()
-    t.press(S)
-    t.dismiss()
-    t.press(S)
+    t.press(S)  # past the lot
+    t.dismiss()  # the toast drunk
     t.roll(2)
     again = Table(tmp_path)
     host = again.host
     assert again.shell.mode == "play" and host.mode is Mode.PLAY
     assert host.state == t.host.state and host.seats_computer == frozenset({BLUE})
     assert host.lot == t.host.lot and host.think == 90 and host.game_id == t.host.game_id
+    assert host.single == 5
     assert again.view().event == "Hra pokračuje, kde skončila."
 
 
@@ -634,7 +786,7 @@ def drive(t: Table, rng: random.Random) -> bool:
     """One step of a random evening at the table; False when nothing more happens."""
     host = t.host
     if host.shown is not None:
-        t.press(S)
+        t.press(L if host.shown.later and rng.random() < 0.3 else S)  # later, now and then
         return True
     if host.mode is Mode.OVER:
         return False
@@ -665,7 +817,8 @@ def drive(t: Table, rng: random.Random) -> bool:
 @pytest.mark.parametrize("deck", ["virtual", "physical"])
 def test_resume_after_a_crash_at_every_step(tmp_path, deck):
     """Play a random game; after every step, a crash (with and without a torn next record)
-    must resume to exactly the state of that step, with the deck and the drawn cards."""
+    must resume to exactly the state of that step, with the deck and the drawn cards - and
+    with every drink not answered yet on show again, none answered shown twice."""
     rng = random.Random(11)
     live = tmp_path / "live"
     live.mkdir()
@@ -681,7 +834,7 @@ def test_resume_after_a_crash_at_every_step(tmp_path, deck):
         if data != snapshots[-1][0]:
             snapshots.append((data, t.host.state))
     kinds = {r["t"] for r in t.records()}
-    assert {"throw", "play", "drank"} <= kinds
+    assert {"throw", "play", "drank", "later"} <= kinds
     assert ("shuffle" in kinds) == (deck == "virtual") and ("draw" in kinds) == (deck == "physical")
     assert len(snapshots) > 100
     for i, (data, state) in enumerate(snapshots):
@@ -692,6 +845,9 @@ def test_resume_after_a_crash_at_every_step(tmp_path, deck):
             again = Table(crash)
             assert again.shell.mode == "play", i
             assert again.host.state == state, (i, format_position(state))
+            waiting = [again.host.shown, *again.host.queue] if again.host.shown else []
+            asked = {a for w in waiting for a in w.drank}
+            assert asked == {Drank(d.colour, d.reason) for d in state.unanswered()}, i
             shutil.rmtree(crash)
 
 
@@ -741,54 +897,57 @@ def test_a_header_without_an_id_gets_the_same_id_on_every_resume(tmp_path):
     assert first and Table(tmp_path).host.game_id == first
 
 
-def test_the_opening_toast_asks_nobody_to_drink_again(tmp_path):
+def test_after_the_lot_the_opening_toast_is_one_press_and_asks_nobody_again(tmp_path):
     t = Table(tmp_path, players=4, first="lot", rng=5)
     t.start()
     t.press(S)  # past the lot
-    t.dismiss()
     said = len(t.voice.spoken)
-    t.press(S)
+    t.press(S)  # the toast: everybody drank
     assert len(t.voice.spoken) == said and "debt" not in t.sounds
-    assert [r["c"] for r in t.records()[2:]][0] == "rbgy"[t.host.state.turn]
+    assert [r["t"] for r in t.records()[2:]] == ["drank"] * 4
+    assert t.host.state.debts == () and t.host.shown is None
 
 
 # --- moves in words at a printed board, ordered buttons, questions before destructive items ---
 
-def test_pieces_whose_places_read_the_same_are_told_apart_by_their_place_in_the_row(tmp_path):
-    """Four pieces on four junctions all stand "na rozcestí": the words say which one moves
-    (the one nearest its home is "přední"), in the plays, in "Proč?" and in a card's list."""
+def test_pieces_on_four_junctions_read_as_four_places(tmp_path):
+    """Four pieces on four junctions: the words say which one moves, in the plays, in
+    "Proč?" and in a card's list, because every junction has a name of its own."""
     t = Table(tmp_path, players=4)
     t.begin()
     t.put("r:m50,m53,m33,m13 b:m55,p,p,p g:m59,p,p,p y:m36,p,p,p bottle:m60 turn:r "
           "throws:6,6,4")
     s = t.host.state
-    assert piece_places(s, RED) == ("na rozcestí (druhá)", "na rozcestí (přední)",
-                                    "na rozcestí (třetí)", "na rozcestí (zadní)")
+    assert piece_places(s, RED) == ("na rozcestí ke stezce na zelené straně",
+                                    "na rozcestí ke zkratce na zelené straně",
+                                    "na rozcestí ke zkratce na modré straně",
+                                    "na rozcestí ke zkratce na červené straně")
     words = {m.text.split(" → ")[0] for play in t.host.plays() for m in t.host._moves(s, play)}
-    assert "16: na rozcestí (zadní)" in words and "4: na rozcestí (přední)" in words
-    assert not any(w.endswith(": na rozcestí") for w in words)
-    assert "Figurka na rozcestí (přední): " in why_text(s)
-    # pieces whose places differ keep their plain words; the pub's pieces are all alike
+    assert "4: z rozcestí ke zkratce na zelené straně" in words
+    assert "Figurka na rozcestí ke zkratce na červené straně: " in why_text(s)
     t.put("r:m12,m30,p,p g:m31,p,p,p bottle:m60 turn:r throws:6,3")
-    assert piece_places(t.host.state, RED) == ("2 pole za rozcestím", "2 pole za kartou",
-                                               "z hospody", "z hospody")
+    assert piece_places(t.host.state, RED) == (
+        "na 1. poli před rozcestím ke zkratce na červené straně",
+        "na 3. poli před rozcestím ke zkratce na modré straně", "v hospodě", "v hospodě")
 
 
-def test_a_card_list_tells_alike_pieces_apart_and_an_offered_player_sees_own_places(tmp_path):
+def test_a_card_list_names_each_piece_and_an_offered_player_sees_own_places(tmp_path):
     t = Table(tmp_path, players=3)
     t.begin()
     deck = [n for n in RULES.deck.numbers if n != 10] + [10]
     t.put("r:m40,p,p,p b:m28,p,p,p g:m50,m33,p,p bottle:m60 turn:b "
           f"deck:{','.join(map(str, deck))} card:10@b1#1")
     rows = [r.text for r in t.view().rows[1:]]
-    assert rows == ["Červený: 4 pole za kartou", "Zelený: na rozcestí (zadní)",
-                    "Zelený: na rozcestí (přední)"]  # green's m33 is nearer its home than m50
+    assert rows == ["Červený: na 3. poli před zelenou šipkou",
+                    "Zelený: na rozcestí ke stezce na zelené straně",
+                    "Zelený: na rozcestí ke zkratce na modré straně"]
     deck = [n for n in RULES.deck.numbers if n != 27] + [27]
     t.put("r:m40,m13,p,p b:m28,p,p,p g:m50,p,p,p bottle:m60 turn:b "
           f"deck:{','.join(map(str, deck))} card:27@b1#1 offer:r")
     v = t.view()
     assert v.player == "Červený" and v.rows[0].text == "Vezmeš nabídku? Kterou?"
-    assert [r.text for r in v.rows[1:]] == ["4 pole za kartou", "Na rozcestí",
+    assert [r.text for r in v.rows[1:]] == ["Na 3. poli před zelenou šipkou",
+                                            "Na rozcestí ke zkratce na červené straně",
                                             "odmítnout nabídku"]
 
 
@@ -901,7 +1060,7 @@ def test_facts_ring_the_fields_of_the_last_play_and_keep_its_throws(tmp_path):
     assert t.host.facts().throws == (6,)
     t.roll(2)
     assert t.host.facts().throws == (6, 2)
-    t.wait(1.2)  # the single play plays itself
+    t.press(S)  # the single play, made on the board
     assert t.records()[-1]["t"] == "play" and t.host.state.throws == ()
     f = t.host.facts()
     assert f.throws == (6, 2)  # the state forgot them, the page still shows the turn's throws
@@ -909,7 +1068,7 @@ def test_facts_ring_the_fields_of_the_last_play_and_keep_its_throws(tmp_path):
     red = t.host.state.pieces[RED]
     graph, board = RULES.graph, RULES.board
     assert f.moved == tuple(board.fields[graph.field[n]].id for n in red if n >= 0)
-    assert f.events[-1] == "Červený nasadil figurku a došel s ní 2 pole za svým stanovištěm."
+    assert f.events[-1] == "Červený nasadil figurku a došel s ní na 2. pole za svým stanovištěm."
 
 
 def test_facts_keep_the_card_drawn_last(tmp_path):
@@ -946,7 +1105,7 @@ def test_facts_forget_the_fields_after_an_undo(tmp_path):
     t.begin()
     t.roll(6)
     t.roll(2)
-    t.wait(1.2)
+    t.press(S)
     assert t.host.facts().moved
     t.host.undo(t.clock())
     assert t.host.facts().moved == ()
@@ -957,9 +1116,62 @@ def test_facts_show_a_failed_try_not_the_throws_of_the_turn_before(tmp_path):
     t.begin()
     t.roll(6)
     t.roll(2)
-    t.wait(1.2)  # red's play; green's turn, all of green's pieces in the pub
+    t.press(S)  # red's play; green's turn, all of green's pieces in the pub
     assert t.host.state.turn == GREEN and t.host.facts().throws == (6, 2)
     t.roll(3)  # no six: a try that failed, the state keeps no throw
     assert t.host.state.throws == () and t.host.facts().throws == (3,)
     t.roll(4)
     assert t.host.facts().throws == (4,)
+
+
+def test_a_familys_board_file_over_the_size_limit_is_said_at_the_table(tmp_path):
+    """Issue 20: read with a limit, within a second, and said on the OLED."""
+    import time
+
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "velky.toml").write_text("# " + "x" * (2 << 20) + "\n", "utf-8")
+    t = Table(tmp_path)
+    t0 = time.monotonic()
+    note = t.host.set_option("board", str(boards / "velky.toml"))
+    assert time.monotonic() - t0 < 1.0
+    assert note is not None and "velky.toml" in note and "1 MiB" in note
+    t.start()
+    v = t.view()
+    assert isinstance(v, NapijView) and v.player == "Plán nejde použít"
+    assert "1MiB" in "".join(r.text for r in v.rows).replace(" ", "") and t.records() == []
+
+
+def test_a_wrong_key_on_any_napij_screen_beeps_once_and_changes_nothing(tmp_path):
+    t = Table(tmp_path, players=2, computer=("g",), first="lot")
+    t.start()
+    screens = []
+
+    def wrong(key: ButtonPress, what: str) -> None:
+        before = (len(t.records()), t.host.mode, t.host.shown, t.host.selected, t.view())
+        t.sounds.clear()
+        t.press(key)
+        assert t.sounds == ["illegal"], what
+        assert (len(t.records()), t.host.mode, t.host.shown, t.host.selected, t.view()) == \
+            before, what
+        screens.append(what)
+
+    wrong(R, "the lot")
+    t.press(S)
+    wrong(R, "the opening toast")
+    t.press(S)
+    wrong(S, "a throw: ● has nothing to confirm")
+    t.put("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
+    wrong(L, "the only play")
+    t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:g throws:4")
+    t.press(R)  # a computer's other play, read-only: allowed
+    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r1@upset")
+    wrong(L, "a debt asked for: no second later")
+    t.put("r:rl1,rh2,rh3,rh4 g:m30,p,p,p bottle:m60 turn:r throws:2")
+    t.press(S)  # red's last piece home: the winner
+    while t.host.shown is not None:
+        t.press(S)
+    wrong(R, "the winner's screen")
+    t.press(S)
+    wrong(L, "Účet")
+    assert len(screens) == 7

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from companion.engines.napij.events import MustDrink, Thrown, VoidThrow, Won
-from companion.engines.napij.state import DrinkReason
+from companion.engines.napij.actions import Drank, Later
+from companion.engines.napij.events import Thrown, VoidThrow, Won
+from companion.engines.napij.state import Debt, DrinkReason
 from companion.hardware.buzzer import PATTERNS
 from companion.service.hosts.napij_drinks import (
     TALLY_NAME,
@@ -13,7 +14,6 @@ from companion.service.hosts.napij_drinks import (
     announcements,
     boot_id,
     debt_sentence,
-    opening,
     pattern_of,
     winner_sentence,
 )
@@ -31,46 +31,53 @@ def test_every_duty_has_a_buzzer_pattern_of_its_own():
     assert not set(shapes) & {PATTERNS[p] for p in ("turn", "six", "illegal", "win")}
 
 
-def test_one_players_duty_is_a_banner_a_pattern_and_a_sentence():
-    [a] = announcements([Thrown(R, 3), MustDrink(B, 2, DrinkReason.CARD)], ALL)
+def test_one_players_duty_is_a_banner_a_pattern_a_sentence_and_its_answers():
+    [a] = announcements([Debt(B, 2, DrinkReason.CARD, card=28, answered=False)], ALL)
     assert a.title == "Modrý: napij se 2×"
-    assert a.lines == ("tak velí karta",)
+    assert a.lines == ("karta č. 28",)
     assert a.marks == (B,)
     assert a.pattern == "drink-card"
     assert a.sentence == "Modrý se musí napít dvakrát, protože mu to ukládá karta."
+    assert a.drank == (Drank(B, DrinkReason.CARD),)
+    assert a.later == (Later(B, DrinkReason.CARD),)
 
 
 def test_the_same_duty_of_several_players_is_one_announcement():
-    home = [MustDrink(c, 1, DrinkReason.HOME, R) for c in (B, G, Y)]
+    home = [Debt(c, 1, DrinkReason.HOME, R, answered=False) for c in (B, G, Y)]
     [a] = announcements(home, ALL)
     assert a.title == "Na zdraví!" and a.marks == (B, G, Y)
     assert a.lines == ("všichni kromě červeného", "Červený má figurku doma")
     assert a.sentence == "Všichni kromě červeného připíjí červenému na figurku v domku."
     assert a.pattern == "drink-home"
+    assert a.drank == tuple(Drank(c, DrinkReason.HOME) for c in (B, G, Y))
 
 
-def test_a_void_throw_and_its_penalty_are_one_announcement():
-    events = [VoidThrow(G, 6), MustDrink(G, 1, DrinkReason.CHEATING),
-              MustDrink(G, 1, DrinkReason.DELAY)]
-    [a] = announcements(events, ALL)
+def test_a_void_throw_and_its_penalty_are_one_announcement_drunk_at_once():
+    debts = [Debt(G, 1, DrinkReason.CHEATING), Debt(G, 1, DrinkReason.DELAY)]
+    [a] = announcements(debts, ALL, [VoidThrow(G, 6)], (0, 0, 3, 0))
     assert a.title == "Zelený: hod neplatí" and a.pattern == "void-throw"
+    assert a.lines == ("nejdřív pít, pak házet", "napij se 3× (+2 za hod)")
     assert "švindlování" in a.sentence and "zdržování" in a.sentence
+    assert a.drank == (Drank(G),) and a.later == ()  # due now: no "later"
 
 
 def test_different_duties_are_announced_in_the_order_they_happened():
-    events = [MustDrink(B, 1, DrinkReason.KNOCKED_OUT), MustDrink(R, 1, DrinkReason.BOTTLE),
-              MustDrink(B, 1, DrinkReason.DROPPED_DICE)]
-    got = announcements(events, ALL)
+    debts = [Debt(B, 1, DrinkReason.KNOCKED_OUT, R), Debt(R, 1, DrinkReason.BOTTLE),
+             Debt(B, 1, DrinkReason.DROPPED_DICE)]
+    got = announcements(debts, ALL)
     assert [a.pattern for a in got] == ["drink-knocked-out", "drink-bottle",
                                         "drink-dropped-dice"]
     assert got[0].sentence == "Modrý se musí napít, protože mu vyhodili figurku."
-    assert got[2].lines == ("kostka spadla na zem",)
+    assert got[0].lines == ("vyhození červeným",)
+    assert got[1].lines == ("odsunutá láhev",)
+    assert got[2].lines == ("spadlá kostka",)
 
 
 def test_everybody_and_the_winner_are_toasted():
-    [a] = announcements([MustDrink(c, 1, DrinkReason.EVERYBODY) for c in (R, G)], (R, G))
-    assert a.lines[0] == "všichni" and a.sentence == "Karta velí, ať se napijí všichni."
-    [w] = announcements([Won(R), MustDrink(G, 1, DrinkReason.WINNER, R)], (R, G))
+    [a] = announcements([Debt(c, 1, DrinkReason.EVERYBODY, card=3) for c in (R, G)], (R, G))
+    assert a.lines == ("všichni", "karta č. 3") and \
+        a.sentence == "Karta velí, ať se napijí všichni."
+    [w] = announcements([Debt(G, 1, DrinkReason.WINNER, R)], (R, G))
     assert w.title == "Na vítěze!" and w.pattern == "drink-winner"
     assert w.sentence.startswith("Červený vyhrál!")
     assert winner_sentence([Won(G)]) == "Zelený vyhrál, všechny jeho figurky jsou doma!"
@@ -78,25 +85,31 @@ def test_everybody_and_the_winner_are_toasted():
 
 
 def test_a_glass_and_several_drinks_of_a_group_are_said_right():
-    [a] = announcements([MustDrink(R, 1, DrinkReason.GLASS)], ALL)
-    assert a.title == "Červený: dopij sklenici"
-    [b] = announcements([MustDrink(c, 2, DrinkReason.CARD) for c in (R, B)], ALL)
+    [a] = announcements([Debt(R, 1, DrinkReason.GLASS, card=9)], ALL)
+    assert a.title == "Červený: dopij sklenici" and a.lines == ("karta č. 9: sklenice",)
+    [b] = announcements([Debt(c, 2, DrinkReason.CARD) for c in (R, B)], ALL)
     assert b.title == "Napijte se 2×!" and b.lines[0] == "Červený a modrý"
     assert b.sentence == "Červený a modrý se musí napít dvakrát, protože jim to ukládá karta."
 
 
 def test_the_opening_toast_and_the_debt_ask():
-    a = opening((R, G))
-    assert a.title == "Napijte se!" and a.lines == ("všichni", "na začátek hry")
+    [a] = announcements([Debt(c, 1, DrinkReason.START, answered=False) for c in (R, G)],
+                        (R, G))
+    assert a.title == "Napijte se!" and a.lines == ("všichni", "přípitek na začátek")
     assert a.sentence == "Všichni se napijí na začátek hry." and a.pattern == "drink-start"
-    assert debt_sentence(R, 2, 0).startswith("Červený, než hodíš, napij se dvakrát.")
-    assert "dopij sklenici" in debt_sentence(B, 0, 1)
+    ask = debt_sentence(R, [Debt(R, 1, DrinkReason.CARD, card=23),
+                            Debt(R, 1, DrinkReason.DROPPED_DICE)])
+    assert ask.startswith("Červený, než hodíš, napij se dvakrát: karta číslo 23 a spadlá "
+                          "kostka. Hod dřív neplatí.")
+    assert "dopij sklenici" in debt_sentence(B, [Debt(B, 1, DrinkReason.GLASS)])
 
 
 def test_every_banner_line_fits_the_screen():
-    events = [MustDrink(c, 1, r, R if r in (DrinkReason.HOME, DrinkReason.WINNER) else None)
-              for r in DrinkReason for c in (B, G)]
-    for a in announcements(events, ALL):
+    debts = [Debt(c, 1, r, R if r in (DrinkReason.HOME, DrinkReason.WINNER,
+                                      DrinkReason.KNOCKED_OUT) else None,
+                  23 if r in (DrinkReason.CARD, DrinkReason.GLASS) else None)
+             for r in DrinkReason for c in (B, G)]
+    for a in announcements(debts, ALL):
         assert all(len(line) <= 24 for line in a.lines), a.lines
 
 

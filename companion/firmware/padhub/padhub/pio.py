@@ -8,17 +8,18 @@ Two programs (docs: hardware/pads.md, "The pad hub"):
   raise the strobe (side-set) for 113 us, drop it for 6 us.  One scan is
   1 + 8 * 124 = 993 us (:mod:`padhub.layout`); the timing is the program's
   alone, on the one system clock.
-* ``charge_timer`` (system clock, 125 MHz), one per seat: wait for the strobe,
-  drive the seat's sense line low for 0.5 us (discharging the selected pad),
+* ``charge_timer`` (system clock, 125 MHz), one per multiplexer: wait for the
+  strobe, drive its sense line low for 0.5 us (discharging the selected pad),
   let go and count down while the line is still low (the pad charges through
-  its 1 MOhm resistor: a hand makes it slower); push the count left together
+  its 390 kOhm resistor: a hand makes it slower); push the count left together
   with the strobe and address pins, then wait for the strobe to drop.  The count
   limit (put once by the CPU) keeps every measurement inside the strobe.
 
-PIO0 holds the sequencer and three charge timers, PIO1 the other three (15 of
-PIO0's 32 instruction words, 10 of PIO1's).  :class:`PioScanner` starts them
-together and reads one scan (eight words per seat, the joined RX FIFOs hold
-exactly one scan) into :class:`padhub.scan.ScanAssembler`.
+PIO0 holds the sequencer and three charge timers, PIO1 the other four (15 of
+PIO0's 32 instruction words, 10 of PIO1's; all eight state machines).
+:class:`PioScanner` starts them together and reads one scan (eight words per
+multiplexer, the joined RX FIFOs hold exactly one scan) into
+:class:`padhub.scan.ScanAssembler`.
 """
 
 import rp2
@@ -28,7 +29,7 @@ from .scan import ScanAssembler
 from .shims import ticks_diff, ticks_us
 
 SEQUENCER_HZ = 1_000_000
-COUNT_LIMIT = 6000  # 2 cycles per count at 125 MHz: 96 us, inside the 113 us strobe
+COUNT_LIMIT = layout.COUNT_LIMIT
 
 
 @rp2.asm_pio(out_init=(rp2.PIO.OUT_LOW,) * 3, sideset_init=rp2.PIO.OUT_LOW)
@@ -37,7 +38,7 @@ def sequencer():
     set(y, 7)                 .side(0)        # a scan: slots 7..0
     label("slot")
     mov(pins, y)              .side(0) [4]    # the multiplexers' address; 5 us to settle
-    set(x, 13)                .side(1)        # strobe: every seat times its pad now
+    set(x, 13)                .side(1)        # strobe: every multiplexer times its pad now
     label("window")
     jmp(x_dec, "window")      .side(1) [7]    # 14 x 8 us
     jmp(y_dec, "slot")        .side(0) [5]    # strobe down; next slot
@@ -69,7 +70,8 @@ class PioScanner:
 
     ``strobe``: the strobe pin (the sense machines' ``in_base``; the address pins
     must be the next three GPIOs), ``address``: the first address pin, ``sense``:
-    one pin per seat.  Pins are ``machine.Pin`` objects from main.py.
+    one pin per multiplexer (at most seven: the sequencer takes the eighth state
+    machine).  Pins are ``machine.Pin`` objects from main.py.
     """
 
     def __init__(self, strobe, address, sense, limit=COUNT_LIMIT):

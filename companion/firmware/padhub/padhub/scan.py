@@ -1,6 +1,6 @@
 """Words from the sense state machines in, one scan of charge counts out.
 
-Each seat's sense machine (:mod:`padhub.pio`) pushes one 32-bit word per slot:
+Each multiplexer's sense machine (:mod:`padhub.pio`) pushes one 32-bit word per slot:
 ``(remaining << 4) | pins``, where ``remaining`` is what was left of its count
 limit when the pad's line read high (the charge took ``limit - remaining``
 counts; a line that never rose leaves nothing: ``limit + 1``), and ``pins`` the
@@ -19,7 +19,7 @@ from . import layout
 
 
 class ScanAssembler:
-    def __init__(self, machines=layout.SEATS, limit=6000, slots=layout.SLOTS):
+    def __init__(self, machines=layout.MUXES, limit=layout.COUNT_LIMIT, slots=layout.SLOTS):
         self.machines = machines
         self.limit = limit
         self.slots = slots

@@ -13,8 +13,10 @@ and when it is let go, and when that happened.
   below the release threshold (rounded towards zero both ways, so noise
   around the baseline does not walk it).
 * **Thresholds.** Touched when the count exceeds the baseline by
-  ``baseline >> on_shift`` (6 % by default, at least ``min_delta`` counts);
-  released below half that (hysteresis).
+  ``baseline >> on_shift`` (3.1 % by default, at least ``min_delta`` counts);
+  released below half that (hysteresis).  A hand through a pile of 20 cards
+  adds about 6 % to a pad's node (hardware/pads.md, "The pad hub's front end":
+  the capacitance budget), so the threshold is half of that.
 * **Confirmation.** ``confirm`` scans in a row beyond a threshold change the
   state (one noisy scan does nothing), and the change is *dated at the first of
   them*: confirmation delays the report, never the time stamp.
@@ -29,7 +31,7 @@ confirming scan (``layout.sample_us``).  Integers only: cheap on the RP2040.
 from . import layout
 from .shims import const
 
-ON_SHIFT = const(4)
+ON_SHIFT = const(5)
 MIN_DELTA = const(8)
 CONFIRM = const(2)
 SETTLE = const(64)

@@ -1,0 +1,361 @@
+"""The journal: every confirmed action in two files, read back to the last certain state."""
+
+from __future__ import annotations
+
+import errno
+import itertools
+import logging
+from pathlib import Path
+
+from .lines import Record, encode_line
+from .recovery import Recovered, recover
+from .report import LoadReport
+from .storage import JournalError, OSStorage, Storage, reason_of
+
+log = logging.getLogger(__name__)
+
+MARKS_KEPT = 64
+"""Input marks kept in memory (the latest): only an input not yet acknowledged can come again
+(the dice's outbox holds 32), so a game of thousands of throws needs no more (the files keep
+them all)."""
+
+MIRROR_SUFFIX = ".mirror"
+"""The second file: ``game.journal.mirror`` beside ``game.journal``."""
+
+
+def mirror_of(path: Path) -> Path:
+    return path.with_name(path.name + MIRROR_SUFFIX)
+
+
+def _lines(records: list[Record], gen: int, checkpoints: dict[int, Record],
+           marks: list[tuple[int, Record]]) -> list[bytes]:
+    """Each record's lines: the record, its checkpoint, its input marks."""
+    by_place: dict[int, list[Record]] = {}
+    for n, m in marks:
+        by_place.setdefault(n, []).append(m)
+    out = []
+    for i, r in enumerate(records):
+        line = encode_line(gen, i, r)
+        if i in checkpoints:
+            line += encode_line(gen, i, checkpoints[i], checkpoint=True)
+        for m in by_place.get(i, ()):
+            line += encode_line(gen, i, m, mark=True)
+        out.append(line)
+    return out
+
+
+def encode_journal(records: list[Record], gen: int = 1,
+                   checkpoints: dict[int, Record] | None = None,
+                   marks: list[tuple[int, Record]] | None = None) -> bytes:
+    """One whole file of a journal holding ``records`` (and ``checkpoints`` by place, and
+    input ``marks``)."""
+    return b"".join(_lines(records, gen, checkpoints or {}, marks or []))
+
+
+class Journal:
+    """The journal of the game in play at ``path`` (and its mirror, ``path`` + ``.mirror``)."""
+
+    def __init__(self, path: str | Path, *, storage: Storage | None = None) -> None:
+        self.path = Path(path)
+        self.mirror = mirror_of(self.path)
+        self.storage: Storage = storage if storage is not None else OSStorage()
+        self.dropped = 0  # records the last damaged or torn load could not keep
+        self.report = LoadReport()  # the last load that found damage or a torn end
+        self._gen = 0  # the generation of the files (a rewrite takes the next)
+        self._count = 0  # records in the files
+        self._ends: list[int] = []  # the byte offset after each record (and its checkpoint)
+        self._state = "unloaded"  # unloaded | clean | dirty (a repair failed) | unreadable
+        self._error = ""  # Czech "Nelze uložit: …" while dirty or unreadable
+        self._refused_from: int | None = None  # a refused write that could not be cut off
+        self._marks: list[tuple[int, Record]] = []  # input marks: (record's place, mark)
+        self.input_mark: Record | None = None
+        """The mark of the input being handled (the shell sets it): the next append writes it
+        with its record and clears it; still set after the input: it was not journaled."""
+
+    @property
+    def _size(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def has_records(self) -> bool:
+        """Whether the journal holds a game (read once if it was not yet)."""
+        if self._state == "unloaded":
+            self.load()
+        return bool(self._ends) or self._count > 0
+
+    @property
+    def writable(self) -> bool:
+        """Whether the last load left the journal ready to take a write."""
+        return self._state == "clean"
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def _read(self, path: Path) -> bytes | None:
+        return self.storage.read(path)
+
+    def load(self) -> list[Record]:
+        """The records of the last certain state, in order; repairs the files (see the
+        package's docstring).  Never raises."""
+        try:
+            primary = self._read(self.path)
+            mirror = self._read(self.mirror)
+        except OSError as exc:
+            log.error("journal %s cannot be read (%s); starting without it", self.path, exc)
+            self._state = "unreadable"
+            self._error = f"Nelze uložit: {reason_of(exc)}."
+            self._count, self._ends = 0, []
+            self.report = LoadReport(repaired=False, error=f"Deník nejde přečíst: {reason_of(exc)}.")
+            return []
+        if primary is None and mirror is None:
+            self._count, self._ends, self._state, self._error = 0, [], "clean", ""
+            self._refused_from, self._marks = None, []
+            return []
+        found = recover(primary, mirror, below=self._refused_from)
+        self._gen = max(self._gen, found.gen)
+        self._marks = list(found.marks[-MARKS_KEPT:])
+        if found.clean:
+            self._count, self._ends = len(found.records), found.ends
+            self._state, self._error, self._refused_from = "clean", "", None
+            return found.records
+        return self._repair(found, primary, mirror)
+
+    def _repair(self, found: Recovered, primary: bytes | None,
+                mirror: bytes | None) -> list[Record]:
+        copy: Path | None = None
+        error = ""
+        try:
+            if "primary" in found.damaged and primary is not None:
+                copy = self._keep_copy(self.path, primary)
+            if "mirror" in found.damaged and mirror is not None:
+                kept = self._keep_copy(self.mirror, mirror)
+                copy = copy or kept
+            self._write_whole(found.records, found.checkpoints, found.marks)
+            self._state, self._refused_from = "clean", None
+        except OSError as exc:
+            log.error("journal %s: cannot rewrite the recovered journal (%s)", self.path, exc)
+            self._state, error = "dirty", f"Nelze uložit: {reason_of(exc)}."
+            self._count, self._ends = 0, []
+        self._error = error
+        damaged = bool(found.damaged)
+        unusable = not found.records and (found.header_lost or found.lost > 0)
+        if damaged or unusable:
+            log.error("journal %s is damaged (%s): kept %d records%s, lost %d; the damaged "
+                      "file is kept as %s", self.path, ", ".join(found.damaged) or "both",
+                      len(found.records), " from a checkpoint" if found.from_checkpoint else "",
+                      found.lost, copy)
+            self.dropped = found.lost
+            self.report = LoadReport(
+                recovered=len(found.records), lost=found.lost, torn=found.torn, damaged=True,
+                copy=copy, repaired=not error, error=error,
+                lost_records=tuple(found.lost_records), from_checkpoint=found.from_checkpoint,
+                header_lost=found.header_lost, unusable=unusable)
+        elif found.torn or error:
+            if found.torn:
+                log.warning("journal %s: dropped a torn last record", self.path)
+                self.dropped = 1
+            self.report = LoadReport(recovered=len(found.records), torn=found.torn,
+                                     repaired=not error, error=error)
+        elif found.legacy:
+            log.info("journal %s: rewritten in the current format", self.path)
+        return found.records
+
+    def _keep_copy(self, path: Path, data: bytes) -> Path:
+        n = 1
+        while self.storage.size(copy := path.with_name(f"{path.name}.damaged-{n}")) is not None:
+            n += 1
+        self.storage.write(copy, 0, data)
+        self.storage.sync_dir(path.parent)
+        return copy
+
+    # --- writing ------------------------------------------------------------------------------
+
+    def _ready(self) -> None:
+        """Make sure both files are the clean journal this object knows, or raise."""
+        if self._state == "clean":
+            try:
+                sizes = (self.storage.size(self.path), self.storage.size(self.mirror))
+            except OSError:
+                sizes = (None, -1)
+            if sizes == (self._size, self._size) or (sizes == (None, None) and not self._ends):
+                return
+        if self._state != "unreadable":
+            self.load()
+        if self._state != "clean":
+            raise JournalError(errno.EIO, self._error or "Nelze uložit: chyba disku.",
+                               f"journal {self.path} is not writable now")
+
+    def append(self, record: Record, checkpoint: Record | None = None) -> None:
+        """Write one record (in both files) and make it durable before returning; on failure
+        cut the files back and raise :class:`JournalError`.  ``checkpoint``: the state after
+        this record, as a header record with the state's notation (``"state"``)."""
+        self._ready()
+        if not self._ends and self._gen == 0:
+            self._gen = 1
+        data = encode_line(self._gen, self._count, record)
+        if checkpoint is not None:
+            data += encode_line(self._gen, self._count, checkpoint, checkpoint=True)
+        mark = self.input_mark
+        if mark is not None:
+            data += encode_line(self._gen, self._count, mark, mark=True)
+        created = not self._ends and self.storage.size(self.path) is None
+        try:
+            if created:
+                self.storage.makedirs(self.path.parent)
+            self.storage.write(self.path, self._size, data)
+            self.storage.write(self.mirror, self._size, data)
+            if created:
+                self.storage.sync_dir(self.path.parent)
+        except OSError as exc:
+            raise self._undo_write(exc, "append") from exc
+        self._count += 1
+        self._ends.append(self._size + len(data))
+        if mark is not None:
+            self._remember(self._count - 1, mark)
+            self.input_mark = None
+
+    def note(self, mark: Record) -> None:
+        """Journal an input that was seen and did not count (a throw nobody wanted): its mark
+        goes after the last record, so it is acknowledged and never taken again.  Needs a
+        record to follow (a game); raises :class:`JournalError` like :meth:`append`."""
+        self._ready()
+        if not self._ends:
+            raise JournalError(errno.EIO, "Nelze uložit: chyba disku.", "no record to note after")
+        n = self._count - 1
+        data = encode_line(self._gen, n, mark, mark=True)
+        try:
+            self.storage.write(self.path, self._size, data)
+            self.storage.write(self.mirror, self._size, data)
+        except OSError as exc:
+            raise self._undo_write(exc, "note") from exc
+        self._ends[-1] += len(data)
+        self._remember(n, mark)
+
+    def _remember(self, n: int, mark: Record) -> None:
+        self._marks.append((n, mark))
+        if len(self._marks) > MARKS_KEPT:
+            del self._marks[:-MARKS_KEPT]
+
+    def seen(self, mark: Record) -> bool:
+        """Whether the journal already holds this input (a board's ``boot`` and ``seq``: the
+        same boot's mark with the same or a later number)."""
+        seq = mark.get("seq")
+        if not isinstance(seq, int):
+            return False
+        for _, m in reversed(self._marks):
+            if m.get("src") == mark.get("src") and m.get("boot") == mark.get("boot") \
+                    and isinstance(m.get("seq"), int) and m["seq"] >= seq:
+                return True
+        return False
+
+    @property
+    def marks(self) -> list[Record]:
+        """The latest input marks (at most :data:`MARKS_KEPT`), in order."""
+        return [m for _, m in self._marks]
+
+    def _undo_write(self, exc: OSError, what: str) -> JournalError:
+        log.error("journal %s: %s failed (%s); the action is refused", self.path, what, exc)
+        failed = False
+        for path in (self.path, self.mirror):
+            try:
+                self.storage.truncate(path, self._size)
+            except FileNotFoundError:
+                continue
+            except OSError as again:
+                log.error("journal %s: cannot cut the failed write off (%s)", path, again)
+                failed = True
+        if failed:
+            self._state, self._refused_from = "unloaded", self._count
+            return JournalError.of(exc, what, rolled_back=False)
+        return JournalError.of(exc, what)
+
+    def keep(self, count: int) -> list[Record]:
+        """Cut the journal to its first ``count`` records, durably; return what was cut."""
+        records = self.load()
+        count = max(0, count)
+        if count >= len(records):
+            return []
+        if self._state != "clean":
+            raise JournalError(errno.EIO, self._error or "Nelze uložit: chyba disku.",
+                               f"journal {self.path} is not writable now")
+        size = self._ends[count - 1] if count else 0
+        done: list[Path] = []
+        try:
+            for path in (self.path, self.mirror):
+                self.storage.truncate(path, size)
+                done.append(path)
+        except OSError as exc:
+            log.error("journal %s: undo failed (%s)", self.path, exc)
+            self._restore(done)
+            raise JournalError.of(exc, "keep") from exc
+        self._count, self._ends = count, self._ends[:count]
+        self._marks = [(n, m) for n, m in self._marks if n < count]
+        return records[count:]
+
+    def _restore(self, cut: list[Path]) -> None:
+        """After a failed cut: the files that were cut get their records back (best effort;
+        the other file holds them all), so the journal holds what the screen still shows."""
+        source = self.mirror if self.path in cut else self.path
+        try:
+            data = self.storage.read(source)
+            for path in cut:
+                if data is not None:
+                    self.storage.write(path, 0, data)
+        except OSError:
+            pass
+        self._state = "unloaded"
+
+    def pop(self) -> Record | None:
+        """Remove and return the last record (undo), durably; ``None`` if empty."""
+        cut = self.keep(max(0, len(self.load()) - 1))
+        return cut[0] if cut else None
+
+    def replace(self, records: list[Record]) -> None:
+        """Start the journal anew with ``records`` (a new game), atomically."""
+        if self._state == "unreadable":
+            self._move_unreadable_aside()
+        try:
+            self._write_whole(records, {}, [])
+        except OSError as exc:
+            log.error("journal %s: a new journal cannot be written (%s)", self.path, exc)
+            self._state = "unloaded"  # the old journal, or the new one if only the folder's
+            raise JournalError.of(exc, "replace") from exc  # fsync failed: read it again
+        self._state, self._error, self._refused_from = "clean", "", None
+
+    def _write_whole(self, records: list[Record], checkpoints: dict[int, Record],
+                     marks: list[tuple[int, Record]]) -> None:
+        """Both files anew (a new generation): temporary files written and fsynced first,
+        then renamed over the old ones, then the folder fsynced."""
+        gen = self._gen + 1
+        lines = _lines(records, gen, checkpoints, marks)
+        data = b"".join(lines)
+        self.storage.makedirs(self.path.parent)
+        tmps = [(p.with_name(p.name + ".tmp"), p) for p in (self.path, self.mirror)]
+        try:
+            for tmp, _ in tmps:
+                self.storage.remove(tmp)
+                self.storage.write(tmp, 0, data)
+            for tmp, path in tmps:
+                self.storage.replace(tmp, path)
+        except OSError:
+            for tmp, _ in tmps:
+                try:
+                    self.storage.remove(tmp)
+                except OSError:
+                    pass
+            raise
+        self.storage.sync_dir(self.path.parent)
+        self._gen = gen
+        self._count = len(records)
+        self._ends = list(itertools.accumulate(len(line) for line in lines))
+        self._marks = list(marks[-MARKS_KEPT:])
+
+    def _move_unreadable_aside(self) -> None:
+        for path in (self.path, self.mirror):
+            n = 1
+            while self.storage.size(aside := path.with_name(f"{path.name}.damaged-{n}")) \
+                    is not None:
+                n += 1
+            try:
+                self.storage.replace(path, aside)
+                log.error("journal %s could not be read; kept as %s", path, aside)
+            except OSError:
+                pass

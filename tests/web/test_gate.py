@@ -1,0 +1,104 @@
+"""The phone view under a hostile client (loopback only; every loop bounded): slowly sent
+headers, a flood of sockets from one address, and the table's phones kept ahead of them."""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import time
+
+from companion.web import samples, server
+from companion.web.server import WebView
+
+from .test_server import Stream
+
+
+def slow_sockets(port: int, n: int, source: str) -> list[socket.socket]:
+    """``n`` sockets from ``source`` that send half a request and then nothing."""
+    out = []
+    for _ in range(n):
+        s = socket.socket()
+        s.bind((source, 0))
+        s.settimeout(2)
+        try:
+            s.connect(("127.0.0.1", port))
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        except OSError:
+            pass
+        out.append(s)
+    return out
+
+
+def page_load(view: WebView, source: str) -> tuple[int, float]:
+    t0 = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", view.port, timeout=5,
+                                      source_address=(source, 0))
+    try:
+        conn.request("GET", f"/{view.token}/")
+        status = conn.getresponse().status
+    finally:
+        conn.close()
+    return status, time.monotonic() - t0
+
+
+def closed(s: socket.socket) -> bool:
+    try:
+        s.settimeout(0.05)
+        return s.recv(1) == b""
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+
+
+def test_sixty_slow_header_sockets_from_one_address_do_not_lock_out_another():
+    with WebView("127.0.0.1", 0) as view:
+        socks = slow_sockets(view.port, 60, "127.0.0.2")
+        try:
+            loads = [page_load(view, "127.0.0.3") for _ in range(10)]
+        finally:
+            for s in socks:
+                s.close()
+        assert [status for status, _ in loads] == [200] * 10
+        assert max(seconds for _, seconds in loads) < 1.0
+        gate = view.gate
+        assert gate is not None and server.wait_until(
+            lambda: gate.refused >= 60 - server.PER_ADDRESS, timeout_s=3)
+
+
+def test_a_half_sent_request_is_closed_after_the_header_time_limit():
+    with WebView("127.0.0.1", 0, header_timeout_s=0.3) as view:
+        [s] = slow_sockets(view.port, 1, "127.0.0.4")
+        try:
+            assert not closed(s)
+            deadline = time.monotonic() + 3
+            while not closed(s) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert closed(s)
+        finally:
+            s.close()
+
+
+def test_the_phones_streams_stay_when_half_open_sockets_fill_every_connection():
+    with WebView("127.0.0.1", 0, max_clients=2, per_address=30) as view:
+        phones = [Stream(view) for _ in range(2)]
+        try:
+            for p in phones:
+                p.next_of("hello")
+            cap = 2 + server.SPARE_CONNECTIONS
+            socks = slow_sockets(view.port, cap + 5, "127.0.0.5")
+            try:
+                gate = view.gate
+                assert gate is not None
+                assert server.wait_until(lambda: gate.evicted >= 5, timeout_s=3)
+                assert gate.streams == 2
+                view.publish(samples.clovece()[0])
+                for p in phones:  # both phones still receive
+                    assert p.next_of("snapshot")["event"] == "snapshot"
+                assert page_load(view, "127.0.0.6")[0] == 200
+            finally:
+                for s in socks:
+                    s.close()
+        finally:
+            for p in phones:
+                p.close()
