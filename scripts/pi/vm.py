@@ -94,22 +94,27 @@ class Console:
     def first(self, key: str, since: int = 0) -> str | None:
         """The value of the first probe line ``key ...`` (from line number ``since`` on)."""
         for _, text in self.lines[since:]:
-            if text == key or text.startswith(key + " "):
+            if _keyed(text, key):
                 return text[len(key):].strip()
         return None
 
     def all(self, key: str) -> list[str]:
-        return [text[len(key):].strip() for _, text in self.lines
-                if text == key or text.startswith(key + " ")]
+        return [text[len(key):].strip() for _, text in self.lines if _keyed(text, key)]
 
     def time_of(self, key: str) -> float | None:
         for t, text in self.lines:
-            if text == key or text.startswith(key + " "):
+            if _keyed(text, key):
                 return t
         return None
 
     def wait_for(self, key: str, timeout: float, failure: str) -> str:
         return self.wait(lambda: self.first(key), timeout, failure)
+
+
+def _keyed(text: str, key: str) -> bool:
+    """Whether a probe line is ``key`` alone or ``key`` then white space (/proc's status
+    lines have a tab after their name)."""
+    return text == key or (text.startswith(key) and text[len(key)].isspace())
 
 
 @dataclass

@@ -62,6 +62,14 @@ def test_a_probe_line_behind_kernel_output_is_still_read(tmp_path):
     assert console.first("companion") == "active 9000000"
 
 
+def test_a_proc_status_line_is_read_after_its_tab(tmp_path):
+    console = fed("PICHK status NoNewPrivs:\t1\nPICHK status Seccomp:\t2\n"
+                  "PICHK statusx 3\n", tmp_path)
+    assert console.first("status NoNewPrivs:") == "1"
+    assert console.first("status Seccomp:") == "2"
+    assert console.all("status") == ["NoNewPrivs:\t1", "Seccomp:\t2"]
+
+
 def test_the_services_log_lines_are_read_with_their_time(tmp_path):
     console = fed("PICHK log [   52.125000] companion companion[345]: dice sim (firmware sim-1) "
                   "connected on /dev/ttyS0\nPICHK log -- Journal begins --\n", tmp_path)
