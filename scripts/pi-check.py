@@ -753,49 +753,68 @@ enabled = false
 """
 
 
+def clear_work() -> None:
+    """The big files of this run or of an earlier one that was stopped half-way (a kill, a
+    power cut): what is still mounted under WORK (a chroot's /proc, /dev...) is unmounted
+    first, and the removal never leaves WORK's file system, so a bind mount left behind can
+    never take the host's /dev with it."""
+    prefix = str(WORK) + "/"
+    for line in reversed(Path("/proc/mounts").read_text().splitlines()):
+        target = line.split()[1].replace("\\040", " ")
+        if target.startswith(prefix):
+            subprocess.run(["umount", "-l", target], check=False)
+    subprocess.run(["rm", "-rf", "--one-file-system", str(RFS), str(CARD), str(WORK / "boot")],
+                   check=False)
+
+
 def main() -> int:
     WORK.mkdir(parents=True, exist_ok=True)
+    clear_work()
     # a CI's time limit or a kill: the clean-up below still runs (binfmt, qemu, chroots)
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
-    with open(LOG, "w", encoding="utf-8") as log, ExitStack() as stack:
-        steps = Steps(log)
-        check = Check(steps, stack)
-        print(f"pi-check: details in {LOG}", flush=True)
-        steps.run("host tools", check.tools)
-        steps.run("binfmt_misc", check.binfmt, needs=("host tools",))
-        check.rootfs()
-        setup = ("scripts/setup-pi.sh in the arm64 chroot",)
-        steps.run("unit installed and enabled", check.unit_installed, needs=setup)
-        steps.run("systemd-analyze verify", check.verify, needs=setup)
-        steps.run("systemd-analyze security", check.security, needs=setup)
-        steps.run("import lgpio in the unit's folder", check.lgpio, needs=setup)
-        steps.run("the service for 20 s", check.service_20s,
-                  needs=(*setup, "import lgpio in the unit's folder"))
-        steps.run("demo GIF under arm64", check.demo, needs=setup)
-        steps.run("start -> first frame", check.first_frame, needs=setup)
-        steps.run("SD-card image", check.image, needs=setup)
-        steps.run("partition table", check.table_check, needs=("SD-card image",))
-        steps.run("boot files", check.boot_files, needs=("partition table",))
-        steps.run("root file system", check.root_files, needs=("partition table",))
-        card_ok = ("boot files", "root file system")
-        steps.run("boot 1: multi-user.target", check.boot_one, needs=card_ok)
-        steps.run("boot 1: companion.service hardened", check.hardened,
-                  needs=("boot 1: multi-user.target",))
-        steps.run("boot 1: first frame, a game from the dice",
-                  lambda: check.game(1, ROLLS_BEFORE_CUT), needs=("boot 1: companion.service hardened",))
-        steps.run("power cut in the middle of the game", check.power_cut,
-                  needs=("boot 1: first frame, a game from the dice",))
-        steps.run("boot 2: multi-user.target", check.boot_two,
-                  needs=("power cut in the middle of the game",))
-        steps.run("boot 2: companion.service hardened", check.hardened,
-                  needs=("boot 2: multi-user.target",))
-        steps.run("boot 2: the game resumed, nothing lost", check.resumed,
-                  needs=("boot 2: multi-user.target",))
-        if check.boot is not None:
-            check.boot.power_off()
-        # kept: the card, the logs, the consoles, the arm64 GIF; not the 2 GB of work
-        subprocess.run(["rm", "-rf", str(RFS), str(CARD), str(WORK / "boot")], check=False)
-        status = steps.summary()
+    try:
+        with open(LOG, "w", encoding="utf-8") as log, ExitStack() as stack:
+            steps = Steps(log)
+            check = Check(steps, stack)
+            print(f"pi-check: details in {LOG}", flush=True)
+            steps.run("host tools", check.tools)
+            steps.run("binfmt_misc", check.binfmt, needs=("host tools",))
+            check.rootfs()
+            setup = ("scripts/setup-pi.sh in the arm64 chroot",)
+            steps.run("unit installed and enabled", check.unit_installed, needs=setup)
+            steps.run("systemd-analyze verify", check.verify, needs=setup)
+            steps.run("systemd-analyze security", check.security, needs=setup)
+            steps.run("import lgpio in the unit's folder", check.lgpio, needs=setup)
+            steps.run("the service for 20 s", check.service_20s,
+                      needs=(*setup, "import lgpio in the unit's folder"))
+            steps.run("demo GIF under arm64", check.demo, needs=setup)
+            steps.run("start -> first frame", check.first_frame, needs=setup)
+            steps.run("SD-card image", check.image, needs=setup)
+            steps.run("partition table", check.table_check, needs=("SD-card image",))
+            steps.run("boot files", check.boot_files, needs=("partition table",))
+            steps.run("root file system", check.root_files, needs=("partition table",))
+            card_ok = ("boot files", "root file system")
+            steps.run("boot 1: multi-user.target", check.boot_one, needs=card_ok)
+            steps.run("boot 1: companion.service hardened", check.hardened,
+                      needs=("boot 1: multi-user.target",))
+            steps.run("boot 1: first frame, a game from the dice",
+                      lambda: check.game(1, ROLLS_BEFORE_CUT), needs=("boot 1: companion.service hardened",))
+            steps.run("power cut in the middle of the game", check.power_cut,
+                      needs=("boot 1: first frame, a game from the dice",))
+            steps.run("boot 2: multi-user.target", check.boot_two,
+                      needs=("power cut in the middle of the game",))
+            steps.run("boot 2: companion.service hardened", check.hardened,
+                      needs=("boot 2: multi-user.target",))
+            steps.run("boot 2: the game resumed, nothing lost", check.resumed,
+                      needs=("boot 2: multi-user.target",))
+            if check.boot is not None:
+                check.boot.power_off()
+            status = steps.summary()
+    finally:
+        # kept: the card, the logs, the consoles, the arm64 GIF; not the 2 GB of work (also when a
+        # step failed or the run was stopped: the ExitStack above has powered qemu off, ended
+        # the chroots and put binfmt_misc back first)
+        clear_work()
     return status
 
 
