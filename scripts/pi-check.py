@@ -415,6 +415,114 @@ class Check:
         return (said[-1].removeprefix("pi-image: ") if said else "written") + \
             "; decompressed again for the checks and the boot"
 
+    def profiles(self) -> str:
+        """setup-pi.sh's profiles (--only-profiles) in the arm64 root file system, after the card
+        was written from it: on this plain Debian through raspi-firmware's hook, and on
+        Raspberry Pi OS's boot files (scripts/pi/raspios/, SETUP_PI_OS=raspios) for a Pi 4 and
+        a Pi 5; each run twice (nothing changes the second time), the refusals one sentence."""
+        work = RFS / "var/tmp/pi-profiles"
+        subprocess.run(["rm", "-rf", str(work)], check=True)
+        (work / "scripts").mkdir(parents=True)
+        (work / "scripts/setup-pi.sh").write_bytes((ROOT / "scripts/setup-pi.sh").read_bytes())
+        boot, etc = RFS / "boot/firmware", RFS / "etc"
+        default, custom = etc / "default/raspi-firmware", etc / "default/raspi-firmware-custom"
+        config = etc / "companion/companion.toml"
+        kept = [default, custom, config]
+        saved = {p: p.read_bytes() for p in kept}
+        watched = [boot / "config.txt", boot / "cmdline.txt", *kept]
+
+        def run(*args: str, env: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+            return self.chroot("env", *env, "sh", "/var/tmp/pi-profiles/scripts/setup-pi.sh",
+                               "--only-profiles", *args, timeout=1800, check=False)
+
+        def ok(out: subprocess.CompletedProcess[str], what: str) -> str:
+            if out.returncode != 0:
+                raise StepFailed(f"setup-pi.sh {what} failed with status {out.returncode}: "
+                                 f"{(out.stderr.strip().splitlines() or ['no output'])[-1]}")
+            return out.stdout
+
+        def snapshot(paths: list[Path]) -> dict[Path, bytes]:
+            return {p: p.read_bytes() for p in paths}
+
+        def twice(args: tuple[str, ...], env: tuple[str, ...], paths: list[Path]) -> None:
+            said = ok(run(*args, env=env), shlex.join(args))
+            if "reboot" not in said:
+                raise StepFailed(f"setup-pi.sh {shlex.join(args)} did not say a reboot is needed.")
+            before = snapshot(paths)
+            again = ok(run(*args, env=env), shlex.join(args) + " again")
+            if "nothing to change" not in again or snapshot(paths) != before:
+                raise StepFailed(f"setup-pi.sh {shlex.join(args)} changed files the second time.")
+
+        def need(text: str, present: list[str], absent: list[str], where: str) -> None:
+            words = text.split() if where.endswith("cmdline.txt") else text.splitlines()
+            for item in present:
+                if item not in words:
+                    raise StepFailed(f"{where} has no {item} after the profile.")
+            for item in absent:
+                if item in words:
+                    raise StepFailed(f"{where} still has {item} after the profile.")
+
+        try:
+            # Debian: a console on the UART first (CONSOLES as raspi-firmware's own comment
+            # shows it), written by Debian's hook; then the pad hub's profile takes it out
+            default.write_text(re.sub(r"(?m)^CONSOLES=.*\n?", "", saved[default].decode())
+                               + 'CONSOLES="tty0 ttyS1,115200"\n')
+            self.chroot("env", "DEB_MAINT_PARAMS=configure",
+                        "/etc/kernel/postinst.d/z50-raspi-firmware", timeout=1800)
+            need((boot / "cmdline.txt").read_text(), ["console=ttyS1,115200"], [], "cmdline.txt")
+            twice(("--profile", "uart-padhub"), (), watched)
+            need((boot / "cmdline.txt").read_text(), ["console=tty0"], ["console=ttyS1,115200"],
+                 "Debian's cmdline.txt")
+            need((boot / "config.txt").read_text(), ["enable_uart=1", "dtparam=i2c_arm=on"], [],
+                 "Debian's config.txt")
+            need(config.read_text(), ['frontend = "hub"', 'hub_port = "/dev/ttyS1"'], [],
+                 "companion.toml")
+            debian = snapshot(watched)
+            refusals = []
+            for profile in ("gpio-pads", "i2s"):
+                out = run("--profile", profile)
+                if out.returncode != 2 or len(out.stderr.strip().splitlines()) != 1 \
+                        or snapshot(watched) != debian:
+                    raise StepFailed(f"on plain Debian the {profile} profile was not refused with "
+                                     f"one sentence (status {out.returncode}).")
+                refusals.append(profile)
+            # Raspberry Pi OS's boot files, a Pi 4 and a Pi 5
+            fake = work / "boot"
+            pi_os = [fake / "config.txt", fake / "cmdline.txt", config]
+            results = []
+            for model, profile, present, absent, toml in (
+                    ("Raspberry Pi 4 Model B Rev 1.5", "gpio-pads",
+                     ["dtparam=spi=off", "enable_uart=0"], ["console=serial0,115200"],
+                     'frontend = "gpio"'),
+                    ("Raspberry Pi 4 Model B Rev 1.5", "i2s",
+                     ["dtoverlay=max98357a,no-sdmode", "dtparam=audio=off"], [], "i2s = true"),
+                    ("Raspberry Pi 5 Model B Rev 1.0", "uart-dice",
+                     ["enable_uart=1", "dtparam=uart0=on"], [], 'port = "/dev/ttyAMA0"')):
+                subprocess.run(["rm", "-rf", str(fake)], check=True)
+                fake.mkdir()
+                for name in ("config.txt", "cmdline.txt"):
+                    (fake / name).write_bytes((ROOT / "scripts/pi/raspios" / name).read_bytes())
+                config.write_bytes(saved[config])
+                env = ("SETUP_PI_OS=raspios", "SETUP_PI_BOOT=/var/tmp/pi-profiles/boot",
+                       f"SETUP_PI_MODEL={model}")
+                twice(("--profile", profile), env, pi_os)
+                text = (fake / "config.txt").read_text()
+                need(text.split("# companion: setup-pi.sh profiles", 1)[-1], ["[all]", *present],
+                     [], f"{model}'s config.txt")
+                need((fake / "cmdline.txt").read_text(), [], absent, f"{model}'s cmdline.txt")
+                if not any(line.startswith(toml) for line in config.read_text().splitlines()):
+                    raise StepFailed(f"companion.toml has no {toml} after the {profile} profile.")
+                results.append(f"{profile} on a {model.split(' Model')[0]}: "
+                               f"{', '.join(present)}")
+        finally:
+            for path, data in saved.items():
+                path.write_bytes(data)
+            subprocess.run(["rm", "-rf", str(work)], check=True)
+        return ("plain Debian: uart-padhub took console=ttyS1 out of cmdline.txt (through "
+                "raspi-firmware), kept enable_uart=1, wrote the hub's /dev/ttyS1; "
+                f"{' and '.join(refusals)} refused in one sentence; Raspberry Pi OS's files: "
+                + "; ".join(results) + "; every profile run twice, nothing changed the second time")
+
     def table_check(self) -> str:
         self.fat, self.root = card.card_layout(CARD)
         f, r = self.fat, self.root
@@ -790,6 +898,7 @@ def main() -> int:
             steps.run("demo GIF under arm64", check.demo, needs=setup)
             steps.run("start -> first frame", check.first_frame, needs=setup)
             steps.run("SD-card image", check.image, needs=setup)
+            steps.run("setup-pi.sh profiles and their boot files", check.profiles, needs=setup)
             steps.run("partition table", check.table_check, needs=("SD-card image",))
             steps.run("boot files", check.boot_files, needs=("partition table",))
             steps.run("root file system", check.root_files, needs=("partition table",))

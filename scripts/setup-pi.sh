@@ -1,12 +1,12 @@
 #!/bin/sh
 # Set up the companion on a Raspberry Pi, from a checkout:
 #
-#     sudo sh scripts/setup-pi.sh
+#     sudo sh scripts/setup-pi.sh [--profile NAME]... [--only-profiles]
 #
 # For 64-bit (arm64) Raspberry Pi OS Bookworm and plain Debian 12 "bookworm" arm64 (Debian's
 # own Raspberry Pi images, or the card scripts/pi-image.sh writes).  It installs the Debian
 # packages (fonts, I2C tools, espeak-ng, aplay, polkit; lgpio where the archive has it),
-# switches on the Pi's interfaces (I2C), creates the unprivileged user "companion" (in the
+# switches on the Pi's interfaces (I2C, and the profiles' UART, SPI off, I2S: below), creates the unprivileged user "companion" (in the
 # groups gpio, i2c, dialout and audio), installs the project into /opt/companion/venv with the
 # pinned, hash-checked dependencies of scripts/requirements-pi.txt (scripts/lock-pi.sh writes
 # it), writes /etc/companion/companion.toml if missing, installs the udev rules (the dice as
@@ -37,7 +37,10 @@ say() { echo "setup-pi: $*"; }
 
 systemd_running() { [ -d /run/systemd/system ]; }  # sd_booted(3)
 udev_running() { [ -S /run/udev/control ]; }
-raspberry_pi_os() { command -v raspi-config >/dev/null 2>&1; }
+raspberry_pi_os() {  # SETUP_PI_OS=raspios|debian: a test's stand-in (make pi-check)
+    case "${SETUP_PI_OS:-}" in raspios) return 0 ;; debian) return 1 ;; esac
+    command -v raspi-config >/dev/null 2>&1
+}
 apt_has() { [ -n "$(apt-cache madison "$1" 2>/dev/null)" ]; }
 
 # --- Debian packages -------------------------------------------------------------------------
@@ -58,7 +61,7 @@ install_packages() {
 # --- the Pi's interfaces ---------------------------------------------------------------------
 # One function per interface the table uses, each for Raspberry Pi OS (raspi-config) and for
 # plain Debian (a line in config.txt through Debian's raspi-firmware, a kernel module);
-# further interfaces (UART, SPI, I2S) go beside enable_i2c and into enable_interfaces.
+# the UART, SPI and I2S come with the profiles (apply_profiles, below).
 
 # a line for the firmware's config.txt on plain Debian; the raspi-firmware hook writes it
 # into /boot/firmware/config.txt at every kernel or firmware update (and just below)
@@ -98,7 +101,23 @@ apply_firmware_config() {
 
 enable_interfaces() {
     enable_i2c
-    apply_firmware_config
+}
+
+# The profiles for the Pi's own interfaces (companion/service/pi_profiles.py says what each
+# writes): gpio-pads (four seats of GPIO pads: SPI, the UART and the serial console off),
+# uart-dice and uart-padhub (the UART on GPIO14/15 on, the serial console off; a Pi 5's
+# uart0 and /dev/ttyAMA0), i2s (the MAX98357A overlay with no-sdmode, voice.i2s = true).
+# Chosen with --profile NAME (again for more; "none" takes them out), or else by what the
+# configuration wires.  Idempotent: the same profiles again change nothing.
+PROFILES=""
+apply_profiles() {
+    os=debian
+    raspberry_pi_os && os=raspios
+    set --
+    for p in $PROFILES; do set -- "$@" --profile "$p"; done
+    "$VENV/bin/python" -m companion.service.pi_profiles --os "$os" \
+        --config "$CONFIG" --boot "${SETUP_PI_BOOT:-boot/firmware}" \
+        ${SETUP_PI_MODEL:+--model "$SETUP_PI_MODEL"} "$@" || exit 2
 }
 
 # --- the user and its devices ----------------------------------------------------------------
@@ -183,15 +202,38 @@ install_service() {
     fi
 }
 
+usage() {
+    echo "usage: sudo sh scripts/setup-pi.sh [--profile NAME]... [--only-profiles]" >&2
+    echo "  profiles: gpio-pads, uart-dice, uart-padhub, i2s, none (hardware/build.md)" >&2
+    exit 2
+}
+
 main() {
+    only_profiles=""
+    while [ $# -gt 0 ]; do
+        case "$1" in
+        --profile) [ $# -ge 2 ] || usage; PROFILES="$PROFILES $2"; shift 2 ;;
+        --profile=*) PROFILES="$PROFILES ${1#--profile=}"; shift ;;
+        --only-profiles) only_profiles=1; shift ;;
+        *) usage ;;
+        esac
+    done
     [ "$(id -u)" = 0 ] || { echo "setup-pi: run me with sudo" >&2; exit 1; }
     HERE=$(cd "$(dirname "$0")/.." && pwd)
+    if [ -n "$only_profiles" ]; then
+        [ -x "$VENV/bin/python" ] || { echo "setup-pi: the companion is not installed yet: run me without --only-profiles first" >&2; exit 1; }
+        apply_profiles
+        apply_firmware_config
+        return 0
+    fi
     [ "$(dpkg --print-architecture)" = arm64 ] || say "this is not arm64 Debian; the locked wheels are for aarch64 (64-bit Raspberry Pi OS or Debian)"
     install_packages
     enable_interfaces
     setup_user
     install_project
     install_config
+    apply_profiles
+    apply_firmware_config
     install_service
 }
 

@@ -195,3 +195,37 @@ def test_the_venv_gets_the_lock_with_or_without_lgpio(tmp_path, lgpio_from, has_
     installed = lock_entries(seen.read_text())
     assert ("lgpio" in installed) is has_lgpio
     assert "gpiozero" in installed and "pillow" in installed
+
+
+def profiles_run(tmp_path: Path, profiles: str) -> subprocess.CompletedProcess[str]:
+    """setup-pi.sh's apply_profiles on copies of Raspberry Pi OS's boot files (a Pi 4)."""
+    env = {"PATH": os.environ["PATH"], "SETUP_PI_LIBRARY": "1", "SETUP_PI_OS": "raspios",
+           "SETUP_PI_BOOT": str(tmp_path / "boot"), "SETUP_PI_MODEL": "Raspberry Pi 4 Model B"}
+    script = (f". {SETUP}\nVENV={ROOT / '.venv'}\nCONFIG={tmp_path / 'companion.toml'}\n"
+              f"PROFILES='{profiles}'\napply_profiles")
+    return subprocess.run(["sh", "-c", script], env=env, cwd=tmp_path, timeout=120,
+                          capture_output=True, text=True)
+
+
+def test_a_profile_run_twice_changes_nothing_the_second_time(tmp_path):
+    (tmp_path / "boot").mkdir()
+    for name in ("config.txt", "cmdline.txt"):
+        (tmp_path / "boot" / name).write_bytes((SCRIPTS / "pi" / "raspios" / name).read_bytes())
+    (tmp_path / "companion.toml").write_bytes((ROOT / "examples" / "companion.toml").read_bytes())
+    first = profiles_run(tmp_path, "uart-padhub i2s")
+    assert first.returncode == 0, first.stderr
+    assert "changed config.txt, cmdline.txt" in first.stdout and "reboot" in first.stdout
+    files = {p.name: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert b"dtoverlay=max98357a,no-sdmode" in files["config.txt"]
+    assert b"console=serial0" not in files["cmdline.txt"]
+    second = profiles_run(tmp_path, "uart-padhub i2s")
+    assert second.returncode == 0 and "nothing to change" in second.stdout
+    assert {p.name: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == files
+    refused = profiles_run(tmp_path, "gpio-pads uart-dice")
+    assert refused.returncode == 2 and "GPIO14/15" in refused.stderr
+
+
+def test_an_unknown_option_is_the_usage():
+    out = subprocess.run(["sh", str(SETUP), "--profiles", "i2s"], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 2 and "usage: sudo sh scripts/setup-pi.sh" in out.stderr
