@@ -738,15 +738,7 @@ class Check:
     def power_cut(self) -> str:
         assert self.boot is not None and self.boot.console is not None and self.table is not None
         c, table = self.boot.console, self.table
-        c.wait(lambda: vm.waits_for_roll(table.records(c) or []), ROLL_TIMEOUT,
-               "the game did not come to a throw")
-        value = table.dice.roll()
-        seq = table.dice.sent[-1][1]
-        deadline = time.monotonic() + ROLL_TIMEOUT
-        while table.dice.acked < seq:
-            if time.monotonic() > deadline:
-                raise StepFailed("the last roll before the power cut was not acknowledged.")
-            time.sleep(0.02)
+        value, seq = table.throw(c, ROLL_TIMEOUT)
         self.boot.power_off()  # the moment the ack arrives: its move still to come
         self.table.rolled.append(value)
         self.before_cut = self.table.records(c) or []

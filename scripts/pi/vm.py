@@ -207,10 +207,9 @@ class Table:
     def records(self, console: Console) -> list[dict[str, Any]] | None:
         return journal_records(console.dump) if console.dump is not None else None
 
-    def roll(self, console: Console, timeout: float) -> None:
-        """Wait until the game waits for a throw, roll, and wait for the acknowledgement and
-        the roll in the journal (a roll while a move is awaited would be refused as "not
-        counted")."""
+    def throw(self, console: Console, timeout: float) -> tuple[int, int]:
+        """Wait until the game waits for a throw (a roll while a move is awaited would be
+        refused as "not counted"), roll, and wait for the acknowledgement: (value, sequence)."""
         console.wait(lambda: waits_for_roll(self.records(console) or []), timeout,
                      "the game on the card did not come to a throw")
         value = self.dice.roll()
@@ -220,7 +219,12 @@ class Table:
             if time.monotonic() > deadline:
                 raise Failed(f"the companion did not acknowledge roll {seq} ({value}) "
                              f"within {timeout:.0f} s")
-            time.sleep(0.1)
+            time.sleep(0.02)
+        return value, seq
+
+    def roll(self, console: Console, timeout: float) -> None:
+        """A throw, acknowledged and then in the journal."""
+        value, seq = self.throw(console, timeout)
         self.rolled.append(value)
         want = list(self.rolled)
         console.wait(lambda: dice_rolls(self.records(console) or []) == want, timeout,
