@@ -871,7 +871,8 @@ def main() -> int:
     WORK.mkdir(parents=True, exist_ok=True)
     clear_work()
     # a CI's time limit or a kill: the clean-up below still runs (binfmt, qemu, chroots)
-    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+    for stop in (signal.SIGTERM, signal.SIGHUP):  # Ctrl-C: KeyboardInterrupt, the same way
+        signal.signal(stop, lambda signum, frame: sys.exit(128 + signum))
     try:
         with open(LOG, "w", encoding="utf-8") as log, ExitStack() as stack:
             steps = Steps(log)
