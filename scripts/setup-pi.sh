@@ -117,7 +117,10 @@ apply_profiles() {
     for p in $PROFILES; do set -- "$@" --profile "$p"; done
     "$VENV/bin/python" -m companion.service.pi_profiles --os "$os" \
         --config "$CONFIG" --boot "${SETUP_PI_BOOT:-boot/firmware}" \
-        ${SETUP_PI_MODEL:+--model "$SETUP_PI_MODEL"} "$@" || exit 2
+        ${SETUP_PI_MODEL:+--model "$SETUP_PI_MODEL"} "$@" && return 0
+    # profiles asked for by name stop here; ones the configuration chose do not stop an update
+    [ -z "$PROFILES" ] || exit 2
+    say "the Pi's interfaces are left as they are; the rest of the set-up goes on"
 }
 
 # --- the user and its devices ----------------------------------------------------------------

@@ -229,3 +229,17 @@ def test_an_unknown_option_is_the_usage():
     out = subprocess.run(["sh", str(SETUP), "--profiles", "i2s"], capture_output=True, text=True,
                          timeout=60)
     assert out.returncode == 2 and "usage: sudo sh scripts/setup-pi.sh" in out.stderr
+
+
+def test_a_profile_the_configuration_chose_does_not_stop_an_update(tmp_path):
+    """voice.i2s = true on plain Debian (no overlay there): said, and the set-up goes on."""
+    (tmp_path / "boot").mkdir()
+    config = (ROOT / "examples" / "companion.toml").read_text().replace("i2s = false", "i2s = true")
+    (tmp_path / "companion.toml").write_text(config)
+    env = {"PATH": os.environ["PATH"], "SETUP_PI_LIBRARY": "1", "SETUP_PI_OS": "debian"}
+    script = (f". {SETUP}\nVENV={ROOT / '.venv'}\nCONFIG={tmp_path / 'companion.toml'}\n"
+              "apply_profiles\necho went-on")
+    out = subprocess.run(["sh", "-c", script], env=env, cwd=tmp_path, timeout=120,
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.rstrip().endswith("went-on")
+    assert "no overlay for the MAX98357A" in out.stderr and "left as they are" in out.stdout
