@@ -53,6 +53,10 @@ SECURITY_TARGET = 3.0
 BOOT_TIMEOUT = 20 * 60.0  # seconds, per boot, to the probe's report
 ROLL_TIMEOUT = 5 * 60.0
 ROLLS_BEFORE_CUT = 8
+POWER_CUT = os.environ.get("PI_CHECK_POWER_CUT", "") == "1"
+"""The power cut and the second boot (make pi-check POWER_CUT=1): about 5 more minutes, left
+out by default so that CI's make test and a first pi-check (23 minutes of debootstrap without
+the cache) stay within its 90 minutes."""
 ROLLS_AFTER = 3
 TEST_PLAYERS = 2
 TEST_COMPUTER = ("r", "g")  # every seat the computer's, a person rolls for them
@@ -74,6 +78,7 @@ class Steps:
     def __init__(self, log: Any) -> None:
         self.log = log
         self.passed: dict[str, bool] = {}
+        self.skipped: list[str] = []
         self.started = time.monotonic()
         self._name = ""
         self._t0 = 0.0
@@ -117,9 +122,17 @@ class Steps:
         self.end(True, detail)
         return True
 
+    def skip(self, name: str, why: str) -> None:
+        """A step left out by choice: said, and counted neither as passed nor as failed."""
+        print(f"pi-check: {name} ... not run: {why}", flush=True)
+        self.log.write(f"\n===== {name}: not run: {why}\n")
+        self.skipped.append(name)
+
     def summary(self) -> int:
         failed = [n for n, ok in self.passed.items() if not ok]
         took = fmt(time.monotonic() - self.started)
+        if self.skipped:
+            took += f"; {len(self.skipped)} steps of the full run not run"
         if failed:
             print(f"pi-check: {len(failed)} of {len(self.passed)} steps FAILED ({', '.join(failed)}) "
                   f"in {took}; log: {LOG}", flush=True)
@@ -454,7 +467,8 @@ class Check:
                 raise StepFailed(f"setup-pi.sh {shlex.join(args)} changed files the second time.")
 
         def need(text: str, present: list[str], absent: list[str], where: str) -> None:
-            words = text.split() if where.endswith("cmdline.txt") else text.splitlines()
+            words = text.split() if where.endswith("cmdline.txt") else \
+                [line.split("#", 1)[0].strip() for line in text.splitlines()]
             for item in present:
                 if item not in words:
                     raise StepFailed(f"{where} has no {item} after the profile.")
@@ -510,8 +524,7 @@ class Check:
                 need(text.split("# companion: setup-pi.sh profiles", 1)[-1], ["[all]", *present],
                      [], f"{model}'s config.txt")
                 need((fake / "cmdline.txt").read_text(), [], absent, f"{model}'s cmdline.txt")
-                if not any(line.startswith(toml) for line in config.read_text().splitlines()):
-                    raise StepFailed(f"companion.toml has no {toml} after the {profile} profile.")
+                need(config.read_text(), [toml], [], f"companion.toml ({profile})")
                 results.append(f"{profile} on a {model.split(' Model')[0]}: "
                                f"{', '.join(present)}")
         finally:
@@ -901,14 +914,22 @@ def main() -> int:
                       needs=("boot 1: multi-user.target",))
             steps.run("boot 1: first frame, a game from the dice",
                       lambda: check.game(1, ROLLS_BEFORE_CUT), needs=("boot 1: companion.service hardened",))
-            steps.run("power cut in the middle of the game", check.power_cut,
-                      needs=("boot 1: first frame, a game from the dice",))
-            steps.run("boot 2: multi-user.target", check.boot_two,
-                      needs=("power cut in the middle of the game",))
-            steps.run("boot 2: companion.service hardened", check.hardened,
-                      needs=("boot 2: multi-user.target",))
-            steps.run("boot 2: the game resumed, nothing lost", check.resumed,
-                      needs=("boot 2: multi-user.target",))
+            cut_steps = ("power cut in the middle of the game", "boot 2: multi-user.target",
+                         "boot 2: companion.service hardened",
+                         "boot 2: the game resumed, nothing lost")
+            if POWER_CUT:
+                steps.run("power cut in the middle of the game", check.power_cut,
+                          needs=("boot 1: first frame, a game from the dice",))
+                steps.run("boot 2: multi-user.target", check.boot_two,
+                          needs=("power cut in the middle of the game",))
+                steps.run("boot 2: companion.service hardened", check.hardened,
+                          needs=("boot 2: multi-user.target",))
+                steps.run("boot 2: the game resumed, nothing lost", check.resumed,
+                          needs=("boot 2: multi-user.target",))
+            else:
+                for name in cut_steps:
+                    steps.skip(name, "the power cut and the second boot run with "
+                                     "make pi-check POWER_CUT=1")
             if check.boot is not None:
                 check.boot.power_off()
             status = steps.summary()
