@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean firmware-check flash-dice flash-padhub
+.PHONY: run test lint typecheck unit bench clean firmware-check flash-dice flash-padhub pi-check
 
 # System packages (fonts, Node), the virtual environment and the project with
 # its test extras; redone only when pyproject.toml or the script changes.
@@ -80,6 +80,16 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/service_latency.py
 	$(BIN)/python benchmarks/pads.py
 	$(BIN)/python benchmarks/voice_latency.py
+
+# The companion on the Pi's architecture (root; not part of `make test`): the card's arm64
+# root file system built with debootstrap (cached in /var/cache/companion-pi) and
+# scripts/setup-pi.sh run in it under qemu-user, the SD-card image of scripts/pi-image.sh,
+# and two real boots of that card under qemu-system-aarch64 with a power cut between them
+# (POWER_CUT=0: one boot, without the power cut, about 2 minutes less).
+# One line per step and a summary; details in /var/tmp/companion-pi-check/pi-check.log.
+POWER_CUT ?= 1
+pi-check: $(STAMP)
+	PI_CHECK_POWER_CUT=$(POWER_CUT) $(BIN)/python scripts/pi-check.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
