@@ -208,6 +208,8 @@ def main() -> int:
             print(f"  {name:8s} {rate:12,.0f}   x{med[name] / rate:.2f}")
         for (label, value), mine in zip(ratios(old).items(), ratios(med).values(), strict=True):
             print(f"{label:24s} = {value:.2f}   (here {mine:.2f})")
+        print(f"adapter overhead per touch over bare pins = "
+              f"{(1 / old['adapter'] - 1 / old['pins']) * 1e6:.1f} us")
     return 0
 
 

@@ -57,7 +57,7 @@ from companion.engines.napij.events import (
     TurnPassed,
     Won,
 )
-from companion.engines.napij.game import DEFAULT, GAME, NapijSetup, load_rules
+from companion.engines.napij.game import DEFAULT, GAME, Setup, load_rules
 from companion.engines.napij.places import (
     choice_row,
     headline,
@@ -198,7 +198,7 @@ class NapijHost:
         self.single = 0
         """The set-up's "Jediný tah": seconds before a person's only play is taken by itself
         (0: it waits for ●, the default, D47)."""
-        self.play: JournaledGame[State, Action, Event, NapijSetup] = JournaledGame(
+        self.play: JournaledGame[State, Action, Event, Setup] = JournaledGame(
             GAME, ctx.journal)
         self.mode = Mode.IDLE
         self.error: tuple[str, str] = ("", "")
@@ -279,7 +279,7 @@ class NapijHost:
             else:
                 self.deck_file = str(value)
             try:
-                load_rules(NapijSetup(board_file=self.board_file, deck_file=self.deck_file))
+                load_rules(Setup(board_file=self.board_file, deck_file=self.deck_file))
             except RulesError as exc:
                 return str(exc)
         elif key == "voice":
@@ -300,7 +300,7 @@ class NapijHost:
             first = max(self.lot[-1], key=lambda cv: cv[1])[0]
         else:
             first = self.first if isinstance(self.first, int) and self.first in seats else seats[0]
-        setup = NapijSetup(self.players, first, self.deck_mode, self.board_file, self.deck_file)
+        setup = Setup(self.players, first, self.deck_mode, self.board_file, self.deck_file)
         problem = self._files_problem()
         if problem is not None:
             self.error = problem
@@ -332,8 +332,8 @@ class NapijHost:
     def _files_problem(self) -> tuple[str, str] | None:
         """Why the chosen board or deck file cannot be played with (a title and the
         validator's sentence), or ``None``."""
-        for what, setup in (("Plán", NapijSetup(board_file=self.board_file)),
-                            ("Balíček", NapijSetup(deck_file=self.deck_file))):
+        for what, setup in (("Plán", Setup(board_file=self.board_file)),
+                            ("Balíček", Setup(deck_file=self.deck_file))):
             try:
                 load_rules(setup)
             except RulesError as exc:
