@@ -32,14 +32,14 @@ TARGET_MS = 50.0
 def napij_states(games: int) -> list[Any]:
     """The states at which the computer player decided something, from seeded games."""
     from companion.engines.napij.actions import Drank
-    from companion.engines.napij.game import GAME, NapijSetup
+    from companion.engines.napij.game import GAME, Setup
     from companion.engines.napij.state import Phase
     from companion.players.napij_bot import decide
 
     out = []
     for seed in range(games):
         rng = random.Random(seed)
-        state = GAME.new_game(NapijSetup(4))
+        state = GAME.new_game(Setup(4))
         while not GAME.is_over(state):
             chance = GAME.chance(state)
             if state.phase is Phase.THROW and state.debt(state.turn):

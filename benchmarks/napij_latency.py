@@ -41,14 +41,14 @@ def mid_game_journal(path: Path, seed: int, actions: int = 400) -> None:
     """A seeded 4-player game played by the computer player up to a throw with pieces in play,
     written as a journal whose seats are all people."""
     from companion.engines.napij.actions import Drank
-    from companion.engines.napij.game import GAME, NapijSetup
+    from companion.engines.napij.game import GAME, Setup
     from companion.engines.napij.rules import has_piece_in_play
     from companion.engines.napij.state import Phase
     from companion.players.napij_bot import decide
     from companion.service.journal import Journal
 
     rng = random.Random(seed)
-    setup = NapijSetup(4)
+    setup = Setup(4)
     state = GAME.new_game(setup)
     records = [{**GAME.setup_record(setup), "computer": [], "lot": [], "think": 0,
                 "id": f"bench{seed}"}]

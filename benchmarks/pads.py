@@ -18,23 +18,31 @@ Every touch is one press and one release on a 3-seat table (12 pads).  The mock
 pins stamp edges with a synthetic clock that advances 20 ms per edge, like kernel
 time stamps of real slaps, so the chatter filter sees realistic gaps.
 
-    .venv/bin/python benchmarks/pads.py [--rounds 5] [--seconds 1]
+    .venv/bin/python benchmarks/pads.py [--rounds 5] [--seconds 1] [--against OLD_CHECKOUT]
+
+``--against`` runs another checkout's own benchmark (e.g. ``git archive main`` unpacked in a
+folder) in alternate rounds, so the two trees' numbers come from the same minutes.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from gpiozero import DigitalInputDevice
-from gpiozero.pins.mock import MockFactory, MockPin, PinState
 
 from companion.engines.gobbit.cards import parse_card
 from companion.engines.gobbit.judge import Situation, Touch, judge
 from companion.hardware.pads import PadEvent, PadTouch, SlapPads
+from companion.hardware.padsim import ClockedMockFactory
 from companion.hardware.pinmap import Pad, load_default
 from companion.referee.model import touch_of
 
@@ -43,38 +51,21 @@ MOMENT = 4  # touches per judged moment
 TOPS = {1: parse_card("Cr"), 2: parse_card("Sb"), 3: parse_card("Cb")}
 
 
-class SteppingPin(MockPin):
-    """Edges stamped with the factory's synthetic clock (20 ms per edge)."""
+class SteppingFactory(ClockedMockFactory):
+    """Mock pins whose edges carry the factory's synthetic clock, 20 ms on per edge."""
 
-    def _change_state(self, value: bool) -> bool:
-        if self._state != value:
-            self._factory.now += 0.020
-            t = self._factory.now
-            self._state = value
-            self.states.append(PinState(t - self._last_change, value))
-            self._last_change = t
-            if len(self.states) > 64:
-                del self.states[:-2]
-            return True
-        return False
-
-
-class SteppingFactory(MockFactory):  # type: ignore[misc]
-    def __init__(self) -> None:
-        super().__init__(pin_class=SteppingPin)
-        self.now = 0.0
-
-    def ticks(self) -> float:
+    def step(self) -> float:
+        self.now += 0.020
         return self.now
 
 
-def _drive(pins: list[Any], seconds: float) -> tuple[int, float]:
+def _drive(factory: SteppingFactory, pins: list[Any], seconds: float) -> tuple[int, float]:
     n = 0
     t0 = time.perf_counter()
     while True:
         for pin in pins:
-            pin.drive_high()
-            pin.drive_low()
+            pin.drive(True, factory.step())
+            pin.drive(False, factory.step())
         n += len(pins)
         elapsed = time.perf_counter() - t0
         if elapsed >= seconds:
@@ -87,7 +78,7 @@ def raw(seconds: float) -> float:
                for pin in load_default().pads[SEATS].values()]
     for d in devices:
         d.when_activated = lambda: None
-    n, elapsed = _drive([d.pin for d in devices], seconds)
+    n, elapsed = _drive(factory, [d.pin for d in devices], seconds)
     for d in devices:
         d.close()
     return n / elapsed
@@ -105,7 +96,7 @@ def pins(seconds: float) -> float:
         pin.bounce = None
         pin.edges = "both"
         pin.when_changed = changed
-    n, elapsed = _drive(used, seconds)
+    n, elapsed = _drive(factory, used, seconds)
     for pin in used:
         pin.close()
     return n / elapsed
@@ -119,7 +110,7 @@ def adapter(seconds: float) -> float:
         count[0] += 1
 
     pads = SlapPads(load_default().pads[SEATS], on_event, pin_factory=factory)
-    n, elapsed = _drive([pads.device(p).pin for p in pads.pads], seconds)
+    n, elapsed = _drive(factory, [pads.device(p).pin for p in pads.pads], seconds)
     pads.close()
     assert count[0] == n, (count[0], n)  # every touch came through, none merged
     return n / elapsed
@@ -139,7 +130,7 @@ def referee(seconds: float) -> float:
             rulings[0] += 1
 
     pads = SlapPads(load_default().pads[SEATS], on_event, pin_factory=factory)
-    n, elapsed = _drive([pads.device(p).pin for p in pads.pads], seconds)
+    n, elapsed = _drive(factory, [pads.device(p).pin for p in pads.pads], seconds)
     pads.close()
     assert rulings[0] == n
     return n / elapsed
@@ -170,26 +161,55 @@ PATHS: dict[str, Callable[[float], float]] = {
     "raw": raw, "pins": pins, "adapter": adapter, "referee": referee, "judge": judge_alone}
 
 
+def ratios(med: dict[str, float]) -> dict[str, float]:
+    return {"adapter / raw gpiozero": med["adapter"] / med["raw"],
+            "adapter / bare pins": med["adapter"] / med["pins"],
+            "referee / raw gpiozero": med["referee"] / med["raw"],
+            "referee / judge alone": med["referee"] / med["judge"]}
+
+
+def other_tree(tree: Path, seconds: float) -> dict[str, float]:
+    """One round of ``tree``'s own ``benchmarks/pads.py`` (its own package), its rates."""
+    out = subprocess.run([sys.executable, str(tree / "benchmarks" / "pads.py"), "--rounds", "1",
+                          "--seconds", str(seconds)], cwd=tree, capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH": str(tree)}).stdout
+    return {m[1]: float(m[2].replace(",", "")) for m in re.finditer(r"^  (\w+) +([\d,]+)$", out, re.M)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=1.0, help="per path and round")
+    ap.add_argument("--against", type=Path, metavar="TREE",
+                    help="also run another checkout's benchmarks/pads.py (with its own companion "
+                         "package) in alternate rounds and print its numbers beside these")
     args = ap.parse_args()
     rates: dict[str, list[float]] = {name: [] for name in PATHS}
+    theirs: dict[str, list[float]] = {name: [] for name in PATHS}
     for _ in range(args.rounds):
         for name, run in PATHS.items():
             rates[name].append(run(args.seconds))
+        if args.against:
+            for name, rate in other_tree(args.against.resolve(), args.seconds).items():
+                theirs[name].append(rate)
     med = {name: statistics.median(r) for name, r in rates.items()}
     print(f"touches/s, median of {args.rounds} rounds of {args.seconds:g} s "
           f"({SEATS} seats, {len(load_default().pads[SEATS])} pads, press+release per touch):")
     for name, rate in med.items():
         print(f"  {name:8s} {rate:12,.0f}")
-    print(f"adapter / raw gpiozero   = {med['adapter'] / med['raw']:.2f}")
-    print(f"adapter / bare pins      = {med['adapter'] / med['pins']:.2f}")
-    print(f"referee / raw gpiozero   = {med['referee'] / med['raw']:.2f}")
-    print(f"referee / judge alone    = {med['referee'] / med['judge']:.2f}")
+    for label, value in ratios(med).items():
+        print(f"{label:24s} = {value:.2f}")
     print(f"adapter overhead per touch over bare pins = "
           f"{(1 / med['adapter'] - 1 / med['pins']) * 1e6:.1f} us")
+    if args.against:
+        old = {name: statistics.median(r) for name, r in theirs.items()}
+        print(f"{args.against} in the alternate rounds (this tree / that tree):")
+        for name, rate in old.items():
+            print(f"  {name:8s} {rate:12,.0f}   x{med[name] / rate:.2f}")
+        for (label, value), mine in zip(ratios(old).items(), ratios(med).values(), strict=True):
+            print(f"{label:24s} = {value:.2f}   (here {mine:.2f})")
+        print(f"adapter overhead per touch over bare pins = "
+              f"{(1 / old['adapter'] - 1 / old['pins']) * 1e6:.1f} us")
     return 0
 
 

@@ -57,7 +57,7 @@ def positions(games: int, seed: int = 1) -> list[tuple[Any, int]]:
 
 def napij_positions(games: int, seed: int = 1) -> list[tuple[Any, int]]:
     """(state, 0) of every choice between two or more plays in seeded napij se games."""
-    from companion.engines.napij.game import GAME, NapijSetup
+    from companion.engines.napij.game import GAME, Setup
     from companion.engines.napij.rules import legal_plays
     from companion.engines.napij.state import Phase
     from companion.players.levels import Level
@@ -68,7 +68,7 @@ def napij_positions(games: int, seed: int = 1) -> list[tuple[Any, int]]:
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + g)
         seat = Seat(Level.STRONG)
-        for step in steps(GAME, NapijSetup(2 if g % 2 == 0 else 4), rng, seat):
+        for step in steps(GAME, Setup(2 if g % 2 == 0 else 4), rng, seat):
             state = step.before
             if not step.chance and state.phase is Phase.PLAY and len(legal_plays(state)) > 1:
                 out.append((state, 0))

@@ -25,7 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from gpiozero.pins.mock import MockFactory, MockPin, PinState
+from gpiozero.exc import PinSetInput
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.inputs.pads import Pad
 
@@ -33,21 +34,49 @@ from .pads import SlapPads
 
 
 class ClockedMockPin(MockPin):  # type: ignore[misc]
-    """A mock pin whose edges are stamped with its factory's clock (``factory.now``)."""
+    """A mock pin whose edges are stamped with a tick the caller gives (or its factory's clock).
 
-    def _change_state(self, value: bool) -> bool:
-        pin: Any = self  # gpiozero is untyped
-        if pin._state != value:
-            t = pin._factory.ticks()
-            pin._state = value
-            pin.states.append(PinState(t - pin._last_change, value))
-            pin._last_change = t
-            return True
-        return False
+    Built on gpiozero's public pin interface only: the line's level is this class's own
+    (``level``, answered through the documented ``_get_state`` hook), and an edge goes to
+    the pin's public ``when_changed`` callable with its tick, if the pin's ``edges`` ask for
+    it.  ``drive(active, ticks)`` is the explicit form; ``drive_high()`` / ``drive_low()``
+    (gpiozero's mock pin methods, used by the pulls too) take the tick from
+    ``factory.ticks()``.  Unlike gpiozero's ``MockPin`` it keeps no ``states`` history.
+    """
+
+    def __init__(self, factory: Any, info: Any) -> None:
+        self.level = False  # set before gpiozero's constructor applies the pin's pull
+        super().__init__(factory, info)
+
+    def _get_state(self) -> bool:
+        return self.level
+
+    def _set_state(self, value: Any) -> None:
+        if self.function == "input":
+            raise PinSetInput(f"cannot set state of pin {self!r}")
+        self.drive(bool(value), self.factory.ticks(), output=True)
+
+    def drive(self, active: bool, ticks: Any, *, output: bool = False) -> bool:
+        """Set the line to ``active`` at ``ticks``: ``True`` (and the callback run) if it changed."""
+        if self.level == active:
+            return False
+        self.level = active
+        if not output and self.edges in ("both", "rising" if active else "falling"):
+            callback = self.when_changed
+            if callback is not None:
+                callback(ticks, active)
+        return True
+
+    def drive_high(self) -> None:
+        self.drive(True, self.factory.ticks())
+
+    def drive_low(self) -> None:
+        self.drive(False, self.factory.ticks())
 
 
 class ClockedMockFactory(MockFactory):  # type: ignore[misc]
-    """gpiozero's mock pin factory with a settable clock: ``now`` in seconds."""
+    """gpiozero's mock pin factory with a settable clock (``now``, seconds) and
+    :class:`ClockedMockPin` pins."""
 
     def __init__(self, now: float = 0.0) -> None:
         super().__init__(pin_class=ClockedMockPin)

@@ -96,13 +96,12 @@ def match_game(name: str) -> MatchGame:
 
         return MatchGame(GAME, lambda n: Setup(n), chooser)
     if name == "napij":
-        from companion.engines.napij.game import GAME as NAPIJ
-        from companion.engines.napij.game import NapijSetup
+        from companion.engines.napij import game as napij
         from companion.players.napij_levels import Seat
 
         from .napij import TableChooser
 
-        return MatchGame(NAPIJ, lambda n: NapijSetup(n), Seat, TableChooser,
+        return MatchGame(napij.GAME, lambda n: napij.Setup(n), Seat, TableChooser,
                          lambda state: state.turn)
     raise ValueError(f"{name!r} has no computer levels.")
 

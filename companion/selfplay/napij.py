@@ -30,7 +30,7 @@ from companion.engines.napij.actions import (
     ThrowOwing,
 )
 from companion.engines.napij.events import Event
-from companion.engines.napij.game import GAME, NapijGame, NapijSetup
+from companion.engines.napij.game import GAME, NapijGame, Setup
 from companion.engines.napij.reasons import Why
 from companion.engines.napij.rules import UNSHUFFLED, can_declare_bottle, new_game
 from companion.engines.napij.state import (
@@ -131,7 +131,7 @@ class _OnRules(NapijGame):
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
 
-    def new_game(self, setup: NapijSetup) -> State:
+    def new_game(self, setup: Setup) -> State:
         if setup.deck_mode is DeckMode.PHYSICAL:
             return new_game(self.rules, setup.players, setup.first, deck=DeckMode.PHYSICAL)
         return new_game(self.rules, setup.players, setup.first, UNSHUFFLED)
@@ -149,7 +149,7 @@ def play_steps(rng: random.Random, players: int = 4, rules: Rules | None = None,
     """Yield (before, action, after, events) for one game until somebody wins (the generic
     driver with a :class:`TableChooser`)."""
     chooser = TableChooser(rng, habits, choose)
-    for step in driver_steps(game_for(rules), NapijSetup(players, deck_mode=deck), rng, chooser,
+    for step in driver_steps(game_for(rules), Setup(players, deck_mode=deck), rng, chooser,
                              MAX_ACTIONS):
         yield step.before, step.action, step.after, step.events
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import weakref
 from functools import lru_cache
 from pathlib import Path
 
@@ -33,6 +34,10 @@ class FontMissing(RuntimeError):
     pass
 
 
+_SOURCES: weakref.WeakKeyDictionary[ImageFont.FreeTypeFont, str] = weakref.WeakKeyDictionary()
+"""The file each font was opened from (a font read from memory has no ``path`` of its own)."""
+
+
 def _open(path: str, size: int) -> ImageFont.FreeTypeFont:
     """Load a font; a gzipped one (PCF) is unpacked into memory first: FreeType reads
     gzip streams by re-inflating from the start on every seek, ~30x slower per text."""
@@ -41,7 +46,7 @@ def _open(path: str, size: int) -> ImageFont.FreeTypeFont:
             font = ImageFont.truetype(io.BytesIO(gzip.decompress(f.read())), size)
     else:
         font = ImageFont.truetype(path, size)
-    font.source_path = path  # type: ignore[attr-defined]
+    _SOURCES[font] = path
     return font
 
 
@@ -76,7 +81,9 @@ def load_font(size: int = HEADING_SIZE, bold: bool = False) -> ImageFont.FreeTyp
 
 
 def font_file(font: ImageFont.FreeTypeFont) -> str:
-    return str(getattr(font, "source_path", getattr(font, "path", "")))
+    """The file ``font`` was read from."""
+    source = _SOURCES.get(font)
+    return source if source is not None else str(font.path)
 
 
 def _mask(font: ImageFont.FreeTypeFont, ch: str) -> bytes:

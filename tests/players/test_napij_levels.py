@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion.engines.napij.actions import DeclareBottle, Drank, Play, Throw
-from companion.engines.napij.game import GAME, NapijSetup
+from companion.engines.napij.game import GAME, Setup
 from companion.engines.napij.notation import parse_position
 from companion.engines.napij.rules import choices, legal_plays
 from companion.engines.napij.state import Phase, default_rules
@@ -113,7 +113,7 @@ def test_seats_of_every_level_finish_a_game_through_the_driver():
     def interject(state):
         return seats[state.turn].interject(state)
 
-    record = play(GAME, NapijSetup(2), random.Random(5), choose, interject=interject)
+    record = play(GAME, Setup(2), random.Random(5), choose, interject=interject)
     assert record.winner in (RED, GREEN)
     assert any(isinstance(a, Play) for a in record.steps)
     assert any(isinstance(a, Throw) for a in record.steps)

@@ -21,7 +21,7 @@ from companion.engines.napij.actions import (
     ThrowOwing,
 )
 from companion.engines.napij.events import VoidThrow
-from companion.engines.napij.game import GAME, NapijSetup
+from companion.engines.napij.game import GAME, Setup
 from companion.engines.napij.notation import format_position, parse_position
 from companion.engines.napij.reasons import Why
 from companion.engines.napij.rules import apply, legal_plays, preview, problems, why_not
@@ -67,7 +67,7 @@ def test_the_same_seed_replays_the_same_game(seed):
     a = play_game(4, random.Random(seed), record=True)
     b = play_game(4, random.Random(seed), record=True)
     assert a.steps == b.steps and a.final == b.final and a.winner == b.winner
-    records = [GAME.setup_record(NapijSetup(4)), *(GAME.encode(x) for x in a.steps)]
+    records = [GAME.setup_record(Setup(4)), *(GAME.encode(x) for x in a.steps)]
     assert replay(GAME, records).state == a.final
 
 
@@ -106,7 +106,7 @@ def test_a_throw_is_always_accepted_in_the_throw_phase():
 def test_it_is_a_chooser_for_the_generic_driver_with_the_tables_habits():
     rng = random.Random(9)
     chooser = TableChooser(rng, Habits(forget_to_drink=0.3, call_duty=0.02, play_bottle=0.2))
-    game = drive(GAME, NapijSetup(4), rng, chooser)
+    game = drive(GAME, Setup(4), rng, chooser)
     assert game.state is not None and GAME.is_over(game.state)
     kinds = {type(a) for a in game.steps}
     assert {ThrowOwing, Drank, Duty, DeclareBottle, Throw, Play} <= kinds

@@ -305,9 +305,9 @@ def gobbit_game(seed: int = 2) -> list[Step]:
 
 
 def napij_game(seed: int = 3) -> list[Step]:
-    from companion.engines.napij.game import NapijSetup
+    from companion.engines.napij.game import Setup
 
-    header, records = _real_game("napij", NapijSetup(3), seed, 60)
+    header, records = _real_game("napij", Setup(3), seed, 60)
     return _script(header, records, undo_at=20, keep_at=59, keep=50)
 
 

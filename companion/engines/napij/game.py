@@ -1,7 +1,7 @@
 """Člověče, napij se! on the one protocol of every game (:class:`companion.engines.game.Game`).
 
 :data:`GAME` wraps the engine (:mod:`companion.engines.napij.rules`): a
-:class:`NapijSetup` makes a new game; chance comes in as actions (the shuffle
+:class:`Setup` makes a new game; chance comes in as actions (the shuffle
 of a virtual deck, every throw, and every card drawn from a physical deck);
 each action is a compact JSON record for the journal, and a journal replays
 exactly with :func:`companion.engines.game.replay`.
@@ -99,7 +99,7 @@ HASH_CHARS = 12
 
 
 @dataclass(frozen=True, slots=True)
-class NapijSetup:
+class Setup:
     """How a game is set up (the journal header, :meth:`NapijGame.setup_record`)."""
 
     players: int = 4
@@ -138,7 +138,7 @@ def _compiled(board_text: str, deck_text: str, board_source: str, deck_source: s
     return Rules(parse_board(board_text, board_source), parse_deck(deck_text, deck_source))
 
 
-def load_rules(setup: NapijSetup) -> tuple[Rules, str, str]:
+def load_rules(setup: Setup) -> tuple[Rules, str, str]:
     """The rules of a setup and the hashes of its board and deck files; a file that changed
     since the header was written, or cannot be played with, is one sentence."""
     texts = []
@@ -200,15 +200,15 @@ class NapijGame:
         """The rules :meth:`parse` reads positions with (the shipped board and deck)."""
         return self._rules or default_rules()
 
-    def with_rules(self, setup: NapijSetup) -> NapijGame:
+    def with_rules(self, setup: Setup) -> NapijGame:
         """The same game reading positions on the setup's board and deck."""
         return NapijGame(load_rules(setup)[0])
 
     # --- set-up ---------------------------------------------------------------------
-    def default_setup(self) -> NapijSetup:
-        return NapijSetup()
+    def default_setup(self) -> Setup:
+        return Setup()
 
-    def setup_record(self, setup: NapijSetup) -> Record:
+    def setup_record(self, setup: Setup) -> Record:
         _rules, board_hash, deck_hash = load_rules(setup)
         first = setup.first if setup.first is not None else SEATS_BY_PLAYERS[setup.players][0]
         return {"t": HEADER, "game": self.name, "players": setup.players,
@@ -216,7 +216,7 @@ class NapijGame:
                 "board": setup.board_file, "board_hash": board_hash,
                 "cards": setup.deck_file, "cards_hash": deck_hash}
 
-    def setup_from_record(self, record: Record) -> NapijSetup:
+    def setup_from_record(self, record: Record) -> Setup:
         """The setup of a header (keys it does not know are left alone); the board and deck
         files must still be the ones the game began with."""
         if record.get("t") != HEADER or record.get("game") != self.name:
@@ -236,12 +236,12 @@ class NapijGame:
             if not isinstance(value, str) or not value:
                 raise NotationError(f"The header needs {key} as text.")
             files.append(value)
-        setup = NapijSetup(players, first, DeckMode(mode), files[0], files[2], files[1],
+        setup = Setup(players, first, DeckMode(mode), files[0], files[2], files[1],
                            files[3])
         load_rules(setup)  # refuse a file that changed now, not halfway through the replay
         return setup
 
-    def new_game(self, setup: NapijSetup) -> State:
+    def new_game(self, setup: Setup) -> State:
         rules = load_rules(setup)[0]
         try:
             if setup.deck_mode is DeckMode.PHYSICAL:
@@ -432,5 +432,5 @@ class NapijGame:
 GAME = NapijGame()
 """The registry's engine object for napij se (``companion.registry.GAMES["napij"]``)."""
 
-_conforms: Game[State, Action, Event, NapijSetup] = GAME
+_conforms: Game[State, Action, Event, Setup] = GAME
 """mypy checks here that :class:`NapijGame` speaks the protocol."""

@@ -39,7 +39,7 @@ from companion.engines.errors import RulesError
 from companion.engines.game import Record
 from companion.engines.napij.actions import Play
 from companion.engines.napij.describe import debts_text
-from companion.engines.napij.game import DEFAULT, GAME, NapijSetup, load_rules
+from companion.engines.napij.game import DEFAULT, GAME, Setup, load_rules
 from companion.engines.napij.places import choice_row, move_lines, why_text
 from companion.engines.napij.state import DeckMode, Phase, State
 from companion.players.levels import CZECH, DEFAULT_LEVEL, Level
@@ -152,7 +152,7 @@ class NapijHost(NapijInputs):
             else:
                 self.deck_file = str(value)
             try:
-                load_rules(NapijSetup(board_file=self.board_file, deck_file=self.deck_file))
+                load_rules(Setup(board_file=self.board_file, deck_file=self.deck_file))
             except RulesError as exc:
                 return str(exc)
         elif key == "voice":
@@ -173,7 +173,7 @@ class NapijHost(NapijInputs):
             first = max(self.lot[-1], key=lambda cv: cv[1])[0]
         else:
             first = self.first if isinstance(self.first, int) and self.first in seats else seats[0]
-        setup = NapijSetup(self.players, first, self.deck_mode, self.board_file, self.deck_file)
+        setup = Setup(self.players, first, self.deck_mode, self.board_file, self.deck_file)
         problem = self._files_problem()
         if problem is not None:
             self.error = problem
@@ -207,8 +207,8 @@ class NapijHost(NapijInputs):
     def _files_problem(self) -> tuple[str, str] | None:
         """Why the chosen board or deck file cannot be played with (a title and the
         validator's sentence), or ``None``."""
-        for what, setup in (("Plán", NapijSetup(board_file=self.board_file)),
-                            ("Balíček", NapijSetup(deck_file=self.deck_file))):
+        for what, setup in (("Plán", Setup(board_file=self.board_file)),
+                            ("Balíček", Setup(deck_file=self.deck_file))):
             try:
                 load_rules(setup)
             except RulesError as exc:

@@ -20,7 +20,7 @@ from companion.engines.czech import PLAYER, PLAYER_LOWER
 from companion.engines.errors import RulesError
 from companion.engines.napij.actions import Action, Drank, Duty, Play, Throw
 from companion.engines.napij.events import CardDrawn, Event, ThrowAgain, Thrown, TurnPassed, Won
-from companion.engines.napij.game import GAME, NapijSetup
+from companion.engines.napij.game import GAME, Setup
 from companion.engines.napij.places import headline, moved_fields
 from companion.engines.napij.rules import Choice, choices, chooser, legal_plays
 from companion.engines.napij.state import DrinkReason, Phase, State
@@ -92,7 +92,7 @@ def lot_rounds(seats: Sequence[int], throw: Callable[[], int]) -> tuple[tuple[tu
             return tuple(rounds)
 
 
-class NapijTurn(JournaledHost[State, Action, Event, NapijSetup]):
+class NapijTurn(JournaledHost[State, Action, Event, Setup]):
     """The game in play: its state, mode, timers and what is on show (see the module)."""
 
     def __init__(self, ctx: HostContext) -> None:

@@ -35,7 +35,7 @@ from companion.engines.napij.events import (
     Thrown,
     VoidThrow,
 )
-from companion.engines.napij.game import GAME, NapijSetup, file_hash
+from companion.engines.napij.game import GAME, Setup, file_hash
 from companion.engines.napij.state import BOTTLE, DeckMode, DrinkReason, Phase, State
 from companion.registry import find_game
 from companion.selfplay.napij import play_steps
@@ -46,7 +46,7 @@ R, B, GR, Y = 0, 1, 2, 3
 CZECH = re.compile("[áčďéěíňóřšťúůýž]", re.I)
 
 
-def records_of(setup: NapijSetup, seed: int) -> tuple[list[dict[str, object]], State]:
+def records_of(setup: Setup, seed: int) -> tuple[list[dict[str, object]], State]:
     """A whole seeded game played directly, as a journal (JSON text and back), and its end."""
     records: list[dict[str, object]] = [GAME.setup_record(setup)]
     final = None
@@ -67,7 +67,7 @@ def test_the_registry_finds_this_game():
 
 @pytest.mark.parametrize("mode", [DeckMode.VIRTUAL, DeckMode.PHYSICAL])
 def test_a_whole_seeded_game_replays_from_its_journal(mode):
-    setup = NapijSetup(players=3, deck_mode=mode)
+    setup = Setup(players=3, deck_mode=mode)
     records, final = records_of(setup, seed=7)
     kinds = {r["t"] for r in records[1:]}
     assert {"throw", "play", "drank"} <= kinds
@@ -80,7 +80,7 @@ def test_a_whole_seeded_game_replays_from_its_journal(mode):
 
 
 def test_a_replay_keeps_the_longest_good_prefix():
-    records, _final = records_of(NapijSetup(players=2), seed=4)
+    records, _final = records_of(Setup(players=2), seed=4)
     broken = records[:20] + [{"t": "throw", "v": 9}] + records[20:]
     done = replay(GAME, broken)
     assert done.used == 20 and done.error is not None and done.error.code == "bad-value"
@@ -90,7 +90,7 @@ def test_the_protocol_alone_plays_a_game_to_its_end():
     """Chance from a seeded generator, decisions from legal_actions, debts settled by the
     table: nothing but the protocol's methods."""
     rng = random.Random(5)
-    state = GAME.new_game(NapijSetup(players=2, deck_mode=DeckMode.PHYSICAL))
+    state = GAME.new_game(Setup(players=2, deck_mode=DeckMode.PHYSICAL))
     seen = set()
     for _ in range(20_000):
         if GAME.is_over(state):
@@ -113,7 +113,7 @@ def test_the_protocol_alone_plays_a_game_to_its_end():
 # --- chance, who acts, what is legal ------------------------------------------------------------
 
 def test_a_virtual_game_starts_with_the_shuffle():
-    state = GAME.new_game(NapijSetup(players=2))
+    state = GAME.new_game(Setup(players=2))
     chance = GAME.chance(state)
     assert chance is not None and chance.kind is ChanceKind.SHUFFLE and chance.size == 32
     assert GAME.to_move(state) is None and GAME.legal_actions(state) == []
@@ -294,7 +294,7 @@ def test_unreadable_records_are_one_sentence(record):
 # --- the header ---------------------------------------------------------------------------------
 
 def test_the_header_round_trips_and_makes_the_same_game():
-    setup = NapijSetup(players=3, first=B, deck_mode=DeckMode.PHYSICAL)
+    setup = Setup(players=3, first=B, deck_mode=DeckMode.PHYSICAL)
     record = GAME.setup_record(setup)
     assert record == {"t": "game", "game": "napij", "players": 3, "first": "b",
                       "deck": "physical", "board": "default",
@@ -312,7 +312,7 @@ def test_a_family_board_file_is_named_and_hashed(tmp_path):
     path = tmp_path / "board.toml"
     path.write_text(default_board_text().replace('m12 = { kind = "normal"',
                                                  'm12 = { kind = "card"'), "utf-8")
-    setup = NapijSetup(players=2, board_file=str(path))
+    setup = Setup(players=2, board_file=str(path))
     record = GAME.setup_record(setup)
     assert record["board"] == str(path) and record["board_hash"] != file_hash(
         default_board_text())
@@ -325,7 +325,7 @@ def test_a_family_board_file_is_named_and_hashed(tmp_path):
 def test_a_resumed_game_refuses_a_file_that_changed_or_went_away(tmp_path):
     path = tmp_path / "deck.toml"
     path.write_text(default_deck_text(), "utf-8")
-    record = GAME.setup_record(NapijSetup(deck_file=str(path)))
+    record = GAME.setup_record(Setup(deck_file=str(path)))
     GAME.setup_from_record(record)  # unchanged: fine
     path.write_text(default_deck_text().replace("Napij se.", "Napij se pořádně."), "utf-8")
     with pytest.raises(NotationError) as exc:
@@ -336,7 +336,7 @@ def test_a_resumed_game_refuses_a_file_that_changed_or_went_away(tmp_path):
     with pytest.raises(NotationError) as exc:
         GAME.setup_from_record(record)
     assert str(exc.value) == f"The deck file {path} cannot be read (there is no deck file here)."
-    stale = dict(GAME.setup_record(NapijSetup()), board_hash="0123456789ab")
+    stale = dict(GAME.setup_record(Setup()), board_hash="0123456789ab")
     with pytest.raises(NotationError, match="board file default has changed"):
         GAME.setup_from_record(stale)
 
@@ -353,7 +353,7 @@ def test_a_resumed_game_refuses_a_file_that_changed_or_went_away(tmp_path):
     ({"board_hash": ""}, "needs board_hash"),
 ])
 def test_bad_headers_are_refused_with_one_sentence(change, words):
-    record = dict(GAME.setup_record(NapijSetup()), **change)
+    record = dict(GAME.setup_record(Setup()), **change)
     with pytest.raises(NotationError) as exc:
         GAME.setup_from_record(record)
     assert words in str(exc.value) and str(exc.value).endswith(".")
@@ -363,5 +363,5 @@ def test_a_broken_data_file_is_one_sentence(tmp_path):
     path = tmp_path / "deck.toml"
     path.write_text(default_deck_text().replace('effect = "glass"', 'effect = "beer"'), "utf-8")
     with pytest.raises(NotationError) as exc:
-        GAME.setup_record(NapijSetup(deck_file=str(path)))
+        GAME.setup_record(Setup(deck_file=str(path)))
     assert str(exc.value).startswith(f"{path}:") and "effect must be one of" in str(exc.value)
