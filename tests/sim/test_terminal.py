@@ -195,12 +195,24 @@ def read_pty(master: int, until: bytes, timeout_s: float) -> bytes:
     return seen
 
 
+def exit_code(proc, why_not: str) -> int:
+    """The sim's exit code once it ended by itself within 15 s (else killed, and the test fails
+    with ``why_not``)."""
+    import subprocess
+
+    try:
+        return proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        raise AssertionError(why_not) from None
+
+
 def test_closing_the_terminal_window_ends_the_sim_and_keeps_the_game(tmp_path):
     """A terminal that goes away while the sim runs (a closed window, a killed tmux whose
     hang-up does not reach it) ends the sim cleanly instead of leaving it spinning on a
     dead terminal; the game is in the journal for the next start."""
     import os
-    import subprocess
 
     proc, master = spawn_sim_on_a_pty(tmp_path, deaf_to_hangup=True)
     try:
@@ -210,13 +222,7 @@ def test_closing_the_terminal_window_ends_the_sim_and_keeps_the_game(tmp_path):
         time.sleep(1.0)
     finally:
         os.close(master)
-    try:
-        code = proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-        raise AssertionError("the sim kept running on a closed terminal") from None
-    assert code == 0
+    assert exit_code(proc, "the sim kept running on a closed terminal") == 0
     assert (tmp_path / "game.journal").stat().st_size > 0
 
 
@@ -342,7 +348,6 @@ def test_the_size_message_and_the_readme_name_the_same_sizes():
 
 def test_q_says_the_game_is_kept_as_it_quits(tmp_path):
     import os
-    import subprocess
 
     proc, master = spawn_sim_on_a_pty(tmp_path)
     try:
@@ -351,12 +356,7 @@ def test_q_says_the_game_is_kept_as_it_quits(tmp_path):
         seen += read_pty(master, b"\0", 15)  # to the end: the sim closes the pty as it quits
     finally:
         os.close(master)
-        try:
-            code = proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-            raise AssertionError("q did not end the sim") from None
+        code = exit_code(proc, "q did not end the sim")
     assert code == 0
     assert seen.rstrip().endswith("Hra je uložená.".encode()), seen[-200:]
 
