@@ -202,3 +202,21 @@ def test_every_table_line_is_set_up_played_undone_resumed_and_drawn_whole(entry,
         ended += 1
         assert not walk.problems, "\n".join(walk.problems[:20])
     assert ended, f"{entry.name}: no line of the set-up plays a whole game"
+
+
+def test_the_dice_news_in_the_set_up_reaches_a_host_without_a_game_calmly(entry, tmp_path,
+                                                                           caplog):
+    """The shell passes the dice's inputs to the table's host in the set-up too (the link
+    coming and going, a throw before anybody started): a host with no game takes them without
+    an error (the prasátko of issue 21's measurement found the tiny race raising here)."""
+    import logging
+
+    from companion.inputs.events import DiceLink
+
+    for n, table in enumerate(table_lines(entry)):
+        walk = Walk(tmp_path / str(n), table, seed=n + 1)
+        with caplog.at_level(logging.ERROR):
+            for event in (DiceLink(False), DiceLink(True), Rolled(4, seq=1)):
+                walk.shell.handle(event, walk.now)
+        assert walk.shell.mode is Mode.SETUP
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], table.label

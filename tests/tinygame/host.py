@@ -48,6 +48,8 @@ class RaceHost(JournaledHost[State, Action, Any, Setup]):
         self.selected = 0
 
     def handle(self, event: Input, now: float) -> Request | None:
+        if not self.play.started:  # the shell passes the dice's news in the set-up too
+            return None
         state = self.play.current()
         if isinstance(event, Rolled):
             if GAME.chance(state) is None:
