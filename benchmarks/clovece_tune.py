@@ -73,7 +73,7 @@ def play(seats: tuple[str, ...], fields: dict[str, Any], games: int, seed: int,
     jobs = [(seed, i, seats, fields) for i in range(games)]
     if workers <= 1:
         return [one_game(job) for job in jobs]
-    with get_context("fork").Pool(workers) as pool:
+    with get_context("forkserver").Pool(workers) as pool:
         return pool.map(one_game, jobs, chunksize=25)
 
 

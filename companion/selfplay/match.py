@@ -211,7 +211,8 @@ def run_match(name: str, kinds: Sequence[Kind], games: int, seed: int = 1,
     if workers <= 1:
         results = [_play_chunk(job) for job in jobs]
     else:
-        with get_context("fork").Pool(workers) as pool:
+        with get_context("forkserver").Pool(workers) as pool:  # not fork: a threaded parent
+            # (pytest, the service) can leave a lock held in a forked child for ever
             results = pool.map(_play_chunk, jobs)
     result = MatchResult(name, kinds, games, seed, rotate)
     for chunk_result in results:
