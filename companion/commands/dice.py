@@ -216,22 +216,31 @@ def pixels_port() -> Any:
     return BleakPort()
 
 
+class RollPrinter:
+    """dice-read's listener: prints each event on its line, counts the rolls and sets ``done``
+    after ``limit`` of them (never when ``limit`` is None)."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.rolls = 0
+        self.done = threading.Event()
+
+    def __call__(self, event: Any) -> None:
+        print(_describe(event), flush=True)
+        if isinstance(event, DiceRoll):
+            self.rolls += 1
+            if self.limit is not None and self.rolls >= self.limit:
+                self.done.set()
+
+
 def _read_pixels(args: argparse.Namespace) -> int:
     """``dice-read --pixels [NAME]``: what a Pixels die sends, as the table's events."""
     from companion.dice.pixels.adapter import PixelsDice, scan
     from companion.dice.pixels.port import PortError
 
     port = pixels_port()
-    done = threading.Event()
-    rolls = 0
-
-    def on_event(event: Any) -> None:
-        nonlocal rolls
-        print(_describe(event), flush=True)
-        if isinstance(event, DiceRoll):
-            rolls += 1
-            if args.rolls is not None and rolls >= args.rolls:
-                done.set()
+    on_event = RollPrinter(args.rolls)
+    done = on_event.done
 
     try:
         try:
@@ -257,7 +266,7 @@ def _read_pixels(args: argparse.Namespace) -> int:
             if getattr(port, "owns_loop", False):
                 port.loop.stop()
     if args.rolls is not None and not finished:
-        print(f"companion: only {rolls} of {args.rolls} rolls arrived in {args.timeout:g} s.",
+        print(f"companion: only {on_event.rolls} of {args.rolls} rolls arrived in {args.timeout:g} s.",
               file=sys.stderr)
         return 1
     return 0
@@ -275,16 +284,8 @@ def cmd_dice_read(args: argparse.Namespace) -> int:
     if not args.port:
         raise UsageError("Give the dice's port (e.g. /dev/companion-dice), or --pixels for a "
                          "Pixels die.")
-    done = threading.Event()
-    rolls = 0
-
-    def on_event(event: DiceEvent) -> None:
-        nonlocal rolls
-        print(_describe(event), flush=True)
-        if isinstance(event, DiceRoll):
-            rolls += 1
-            if args.rolls is not None and rolls >= args.rolls:
-                done.set()
+    on_event = RollPrinter(args.rolls)
+    done = on_event.done
 
     try:
         reader = DiceReader(args.port, on_event, baudrate=args.baudrate)
@@ -299,7 +300,7 @@ def cmd_dice_read(args: argparse.Namespace) -> int:
     counted = ", ".join(f"{f.name}={getattr(stats, f.name)}" for f in fields(stats) if getattr(stats, f.name))
     print(f"stats: {counted or 'nothing received'}", flush=True)
     if args.rolls is not None and not finished:
-        print(f"companion: only {rolls} of {args.rolls} rolls arrived in {args.timeout:g} s.",
+        print(f"companion: only {on_event.rolls} of {args.rolls} rolls arrived in {args.timeout:g} s.",
               file=sys.stderr)
         return 1
     return 0
