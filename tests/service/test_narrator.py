@@ -14,10 +14,10 @@ from companion.hardware.speech import raw_left, speakable, unspoken
 from companion.hardware.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Rolled
 from companion.service.hosts.base import DiceStatus, HostContext
-from companion.service.journal import Journal
 from companion.service.narrator import PRIORITY, RULING, fresh
-from companion.service.prefs import Prefs
 from companion.service.shell import Mode, Shell
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.reading import sentence
 
 from .voice_tables import LONG_LEFT, VoiceTable, play
@@ -94,7 +94,7 @@ def test_napij_is_left_to_speak_for_itself(tmp_path):
 def rulings(tmp_path: Path, seeds: range, timing: bool) -> list[tuple[str, tuple[str, int]]]:
     """The rulings said in seeded virtual-deck games (random flips and slaps, with the pads'
     timing budget of a TTP223 front end or none), with their kinds."""
-    from companion.hardware.padtiming import TimingBook
+    from companion.hardware.pads.timing import TimingBook
 
     out = []
     for seed in seeds:
@@ -192,7 +192,7 @@ def test_voice_settings_change_and_are_kept(tmp_path):
     assert saved[-1].voice_mode == "table" and saved[-1].volume == 150
     assert saved[-1].speech_rate == 190
     assert voice.words_per_minute == 190 and voice.amplitude == 150  # the voice is tuned
-    from companion.service.prefs import load_prefs, save_prefs
+    from companion.storage.prefs import load_prefs, save_prefs
 
     save_prefs(tmp_path / "prefs.json", saved[-1])
     kept = load_prefs(tmp_path / "prefs.json", Prefs())
@@ -302,8 +302,8 @@ import sys
 from pathlib import Path
 from companion.inputs.events import ButtonPress, Rolled
 from companion.service.hosts.base import HostContext
-from companion.service.journal import Journal
-from companion.service.prefs import Prefs
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.service.shell import Shell
 shell = Shell(HostContext(Journal(Path({str(tmp_path)!r}) / "g.journal"), Prefs(voice=False)))
 shell.begin(0.0)
