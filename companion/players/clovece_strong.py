@@ -34,7 +34,6 @@ the normal level and cost several times more, so the search stays one throw deep
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from companion.engines.clovece.rules import (
@@ -50,8 +49,6 @@ from companion.engines.clovece.rules import (
     in_play,
     legal_moves,
 )
-
-from . import clovece_bot
 
 _SAFE_START = Variant.SAFE_START.value
 
@@ -89,16 +86,6 @@ class Weights:
     front: float = 0.001
     """Per field of the moving piece's progress: between moves worth the same, the piece
     further ahead goes."""
-    rollouts: int = 0
-    """Rollouts per candidate move (0: the plain search)."""
-    horizon: int = 8
-    """Rolls played in a rollout before the evaluation."""
-    policy: str = "normal"
-    """Who plays the rollouts: ``normal`` (the normal level's heuristic) or ``random``."""
-    win: float = 60.0
-    """A won game at the end of a rollout is worth its race plus this."""
-    blend: float = 0.0
-    """The plain search's value added to the rollouts' mean, times this."""
 
 
 WEIGHTS: dict[int, Weights] = {
@@ -255,55 +242,6 @@ def move_value(pos: Position, roll: int, move: Move, w: Weights | None = None) -
     return evaluate(after, colour, w)
 
 
-def _dice(n: int, h: int) -> tuple[tuple[int, ...], ...]:
-    rng = random.Random(20261201)
-    out = []
-    for k in range(n):
-        first = (k % 6 + 1, (k // 6) % 6 + 1)
-        out.append(first + tuple(rng.randrange(1, 7) for _ in range(h)))
-    return tuple(out)
-
-
-DICE = _dice(216, 64)
-
-
-def _final(pos: Position, colour: int, w: Weights) -> float:
-    if pos.winner is None:
-        return evaluate(pos, colour, w)
-    v = evaluate(pos._replace(winner=None), colour, w)
-    return v + w.win if pos.winner == colour else v - w.win
-
-
-def _rollout(pos: Position, colour: int, dice: tuple[int, ...], w: Weights) -> float:
-    score = clovece_bot.score
-    rnd = w.policy == "random"
-    i = 0
-    for roll in dice[: w.horizon]:
-        if pos.winner is not None:
-            break
-        moves = legal_moves(pos, roll)
-        move = None
-        if len(moves) > 1:
-            if rnd:
-                i += 1
-                move = moves[(roll * 7 + i) % len(moves)]
-            else:
-                move = max(moves, key=lambda m: score(pos, m))
-        pos = apply(pos, roll, move)[0]
-    return _final(pos, colour, w)
-
-
-def rollout_value(pos: Position, roll: int, move: Move, w: Weights) -> float:
-    colour = pos.turn
-    after, _ = apply(pos, roll, move)
-    if after.winner is not None:
-        return _final(after, colour, w)
-    total = 0.0
-    for dice in DICE[: w.rollouts]:
-        total += _rollout(after, colour, dice, w)
-    return total / w.rollouts
-
-
 def choose(pos: Position, roll: int, w: Weights | None = None) -> Move | None:
     """The move *silný* plays, or ``None`` when no move is legal."""
     moves = legal_moves(pos, roll)
@@ -312,12 +250,7 @@ def choose(pos: Position, roll: int, w: Weights | None = None) -> Move | None:
     w = w or weights_for(pos)
     best, best_value = moves[0], -1e18
     for m in moves:
-        if w.rollouts:
-            v = rollout_value(pos, roll, m, w) + w.front * m.frm
-            if w.blend:
-                v += w.blend * move_value(pos, roll, m, w)
-        else:
-            v = move_value(pos, roll, m, w) + w.front * m.frm
+        v = move_value(pos, roll, m, w) + w.front * m.frm
         if v > best_value:
             best, best_value = m, v
     return best
