@@ -324,31 +324,28 @@ def _moves_by_occupant(c: int, roll: int, p: int) -> tuple[Move | None, ...]:
 
 
 _Table = tuple[tuple[int, ...], tuple[tuple[Move | None, ...], ...]]
+_Effect = tuple[int, int, int | None, int, Event, Event | None]
+
+_TABLES: tuple[dict[int, _Table], ...] = ({}, {}, {}, {})
+"""``_TABLES[c][r]`` is the pair (_LANDS[c][r], _MOVES[c][r]), made by :func:`_table` the
+first time a game needs it: importing the engine (which the service does before its first
+frame) pays nothing for tables a game may never use.  Plain dicts, not a dict subclass with
+``__missing__``: CPython's specialised lookup serves exact dicts only, and the hot path
+looks a table up on every roll."""
 
 
-class _RollTables(dict[int, _Table]):
-    """One colour's tables by roll, each made the first time a game needs it.
-
-    A made table is a plain dict lookup, so the hot path pays nothing for the laziness,
-    and importing the engine (which the service does before its first frame) pays nothing
-    for tables a game may never use."""
-
-    def __init__(self, colour: int) -> None:
-        super().__init__()
-        self.colour = colour
-
-    def __missing__(self, roll: int) -> _Table:
-        if roll not in range(1, SIX + 1):
-            raise KeyError(roll)
-        c = self.colour
+def _table(c: int, roll: int) -> _Table:
+    """Colour ``c``'s tables for ``roll`` (1…6; ``KeyError`` otherwise), made the first time
+    they are asked for."""
+    if roll not in range(1, SIX + 1):
+        raise KeyError(roll)
+    table = _TABLES[c].get(roll)
+    if table is None:
         table = (tuple(_landing(c, roll, p) for p in _PROGRESSES),
                  tuple(_moves_by_occupant(c, roll, p) for p in _PROGRESSES))
-        self[roll] = table
-        return table
+        _TABLES[c][roll] = table
+    return table
 
-
-_TABLES = tuple(_RollTables(c) for c in range(4))
-"""``_TABLES[c][r]`` is the pair (_LANDS[c][r], _MOVES[c][r]) for the rolls 1…6 only."""
 
 _ENTERED = tuple(Entered(c) for c in range(4))
 _ROLL_AGAIN = tuple(RollAgain(c) for c in range(4))
@@ -359,7 +356,7 @@ _PASSED_DONE, _PASSED_FORFEIT, _PASSED_TRIES = (
 _TRY_FAILED = tuple(tuple(TryFailed(c, t) for t in range(TRIES)) for c in range(4))
 
 
-def _effect(move: Move) -> tuple[int, int, int | None, int, Event, Event | None]:
+def _effect(move: Move) -> _Effect:
     c, frm, to, capture = move
     delta = (c + 1) << _OCC_BITS * _slot(c, to)
     if frm == HOUSE:
@@ -376,15 +373,9 @@ def _effect(move: Move) -> tuple[int, int, int | None, int, Event, Event | None]
     return frm, to, capture, delta, first, second
 
 
-class _Effects(dict[Move, tuple[int, int, int | None, int, Event, Event | None]]):
-    """``_EFFECT[move]``, worked out the first time the move is played (then a dict lookup)."""
-
-    def __missing__(self, move: Move) -> tuple[int, int, int | None, int, Event, Event | None]:
-        effect = self[move] = _effect(move)
-        return effect
-
-
-_EFFECT = _Effects()
+_EFFECT: dict[Move, _Effect] = {}
+"""``_EFFECT[move]``, worked out by :func:`apply` the first time the move is played (then a
+lookup; a plain dict for the same reason as :data:`_TABLES`)."""
 
 
 # --- the plain statement of the rules --------------------------------------------
@@ -539,7 +530,10 @@ def legal_moves(pos: Position, roll: int) -> list[Move]:
     try:
         lands, moves_of = _TABLES[c][roll]
     except (KeyError, TypeError):
-        raise RulesError(f"A roll is 1 to 6, not {roll}.", code="roll") from None
+        try:
+            lands, moves_of = _table(c, roll)
+        except (KeyError, TypeError):
+            raise RulesError(f"A roll is 1 to 6, not {roll}.", code="roll") from None
     if occ is None:
         occ = occupancy(pieces)
     if variants:
@@ -638,7 +632,10 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
         reason = why_not(pos, roll, move[1])
         raise IllegalMove(f"That move is not legal ({reason.why.value}).", reason)
 
-    frm, to, capture, delta, first, second = _EFFECT[move]
+    try:
+        frm, to, capture, delta, first, second = _EFFECT[move]
+    except KeyError:  # the move's first time
+        frm, to, capture, delta, first, second = _EFFECT[move] = _effect(move)
     # The moving piece is the first of ``own`` standing at ``frm``; unpacking the
     # 4-tuples and building the new ones whole is the cheapest way to replace one item.
     a, b, c, d = own

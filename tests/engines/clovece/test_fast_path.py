@@ -42,7 +42,7 @@ from companion.engines.clovece.rules import (
     track_field,
 )
 from companion.engines.errors import AmbiguousMove, IllegalMove, RulesError
-from companion.selfplay.clovece import play_steps
+from companion.selfplay.clovece import play_game, play_steps
 
 from .helpers import P
 from .test_properties import positions
@@ -176,11 +176,21 @@ def test_occupancy_knows_track_and_goal_fields():
 
 
 def test_every_prebuilt_move_has_its_effect():
-    moves = [m for c in range(4) for r in range(1, 7) for per_piece in rules._TABLES[c][r][1]
+    moves = [m for c in range(4) for r in range(1, 7) for per_piece in rules._table(c, r)[1]
              for m in per_piece if m is not None]
     assert len(set(moves)) == len(moves) > 3000
     for move in moves:
-        frm, to, capture, _delta, first, second = rules._EFFECT[move]
+        frm, to, capture, _delta, first, second = rules._effect(move)
         assert (frm, to, capture) == tuple(move)[1:]
         assert isinstance(first, Entered if frm == HOUSE else Moved)
         assert second is None or isinstance(second, Captured | EnteredGoal)
+
+
+def test_effects_worked_out_in_play_are_the_moves_own():
+    """apply keeps each move's effect after its first time; what it keeps is _effect's."""
+    rng = random.Random(7)
+    for _ in range(20):
+        play_game(4, frozenset(), rng)
+    assert len(rules._EFFECT) > 1000
+    for move, effect in rules._EFFECT.items():
+        assert effect == rules._effect(move)
