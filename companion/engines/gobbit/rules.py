@@ -27,9 +27,8 @@ so its bottom card ends on top (its back sets the next expert condition).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import NamedTuple
 
 from ..errors import GameOver, IllegalMove, RulesError
 from .cards import GORILLA, RULE_ORDER, Card, Condition, Rule, standard_deck
@@ -38,7 +37,8 @@ from .judge import TO_GRAVEYARD, Destination, Kind, Ruling, Situation, Touch, Wh
 MIN_SEATS, MAX_SEATS = 2, 8
 
 
-class GameState(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GameState:
     """One moment of a Gobbit game (see the module docstring for the card order).
 
     ``turn`` is the seat whose turn it is (the engine skips seats with an empty
@@ -236,7 +236,8 @@ class Refused(StrEnum):
     GAME_OVER = "game-over"  # anything after the end (raised as GameOver)
 
 
-class Reason(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reason:
     """A refusal: ``why``, the seat it is about (``None``: the table) and, for
     :attr:`Refused.BAD_DEAL`, how many cards the deck has."""
 
@@ -270,7 +271,7 @@ def _deal(state: GameState, cards: Sequence[Card]) -> GameState:
     for i, card in enumerate(cards):
         s = (state.turn - 1 + i) % seats
         decks[s] = (card, *decks[s])
-    return state._replace(decks=tuple(decks))
+    return replace(state, decks=tuple(decks))
 
 
 def undealt(seats: int, first: int = 1, rules: Iterable[str] = (),
@@ -414,7 +415,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if seat is not None:
             raise IllegalMove(f"Seat {seat} can still flip: the game goes on.",
                               Reason(Refused.CAN_STILL_FLIP, seat))
-        state = state._replace(over=True)
+        state = replace(state, over=True)
         events.append(GameEnded(winners(state), card_counts(state)))
         return state, events
     else:  # pragma: no cover - the type checker sees every action above
@@ -460,20 +461,20 @@ def _flip(state: GameState, seat: int, events: list[Event]) -> GameState:
         # FAQ 4: the card lies face up (it can be attacked) until it goes to the graveyard.
         events.append(FlippedOutOfTurn(seat, card))
         gorilla = None if state.gorilla == seat else state.gorilla
-        return state._replace(decks=decks, piles=_set(state.piles, seat, state.pile(seat) + (card,)),
+        return replace(state, decks=decks, piles=_set(state.piles, seat, state.pile(seat) + (card,)),
                               strays=state.strays | {seat}, gorilla=gorilla)
     if card.species == GORILLA and not rest:
         # FAQ 7 (D8): a gorilla as the last card is lost, with or without the gorilla rule.
         events.append(GorillaDiscarded(seat, card))
-        return state._replace(decks=decks, graveyard=state.graveyard + (card,),
+        return replace(state, decks=decks, graveyard=state.graveyard + (card,),
                               turn=next_seat(state, seat), gorilla=None)
     piles = _set(state.piles, seat, state.pile(seat) + (card,))
     events.append(Flipped(seat, card))
     if card.species == GORILLA and Rule.GORILLA.value in state.rules:
         # The gorilla attacks now; its player then flips again onto the gorilla.
         events.append(GorillaAttack(seat))
-        return state._replace(decks=decks, piles=piles, turn=seat, gorilla=seat)
-    return state._replace(decks=decks, piles=piles, turn=next_seat(state, seat), gorilla=None)
+        return replace(state, decks=decks, piles=piles, turn=seat, gorilla=seat)
+    return replace(state, decks=decks, piles=piles, turn=next_seat(state, seat), gorilla=None)
 
 
 def _discard(state: GameState, seat: int, events: list[Event]) -> GameState:
@@ -484,7 +485,7 @@ def _discard(state: GameState, seat: int, events: list[Event]) -> GameState:
     pile = state.pile(seat)
     card = pile[-1]
     events.append(StrayDiscarded(seat, card))
-    return state._replace(piles=_set(state.piles, seat, pile[:-1]),
+    return replace(state, piles=_set(state.piles, seat, pile[:-1]),
                           graveyard=state.graveyard + (card,), strays=state.strays - {seat})
 
 
@@ -527,7 +528,7 @@ def _touches(state: GameState, touches: Iterable[Touch], events: list[Event],
     turn = state.turn if ruling.gobbit is None else ruling.gobbit
     if ruling.gobbit is not None:
         gorilla = None  # FAQ 19: the winner starts a fresh round
-    new = state._replace(decks=tuple(decks), piles=tuple(piles), graveyard=tuple(graveyard),
+    new = replace(state, decks=tuple(decks), piles=tuple(piles), graveyard=tuple(graveyard),
                          turn=turn, gorilla=gorilla, strays=state.strays - moved)
     ends = last is not None and any(
         v.decisive and v.kind is Kind.DEFENCE and v.touch.seat == last for v in ruling.verdicts)
@@ -548,11 +549,11 @@ def _settle(state: GameState, events: list[Event], force_over: bool = False) -> 
             else:
                 out.add(seat)
                 events.append(LeftGame(seat))
-    state = state._replace(ghosts=frozenset(ghosts), out=frozenset(out),
+    state = replace(state, ghosts=frozenset(ghosts), out=frozenset(out),
                            strays=state.strays - ghosts - out)
     holders = [s for s, n in zip(state.seats, card_counts(state), strict=True) if n]
     if not state.over and (force_over or len(holders) <= 1):
-        state = state._replace(over=True)
+        state = replace(state, over=True)
         events.append(GameEnded(winners(state), card_counts(state)))
     return state
 

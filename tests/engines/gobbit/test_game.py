@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from math import floor
 
 import pytest
@@ -196,7 +197,7 @@ def test_why_not_says_in_czech_why_an_action_is_refused():
     assert GAME.why_not(undealt, Deal((0, 1))) == \
         "Zamíchaný balíček musí obsahovat každou z 48 karet právě jednou."
     assert GAME.why_not(g, Deal((0,))) == "Karty už jsou rozdané, podruhé se nerozdává."
-    over = g._replace(over=True)
+    over = replace(g, over=True)
     assert GAME.why_not(over, Flip(1)) == "Hra už skončila."
     with pytest.raises(GameOver):
         GAME.apply(over, Flip(1))
