@@ -26,7 +26,7 @@ from companion.engines.gobbit.rules import (
     Discard,
     Finish,
     Flip,
-    GameState,
+    State,
     Touches,
     card_counts,
     new_game,
@@ -37,7 +37,7 @@ from companion.selfplay.driver import play
 ALL = frozenset({"gobbit", "ghost", "gorilla"})
 
 
-def dealt(setup: Setup, seed: int = 1) -> GameState:
+def dealt(setup: Setup, seed: int = 1) -> State:
     state = GAME.new_game(setup)
     chance = GAME.chance(state)
     assert chance is not None
@@ -214,7 +214,7 @@ def test_describe_speaks_czech_about_the_deal():
 
 def toucher(rng: random.Random):
     """Flips as the driver's random chooser does, and now and then a moment of random touches."""
-    def choose(state: GameState, actions):
+    def choose(state: State, actions):
         if rng.random() < 0.3:
             targets = [*state.seats, "g"]
             return Touches(tuple(
