@@ -20,6 +20,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -102,14 +103,14 @@ def main() -> int:
     states = napij_states(args.games)
     plays = [s for s in states if s.phase is Phase.PLAY]
     positions = clovece_positions(args.games)
-    fresh = [s._replace() for s in states]  # new objects: the engine's one-state caches miss
+    fresh = [replace(s) for s in states]  # new objects: the engine's one-state caches miss
     bot: list[float] = []
     engine: list[float] = []
     peer: list[float] = []
     for half in range(2):  # alternate, so that machine noise hits all alike
         part = slice(half, None, 2)
         bot += timed(decide, fresh[part])
-        engine += timed(legal_plays, [s._replace() for s in plays[part]])
+        engine += timed(legal_plays, [replace(s) for s in plays[part]])
         peer += timed(lambda pr: (legal_moves(*pr), choose(*pr)), positions[part])
     bot_plays = [ms for s, ms in zip(fresh[0::2] + fresh[1::2], bot, strict=True)
                  if s.phase is Phase.PLAY]

@@ -35,9 +35,9 @@ from companion.engines.gobbit.rules import (
     Finish,
     Flip,
     GameEnded,
-    GameState,
     Judged,
     LeftGame,
+    State,
     Touches,
     apply,
     condition,
@@ -77,7 +77,7 @@ class VirtualDeckModel:
         cards = tuple(deck) if deck is not None else standard_deck(rules)
         if sorted(order) != list(range(len(cards))):
             raise ValueError(f"The shuffle must be a permutation of the {len(cards)} cards.")
-        self.start: GameState = new_game(seats, [cards[i] for i in order], first, rules, expert)
+        self.start: State = new_game(seats, [cards[i] for i in order], first, rules, expert)
         self.state, done = replay(self.start, actions)  # a journaled game resumes where it was
         self.actions: list[Action] = list(actions)
         """Every action applied, in order: ``replay(start, actions)`` gives ``state`` again."""

@@ -105,7 +105,7 @@ def _lines(events: list[GobbitEvent]) -> list[str]:
     return [gobbit_event(e) for e in events if not isinstance(e, gb.Judged)]
 
 
-def _attack(state: gb.GameState) -> Touch | None:
+def _attack(state: gb.State) -> Touch | None:
     for a in state.seats:
         for v in state.seats:
             ta, tv = state.top(a), state.top(v)

@@ -43,7 +43,8 @@ from companion.engines.gobbit.judge import (
     Verdict,
     judge,
 )
-from companion.engines.gobbit.rules import GameState, condition, on_turn, winners
+from companion.engines.gobbit.rules import State as GobbitState
+from companion.engines.gobbit.rules import condition, on_turn, winners
 from companion.engines.napij.describe import debts_text
 from companion.engines.napij.state import Phase, State
 from companion.referee.model import RefereeModel, delta_text, target_label
@@ -317,7 +318,7 @@ def _info(touches: Sequence[Touch], ruling: Ruling | None, tops: Mapping[int, An
     return info, verdicts
 
 
-def gobbit(state: GameState, *, events: Iterable[str] = (), touches: Sequence[Touch] = (),
+def gobbit(state: GobbitState, *, events: Iterable[str] = (), touches: Sequence[Touch] = (),
            ruling: Ruling | None = None, provisional: bool = False,
            log: Sequence[Touch] = (), rules: Sequence[Topic] = (),
            uncertainty_ms: float = 0.0) -> Snapshot:

@@ -199,7 +199,7 @@ def test_the_snapshot_of_napij_facts_has_the_ledger_with_ucet_and_the_card():
     assert {r.name: r.tonight for r in plain.ledger}["Zelený"] == 3
 
 
-def gobbit_attack_state() -> tuple[gb.GameState, Touch]:
+def gobbit_attack_state() -> tuple[gb.State, Touch]:
     cards = list(standard_deck())
     random.Random(4).shuffle(cards)
     state = gb.new_game(4, cards)

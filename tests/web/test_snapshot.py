@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -160,12 +161,12 @@ def test_gobbit_table_ruling_and_touch_rows():
 
 
 def test_gobbit_status_for_a_condition_a_gorilla_and_the_end():
-    state = dealt()._replace(expert=True, graveyard=(parse_card("SbR"),))
+    state = replace(dealt(), expert=True, graveyard=(parse_card("SbR"),))
     snap = snapshot.gobbit(state)
     assert "Řetězec je obrácený" in snap.status
     assert "Obrácený řetězec" in snap.board.top
-    assert "Gorila! Hráč 2" in snapshot.gobbit(dealt()._replace(gorilla=2)).status
-    over = dealt()._replace(over=True)
+    assert "Gorila! Hráč 2" in snapshot.gobbit(replace(dealt(), gorilla=2)).status
+    over = replace(dealt(), over=True)
     snap = snapshot.gobbit(over)
     assert snap.over and snap.turn is None and snap.status.startswith("Konec hry")
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import GameOver, IllegalMove, NotationError, RulesError
 from ..game import HEADER, ROLL, Chance, Game, Record, check_header
@@ -62,7 +62,8 @@ Action = Roll | Move
 """A roll (chance) or the move of the pending roll."""
 
 
-class State(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class State:
     """A Člověče game at the table: the position and the roll waiting for its move."""
 
     pos: Position
@@ -177,7 +178,7 @@ class CloveceGame:
         return list(legal_moves(state.pos, state.roll))
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
-        pos, roll = state
+        pos, roll = state.pos, state.roll
         if pos.winner is not None:
             raise GameOver(f"The game is over: {COLOURS[pos.winner]} has won.",
                            Reason(Why.GAME_OVER, pos.turn, rules.HOUSE, roll or 0, pos.winner))
@@ -247,7 +248,7 @@ class CloveceGame:
             frm_text = record.get("from")
             if not isinstance(frm_text, str):
                 raise NotationError("A move record needs its from location.")
-            pos, roll = state
+            pos, roll = state.pos, state.roll
             frm = parse_location(pos.turn, frm_text)
             if pos.winner is not None:
                 raise GameOver(f"The game is over: {COLOURS[pos.winner]} has won.",

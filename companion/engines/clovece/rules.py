@@ -204,7 +204,8 @@ class Why(StrEnum):
     GAME_OVER = "game-over"
 
 
-class Reason(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reason:
     why: Why
     colour: int
     frm: int

@@ -10,10 +10,11 @@ upper-case letter (``SbR``: a blue snake whose back shows the reversed chain).
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import NotationError
 
@@ -59,7 +60,8 @@ class Rule(StrEnum):
 RULE_ORDER = tuple(r.value for r in Rule)
 
 
-class Card(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Card:
     """One card: ``species`` (S, C, M, G), ``colour`` (b, r, y; None for the gorilla), ``back``."""
 
     species: str

@@ -1,6 +1,6 @@
 """Gobbit on the game protocol (:mod:`companion.engines.game`).
 
-The state is the engine's :class:`~.rules.GameState`.  A new game is the empty
+The state is the engine's :class:`~.rules.State`.  A new game is the empty
 table of :func:`~.rules.undealt`: chance waits for the shuffle
 (:data:`~companion.engines.game.ChanceKind.SHUFFLE`, a permutation of the
 deck's cards), which comes in as a :class:`~.rules.Deal` and deals exactly as
@@ -45,8 +45,8 @@ from .rules import (
     Event,
     Finish,
     Flip,
-    GameState,
     Reason,
+    State,
     Touches,
     dealt,
     deck_size,
@@ -171,24 +171,24 @@ class GobbitGame:
             raise NotationError(f"The first player must be a seat from 1 to {seats}.")
         return Setup(seats, frozenset(names), expert, first)
 
-    def new_game(self, setup: Setup) -> GameState:
+    def new_game(self, setup: Setup) -> State:
         return rules.undealt(setup.seats, setup.first, setup.rules, setup.expert)
 
     # --- play -----------------------------------------------------------------
 
-    def chance(self, state: GameState) -> Chance | None:
+    def chance(self, state: State) -> Chance | None:
         if state.over or dealt(state):
             return None
         return Chance(ChanceKind.SHUFFLE, size=deck_size(state))
 
-    def chance_action(self, state: GameState, outcome: int | Sequence[int],
+    def chance_action(self, state: State, outcome: int | Sequence[int],
                       src: Source = Source.DICE) -> Deal:
         """The deal of the permutation ``outcome`` (``src`` is not kept: the deal is the deal)."""
         if isinstance(outcome, int):
             raise NotationError("A Gobbit deal is a permutation of the deck's cards.")
         return Deal(tuple(outcome))
 
-    def to_move(self, state: GameState) -> int | None:
+    def to_move(self, state: State) -> int | None:
         """The seat that acts next: one with a card flipped out of turn, else the seat on
         turn (the one that flips, or ends the game when nobody can); anybody may touch."""
         if state.over or not dealt(state):
@@ -198,13 +198,13 @@ class GobbitGame:
         seat = on_turn(state)
         return state.turn if seat is None else seat
 
-    def legal_actions(self, state: GameState) -> list[Action]:
+    def legal_actions(self, state: State) -> list[Action]:
         return rules.legal_actions(state)
 
-    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         return rules.apply(state, action)
 
-    def why_not(self, state: GameState, action: Action) -> str | None:
+    def why_not(self, state: State, action: Action) -> str | None:
         try:
             rules.apply(state, action)
         except RulesError as exc:
@@ -213,29 +213,29 @@ class GobbitGame:
             return "Tohle pravidla nedovolují."
         return None
 
-    def is_over(self, state: GameState) -> bool:
+    def is_over(self, state: State) -> bool:
         return state.over
 
-    def winners(self, state: GameState) -> tuple[int, ...]:
+    def winners(self, state: State) -> tuple[int, ...]:
         return rules.winners(state)
 
     # --- text and records ------------------------------------------------------
 
-    def parse(self, text: str) -> GameState:
+    def parse(self, text: str) -> State:
         return parse_state(text)
 
-    def format(self, state: GameState) -> str:
+    def format(self, state: State) -> str:
         return format_state(state)
 
     def encode(self, action: Action) -> Record:
         return action_record(action)
 
-    def decode(self, record: Record, state: GameState) -> Action:
+    def decode(self, record: Record, state: State) -> Action:
         return record_action(record)
 
-    def describe(self, event: Event, state: GameState) -> str:
+    def describe(self, event: Event, state: State) -> str:
         return describe_event(event)
 
 
-GAME: Game[GameState, Action, Event, Setup] = GobbitGame()
+GAME: Game[State, Action, Event, Setup] = GobbitGame()
 """The game object the registry names (``companion.engines.gobbit.game:GAME``)."""

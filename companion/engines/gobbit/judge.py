@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..errors import NotationError
 from .cards import (
@@ -57,7 +57,8 @@ Destination = int | str
 """A seat number (the pile goes under that seat's deck) or :data:`TO_GRAVEYARD`."""
 
 
-class Touch(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Touch:
     """``seat`` touched ``target`` (a seat's pile or ``"g"``) at ``ms`` milliseconds."""
 
     seat: int
@@ -133,7 +134,8 @@ class Why(StrEnum):
     REPEAT = "repeat"  # the same seat touched the same target again
 
 
-class Call(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Call:
     """How the first touch on one target (a pile, or ``"g"`` in a race) was decided.
 
     ``first`` decided it; ``rival`` is the closest other contender (``None``: there was
@@ -159,7 +161,8 @@ class Call(NamedTuple):
         return self.gap_ms - self.uncertainty_ms
 
 
-class Verdict(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Verdict:
     """One touch and what it was; ``decisive``: it decided its pile or won the race;
     ``tied``: it was simultaneous with the decisive touch (D28), so precedence decided."""
 

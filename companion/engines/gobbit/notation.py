@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..errors import NotationError
 from .cards import RULE_ORDER, Card, format_card, parse_card
-from .rules import MAX_SEATS, MIN_SEATS, GameState
+from .rules import MAX_SEATS, MIN_SEATS, State
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -24,7 +24,7 @@ def _seats(seats: frozenset[int]) -> str:
     return ",".join(str(s) for s in sorted(seats)) if seats else "-"
 
 
-def format_state(state: GameState) -> str:
+def format_state(state: State) -> str:
     fields = [
         f"turn={state.turn}",
         "rules=" + (",".join(r for r in RULE_ORDER if r in state.rules) or "-"),
@@ -65,7 +65,7 @@ def _yes_no(text: str, name: str) -> bool:
     return text == "yes"
 
 
-def parse_state(text: str) -> GameState:
+def parse_state(text: str) -> State:
     sections = [s.strip() for s in text.split("|")]
     seats = len(sections) - 2
     if not MIN_SEATS <= seats <= MAX_SEATS:
@@ -103,7 +103,7 @@ def parse_state(text: str) -> GameState:
             raise NotationError(f"Bad seat section {sec!r}: write DECK/PILE.")
         decks.append(_parse_cards(deck))
         piles.append(_parse_cards(pile))
-    return GameState(
+    return State(
         decks=tuple(decks), piles=tuple(piles), graveyard=_parse_cards(sections[-1]),
         turn=int(fields["turn"]), rules=rules, expert=_yes_no(fields["expert"], "expert"),
         gorilla=gorilla, strays=_parse_seats(fields["strays"], "strays", seats),

@@ -27,9 +27,8 @@ so its bottom card ends on top (its back sets the next expert condition).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import NamedTuple
 
 from ..errors import GameOver, IllegalMove, RulesError
 from .cards import GORILLA, RULE_ORDER, Card, Condition, Rule, standard_deck
@@ -38,7 +37,8 @@ from .judge import TO_GRAVEYARD, Destination, Kind, Ruling, Situation, Touch, Wh
 MIN_SEATS, MAX_SEATS = 2, 8
 
 
-class GameState(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class State:
     """One moment of a Gobbit game (see the module docstring for the card order).
 
     ``turn`` is the seat whose turn it is (the engine skips seats with an empty
@@ -236,7 +236,8 @@ class Refused(StrEnum):
     GAME_OVER = "game-over"  # anything after the end (raised as GameOver)
 
 
-class Reason(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reason:
     """A refusal: ``why``, the seat it is about (``None``: the table) and, for
     :attr:`Refused.BAD_DEAL`, how many cards the deck has."""
 
@@ -260,7 +261,7 @@ def _check_setup(seats: int, first: int, rules: frozenset[str]) -> None:
         raise RulesError(f"Unknown rule {sorted(unknown)[0]!r}.", code="setup")
 
 
-def _deal(state: GameState, cards: Sequence[Card]) -> GameState:
+def _deal(state: State, cards: Sequence[Card]) -> State:
     """``state`` (an empty table) with ``cards`` dealt one at a time, clockwise from its
     ``turn``; each dealt card lands on top of its deck (D6)."""
     seats = len(state.decks)
@@ -270,40 +271,40 @@ def _deal(state: GameState, cards: Sequence[Card]) -> GameState:
     for i, card in enumerate(cards):
         s = (state.turn - 1 + i) % seats
         decks[s] = (card, *decks[s])
-    return state._replace(decks=tuple(decks))
+    return replace(state, decks=tuple(decks))
 
 
 def undealt(seats: int, first: int = 1, rules: Iterable[str] = (),
-            expert: bool = False) -> GameState:
+            expert: bool = False) -> State:
     """The table before the deal: no card anywhere, waiting for a :class:`Deal` (D27)."""
     rules = frozenset(rules)
     _check_setup(seats, first, rules)
-    return GameState(((),) * seats, ((),) * seats, (), first, rules, expert)
+    return State(((),) * seats, ((),) * seats, (), first, rules, expert)
 
 
 def new_game(seats: int, cards: Sequence[Card], first: int = 1,
-             rules: Iterable[str] = (), expert: bool = False) -> GameState:
+             rules: Iterable[str] = (), expert: bool = False) -> State:
     """Deal ``cards`` (already shuffled: the order is an input) one at a time, clockwise from
     ``first``; each dealt card lands on top of its deck (D6)."""
     return _deal(undealt(seats, first, rules, expert), cards)
 
 
-def dealt(state: GameState) -> bool:
+def dealt(state: State) -> bool:
     """Whether the cards are on the table: a table without a single card waits for the deal
     (D27; a game that ends with every card on the graveyard still has them there)."""
     return state.over or bool(state.graveyard) or any(state.decks) or any(state.piles)
 
 
-def deck_size(state: GameState) -> int:
+def deck_size(state: State) -> int:
     """How many cards a :class:`Deal` on this table orders (the box, by the table's rules)."""
     return len(standard_deck(state.rules))
 
 
-def next_seat(state: GameState, seat: int) -> int:
+def next_seat(state: State, seat: int) -> int:
     return seat % len(state.decks) + 1
 
 
-def on_turn(state: GameState) -> int | None:
+def on_turn(state: State) -> int | None:
     """The seat that flips next: from ``turn`` clockwise, the first with a face-down card."""
     seat = state.turn
     for _ in state.seats:
@@ -313,19 +314,19 @@ def on_turn(state: GameState) -> int | None:
     return None
 
 
-def condition(state: GameState) -> Condition | None:
+def condition(state: State) -> Condition | None:
     """The expert condition in force: the picture on the back of the graveyard's top card."""
     if not state.expert or not state.graveyard:
         return None
     return state.graveyard[-1].back
 
 
-def card_counts(state: GameState) -> tuple[int, ...]:
+def card_counts(state: State) -> tuple[int, ...]:
     """Cards each seat owns (deck and face-up pile), seat 1 first (D12)."""
     return tuple(len(d) + len(p) for d, p in zip(state.decks, state.piles, strict=True))
 
 
-def winners(state: GameState) -> tuple[int, ...]:
+def winners(state: State) -> tuple[int, ...]:
     """FAQ 21: the seats with the most cards once the game is over (more than one: a draw)."""
     if not state.over:
         return ()
@@ -334,7 +335,7 @@ def winners(state: GameState) -> tuple[int, ...]:
     return tuple(s for s, c in zip(state.seats, counts, strict=True) if c == best and best > 0)
 
 
-def all_cards(state: GameState) -> list[Card]:
+def all_cards(state: State) -> list[Card]:
     """Every card on the table (decks, piles, graveyard): a game never creates or loses one."""
     out: list[Card] = []
     for d in state.decks:
@@ -345,12 +346,12 @@ def all_cards(state: GameState) -> list[Card]:
     return out
 
 
-def active_seats(state: GameState) -> tuple[int, ...]:
+def active_seats(state: State) -> tuple[int, ...]:
     """Seats still at the table (ghosts included, players who left excluded)."""
     return tuple(s for s in state.seats if s not in state.out)
 
 
-def situation(state: GameState, touches: Iterable[Touch] = (),
+def situation(state: State, touches: Iterable[Touch] = (),
               uncertainty_ms: float = 0.0) -> Situation:
     """The judge's view of this state with the given touches (D10: touches by or on seats
     that left the game are dropped) and the pads' timing uncertainty (D28)."""
@@ -369,7 +370,7 @@ def situation(state: GameState, touches: Iterable[Touch] = (),
     )
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_actions(state: State) -> list[Action]:
     """Flips, discards and the finish the state allows; a :class:`Touches` is always allowed
     while the game runs (any touch can be judged).  Before the deal: none (the
     :class:`Deal` is chance's, too many to list)."""
@@ -388,7 +389,7 @@ def legal_actions(state: GameState) -> list[Action]:
 # --- applying actions ---------------------------------------------------------
 
 
-def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     """Apply one action; raise :class:`IllegalMove` (one sentence, a :class:`Reason`) if the
     rules refuse it and :class:`GameOver` after the end."""
     if state.over:
@@ -414,7 +415,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if seat is not None:
             raise IllegalMove(f"Seat {seat} can still flip: the game goes on.",
                               Reason(Refused.CAN_STILL_FLIP, seat))
-        state = state._replace(over=True)
+        state = replace(state, over=True)
         events.append(GameEnded(winners(state), card_counts(state)))
         return state, events
     else:  # pragma: no cover - the type checker sees every action above
@@ -426,7 +427,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return state, events
 
 
-def _apply_deal(state: GameState, order: Sequence[int], events: list[Event]) -> GameState:
+def _apply_deal(state: State, order: Sequence[int], events: list[Event]) -> State:
     if dealt(state):
         raise IllegalMove("The cards are already dealt.", Reason(Refused.DEALT))
     cards = standard_deck(state.rules)
@@ -438,12 +439,12 @@ def _apply_deal(state: GameState, order: Sequence[int], events: list[Event]) -> 
     return state
 
 
-def _check_seat(state: GameState, seat: int) -> None:
+def _check_seat(state: State, seat: int) -> None:
     if seat not in state.seats:
         raise IllegalMove(f"There is no seat {seat} at this table.", Reason(Refused.NO_SEAT, seat))
 
 
-def _flip(state: GameState, seat: int, events: list[Event]) -> GameState:
+def _flip(state: State, seat: int, events: list[Event]) -> State:
     _check_seat(state, seat)
     if state.strays:
         stray = min(state.strays)
@@ -460,23 +461,23 @@ def _flip(state: GameState, seat: int, events: list[Event]) -> GameState:
         # FAQ 4: the card lies face up (it can be attacked) until it goes to the graveyard.
         events.append(FlippedOutOfTurn(seat, card))
         gorilla = None if state.gorilla == seat else state.gorilla
-        return state._replace(decks=decks, piles=_set(state.piles, seat, state.pile(seat) + (card,)),
+        return replace(state, decks=decks, piles=_set(state.piles, seat, state.pile(seat) + (card,)),
                               strays=state.strays | {seat}, gorilla=gorilla)
     if card.species == GORILLA and not rest:
         # FAQ 7 (D8): a gorilla as the last card is lost, with or without the gorilla rule.
         events.append(GorillaDiscarded(seat, card))
-        return state._replace(decks=decks, graveyard=state.graveyard + (card,),
+        return replace(state, decks=decks, graveyard=state.graveyard + (card,),
                               turn=next_seat(state, seat), gorilla=None)
     piles = _set(state.piles, seat, state.pile(seat) + (card,))
     events.append(Flipped(seat, card))
     if card.species == GORILLA and Rule.GORILLA.value in state.rules:
         # The gorilla attacks now; its player then flips again onto the gorilla.
         events.append(GorillaAttack(seat))
-        return state._replace(decks=decks, piles=piles, turn=seat, gorilla=seat)
-    return state._replace(decks=decks, piles=piles, turn=next_seat(state, seat), gorilla=None)
+        return replace(state, decks=decks, piles=piles, turn=seat, gorilla=seat)
+    return replace(state, decks=decks, piles=piles, turn=next_seat(state, seat), gorilla=None)
 
 
-def _discard(state: GameState, seat: int, events: list[Event]) -> GameState:
+def _discard(state: State, seat: int, events: list[Event]) -> State:
     _check_seat(state, seat)
     if seat not in state.strays:
         raise IllegalMove(f"Seat {seat} has no card flipped out of turn to discard.",
@@ -484,12 +485,12 @@ def _discard(state: GameState, seat: int, events: list[Event]) -> GameState:
     pile = state.pile(seat)
     card = pile[-1]
     events.append(StrayDiscarded(seat, card))
-    return state._replace(piles=_set(state.piles, seat, pile[:-1]),
+    return replace(state, piles=_set(state.piles, seat, pile[:-1]),
                           graveyard=state.graveyard + (card,), strays=state.strays - {seat})
 
 
-def _touches(state: GameState, touches: Iterable[Touch], events: list[Event],
-             uncertainty_ms: float = 0.0) -> tuple[GameState, bool]:
+def _touches(state: State, touches: Iterable[Touch], events: list[Event],
+             uncertainty_ms: float = 0.0) -> tuple[State, bool]:
     """Judge one moment and move the cards; the flag says the game ends (FAQ 20)."""
     sit = situation(state, touches, uncertainty_ms)
     if len(sit.seats) < 2:
@@ -527,14 +528,14 @@ def _touches(state: GameState, touches: Iterable[Touch], events: list[Event],
     turn = state.turn if ruling.gobbit is None else ruling.gobbit
     if ruling.gobbit is not None:
         gorilla = None  # FAQ 19: the winner starts a fresh round
-    new = state._replace(decks=tuple(decks), piles=tuple(piles), graveyard=tuple(graveyard),
+    new = replace(state, decks=tuple(decks), piles=tuple(piles), graveyard=tuple(graveyard),
                          turn=turn, gorilla=gorilla, strays=state.strays - moved)
     ends = last is not None and any(
         v.decisive and v.kind is Kind.DEFENCE and v.touch.seat == last for v in ruling.verdicts)
     return new, ends
 
 
-def _settle(state: GameState, events: list[Event], force_over: bool = False) -> GameState:
+def _settle(state: State, events: list[Event], force_over: bool = False) -> State:
     """Seats without cards become ghosts (or leave); the game ends when at most one seat
     holds cards (FAQ 21) or when ``force_over`` (FAQ 20)."""
     ghosts, out = set(state.ghosts), set(state.out)
@@ -548,11 +549,11 @@ def _settle(state: GameState, events: list[Event], force_over: bool = False) -> 
             else:
                 out.add(seat)
                 events.append(LeftGame(seat))
-    state = state._replace(ghosts=frozenset(ghosts), out=frozenset(out),
+    state = replace(state, ghosts=frozenset(ghosts), out=frozenset(out),
                            strays=state.strays - ghosts - out)
     holders = [s for s, n in zip(state.seats, card_counts(state), strict=True) if n]
     if not state.over and (force_over or len(holders) <= 1):
-        state = state._replace(over=True)
+        state = replace(state, over=True)
         events.append(GameEnded(winners(state), card_counts(state)))
     return state
 
@@ -562,7 +563,7 @@ def _set(items: tuple[tuple[Card, ...], ...], seat: int,
     return items[:seat - 1] + (value,) + items[seat:]
 
 
-def replay(state: GameState, actions: Iterable[Action]) -> tuple[GameState, list[Event]]:
+def replay(state: State, actions: Iterable[Action]) -> tuple[State, list[Event]]:
     """Apply ``actions`` in order; the same deal and actions always give the same game."""
     log: list[Event] = []
     for action in actions:

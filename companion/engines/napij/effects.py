@@ -13,7 +13,7 @@ co-player's ``Choose`` or ``Decline``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .deck import IMMUNITY_ROUNDS, MOVING_EFFECTS, Card, Effect
 from .events import (
@@ -184,7 +184,7 @@ def offer(po: PlayOut, d: Drawn) -> None:
 def offer_to(po: PlayOut, pending: Pending, colour: int) -> None:
     """The deal goes to ``colour``; the engine waits for its answer."""
     po.events.append(Offered(pending.colour, pending.card, colour))
-    po.pending = pending._replace(offered=colour)
+    po.pending = replace(pending, offered=colour)
 
 
 def decline(po: PlayOut, pending: Pending) -> None:

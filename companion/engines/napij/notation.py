@@ -42,6 +42,7 @@ or commas: ``m12=6 m30=3`` (split), ``m12=6+3`` or ``m12=9`` (together), ``p=6``
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..colours import COLOURS as COLOURS
 from ..colours import colour_index as colour_index
@@ -310,7 +311,7 @@ def parse_position(text: str, rules: Rules | None = None) -> State:
     if offered is not None:
         if pending is None:
             raise NotationError("offer goes only with card.")
-        pending = pending._replace(offered=offered)
+        pending = replace(pending, offered=offered)
     if drawer is not None and pending is not None:
         raise NotationError("A position waits either for a card's choice or for a draw, "
                             "not both.")

@@ -13,6 +13,7 @@ resolved by :mod:`companion.engines.napij.effects`, which works on a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .events import (
     AtJunction,
@@ -215,8 +216,8 @@ class PlayOut:
         debt = Debt(c, n, reason, about if by is None else by, self.card, False, own)
         for i in range(self.fresh, len(self.debts)):
             d = self.debts[i]
-            if d._replace(drinks=n) == debt:
-                self.debts[i] = d._replace(drinks=d.drinks + n)
+            if replace(d, drinks=n) == debt:
+                self.debts[i] = replace(d, drinks=d.drinks + n)
                 return
         self.debts.append(debt)
 
@@ -241,7 +242,7 @@ class PlayOut:
         i = self.unanswered(c, reason)
         if i is None:
             return None
-        debt = self.debts[i] = self.debts[i]._replace(answered=True)
+        debt = self.debts[i] = replace(self.debts[i], answered=True)
         return debt
 
     def unanswered(self, c: int, reason: DrinkReason) -> int | None:
@@ -447,6 +448,6 @@ def pass_turn(st: State, events: list[Event]) -> State:
     events.append(TurnPassed(c, nxt))
     debts = st.debts
     if any(d.own_turn for d in debts):
-        debts = tuple(d._replace(own_turn=False) if d.own_turn else d for d in debts)
+        debts = tuple(replace(d, own_turn=False) if d.own_turn else d for d in debts)
     return State(st.rules, st.pieces, immune, st.bottle, nxt, (), 0, False, st.deck, None, (),
                  debts, st.drunk, None, st.physical, 0)

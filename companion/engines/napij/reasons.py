@@ -7,8 +7,8 @@ what an :class:`~companion.engines.errors.IllegalMove` carries in ``reason``;
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
 
 
 class Why(StrEnum):
@@ -54,7 +54,8 @@ class Why(StrEnum):
     NOT_A_CALLED_DUTY = "not-a-called-duty"
 
 
-class Reason(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reason:
     """``why`` with the colour it concerns (and the piece and a detail where they help)."""
 
     why: Why

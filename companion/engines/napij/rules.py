@@ -37,6 +37,7 @@ ledger in the state (``owed``, ``glasses``, ``drunk``).  The play-out itself is
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from itertools import permutations, product
 
 from ..colours import COLOURS, SEATS_BY_PLAYERS
@@ -650,19 +651,19 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         r = why_not(state, action)
         if r.why is not Why.LEGAL:
             raise _illegal(r, "That shuffle")
-        return state._replace(deck=tuple(action.order)), [DeckShuffled(len(action.order))]
+        return replace(state, deck=tuple(action.order)), [DeckShuffled(len(action.order))]
     if isinstance(action, Draw):
         return _draw(state, action)
     if isinstance(action, DeclareBottle):
         why = can_declare_bottle(state)
         if why is not Why.LEGAL:
             raise _illegal(Reason(why, state.turn), "Declaring the bottle")
-        return state._replace(with_bottle=True), [BottleDeclared(state.turn)]
+        return replace(state, with_bottle=True), [BottleDeclared(state.turn)]
     if isinstance(action, ThrowOwing):
         r = why_not(state, action)
         if r.why is not Why.LEGAL:
             raise _illegal(r, "Throwing while owing")
-        return state._replace(anyway=True), [OwingThrow(state.turn)]
+        return replace(state, anyway=True), [OwingThrow(state.turn)]
     if isinstance(action, Choose | Offer | Decline):
         return _choose(state, action)
     if not isinstance(action, Play):
@@ -699,7 +700,7 @@ def _throw(state: State, value: int) -> tuple[State, list[Event]]:
         sim.events.append(VoidThrow(c, value))
         sim.drink(c, 1, DrinkReason.CHEATING, now=True)
         sim.drink(c, 1, DrinkReason.DELAY, now=True)
-        return _same_turn(sim, state._replace(anyway=False)), sim.events
+        return _same_turn(sim, replace(state, anyway=False)), sim.events
     events = [Thrown(c, value)]
     if not state.throws and not state.with_bottle and needs_six(state, c):
         if value != SIX:
@@ -708,10 +709,10 @@ def _throw(state: State, value: int) -> tuple[State, list[Event]]:
                 events.append(TurnForfeited(c, ForfeitWhy.TRIES))
                 return pass_turn(state, events), events
             events.append(TryFailed(c, tries))
-            return state._replace(tries=tries), events
+            return replace(state, tries=tries), events
         events.append(ThrowAgain(c))
-        return state._replace(throws=(SIX,), tries=0), events
-    after = state._replace(throws=state.throws + (value,), tries=0)
+        return replace(state, throws=(SIX,), tries=0), events
+    after = replace(state, throws=state.throws + (value,), tries=0)
     if value == SIX:
         if six_unusable(after, c):
             events.append(TurnForfeited(c, ForfeitWhy.SIX_UNUSABLE))

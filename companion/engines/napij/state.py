@@ -9,8 +9,8 @@ the engine reads them from one place.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
 
 from .board import Board, default_board
 from .deck import DECK_SIZE, Deck, default_deck
@@ -89,7 +89,8 @@ CALLED_DUTIES = (DrinkReason.DROPPED_DICE, DrinkReason.DELAY, DrinkReason.CHEATI
 """The duties people call out; they come in as :class:`Duty` actions."""
 
 
-class Debt(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Debt:
     """One drink duty not drunk yet, with why (the ledger keeps one per occurrence, D20).
 
     ``drinks`` are glasses to empty for :attr:`DrinkReason.GLASS`.  ``about`` is the
@@ -115,7 +116,8 @@ class Debt(NamedTuple):
         return self.reason is DrinkReason.GLASS
 
 
-class Pending(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pending:
     """A drawn card waiting for a choice: its drawer's (whom to act on, whom to offer the
     card's deal to), or - once ``offered`` names a co-player - that co-player's answer."""
 
@@ -125,7 +127,8 @@ class Pending(NamedTuple):
     offered: int | None = None
 
 
-class State(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class State:
     """One moment of the game.
 
     ``pieces[c]`` is the 4-tuple of nodes of colour ``c`` (``PUB`` in the pub) or

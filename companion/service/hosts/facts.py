@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 if TYPE_CHECKING:  # types only: the service imports a game's engine when the game is chosen
     from companion.engines.clovece.rules import Move, Position
     from companion.engines.gobbit.judge import Ruling, Situation, Touch
-    from companion.engines.gobbit.rules import GameState
+    from companion.engines.gobbit.rules import State as GobbitState
     from companion.engines.napij.state import State as NapijState
 
 
@@ -82,7 +82,7 @@ class GobbitFacts:
 
     snapshot: ClassVar[str] = "companion.web.snapshot:gobbit_facts"
 
-    state: GameState
+    state: GobbitState
     touches: tuple[Touch, ...] = ()
     ruling: Ruling | None = None
     provisional: bool = False

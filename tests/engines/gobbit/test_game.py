@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from math import floor
 
 import pytest
@@ -25,7 +26,7 @@ from companion.engines.gobbit.rules import (
     Discard,
     Finish,
     Flip,
-    GameState,
+    State,
     Touches,
     card_counts,
     new_game,
@@ -36,7 +37,7 @@ from companion.selfplay.driver import play
 ALL = frozenset({"gobbit", "ghost", "gorilla"})
 
 
-def dealt(setup: Setup, seed: int = 1) -> GameState:
+def dealt(setup: Setup, seed: int = 1) -> State:
     state = GAME.new_game(setup)
     chance = GAME.chance(state)
     assert chance is not None
@@ -196,7 +197,7 @@ def test_why_not_says_in_czech_why_an_action_is_refused():
     assert GAME.why_not(undealt, Deal((0, 1))) == \
         "Zamíchaný balíček musí obsahovat každou z 48 karet právě jednou."
     assert GAME.why_not(g, Deal((0,))) == "Karty už jsou rozdané, podruhé se nerozdává."
-    over = g._replace(over=True)
+    over = replace(g, over=True)
     assert GAME.why_not(over, Flip(1)) == "Hra už skončila."
     with pytest.raises(GameOver):
         GAME.apply(over, Flip(1))
@@ -213,7 +214,7 @@ def test_describe_speaks_czech_about_the_deal():
 
 def toucher(rng: random.Random):
     """Flips as the driver's random chooser does, and now and then a moment of random touches."""
-    def choose(state: GameState, actions):
+    def choose(state: State, actions):
         if rng.random() < 0.3:
             targets = [*state.seats, "g"]
             return Touches(tuple(

@@ -26,12 +26,12 @@ from companion.engines.gobbit.rules import (
     Flipped,
     FlippedOutOfTurn,
     GameEnded,
-    GameState,
     GobbitWon,
     GorillaAttack,
     GorillaDiscarded,
     LeftGame,
     PileMoved,
+    State,
     StrayDiscarded,
     Touches,
     all_cards,
@@ -50,7 +50,7 @@ from companion.engines.gobbit.rules import (
 )
 
 
-def state(text: str) -> GameState:
+def state(text: str) -> State:
     """A state from the notation; fields default to a plain game of seat 1's turn."""
     head, _, rest = text.partition("|")
     fields = dict(part.split("=", 1) for part in head.split())

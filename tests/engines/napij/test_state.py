@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.engines.napij.rules import UNSHUFFLED, new_game
 from companion.engines.napij.state import DeckMode, Pending, Phase, State
 
@@ -13,14 +15,14 @@ R, B, GR, Y = 0, 1, 2, 3
 def test_the_phase_follows_from_the_fields_in_order_of_precedence():
     st = pos("r:m20,p,p,p g:m30,p,p,p bottle:m60 turn:r")
     assert st.phase is Phase.THROW
-    assert st._replace(throws=(6,)).phase is Phase.THROW
-    assert st._replace(throws=(6, 3)).phase is Phase.PLAY
-    assert st._replace(deck=()).phase is Phase.SHUFFLE
-    assert st._replace(deck=(), physical=True).phase is Phase.THROW
-    queued = st._replace(deck=(), physical=True, queue=((R, 0, 5),))
+    assert replace(st, throws=(6,)).phase is Phase.THROW
+    assert replace(st, throws=(6, 3)).phase is Phase.PLAY
+    assert replace(st, deck=()).phase is Phase.SHUFFLE
+    assert replace(st, deck=(), physical=True).phase is Phase.THROW
+    queued = replace(st, deck=(), physical=True, queue=((R, 0, 5),))
     assert queued.phase is Phase.DRAW
-    assert queued._replace(pending=Pending(10, R, 0)).phase is Phase.CHOOSE
-    assert queued._replace(winner=GR).phase is Phase.OVER
+    assert replace(queued, pending=Pending(10, R, 0)).phase is Phase.CHOOSE
+    assert replace(queued, winner=GR).phase is Phase.OVER
 
 
 def test_new_games_in_each_deck_mode():
