@@ -41,7 +41,7 @@ from companion.storage.prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Pre
 from companion.ui.controls import pick
 from companion.ui.fonts import body_font
 from companion.ui.picture import AnyView
-from companion.ui.screens import WIDTH, wrap
+from companion.ui.screens import WIDTH, moves, wrap
 from companion.ui.views import ListView, MessageView
 
 from .hosts.base import NOT_COUNTED, GameHost, Hinting, HostContext, Request, Showing
@@ -613,10 +613,12 @@ class Shell:
         return self.host.next_deadline() if self.mode is Mode.PLAY else None
 
     def animated(self) -> bool:
-        """Whether the screen changes with time alone (blinking, scrolling)."""
+        """Whether the screen changes with time alone (blinking, scrolling, a message's pages
+        turning: a view that says it moves, :func:`companion.ui.screens.moves`)."""
         if self.mode is Mode.PLAY:
-            return self.host.animated()
-        return self.mode in (Mode.SETUP, Mode.MENU, Mode.SETTINGS, Mode.RULES, Mode.DICE)
+            return self.host.animated() or moves(self.host.view())
+        return self.mode in (Mode.SETUP, Mode.MENU, Mode.SETTINGS, Mode.RULES, Mode.DICE) \
+            or moves(self.view())
 
     def view(self) -> AnyView:
         if self.mode is Mode.PHONE:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from luma.core.device import dummy
 from luma.core.render import canvas
 from PIL import ImageChops
@@ -8,10 +10,22 @@ from companion.engines.clovece.board import cell_of
 from companion.engines.clovece.notation import parse_position
 from companion.engines.clovece.rules import BLUE, RED
 from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
-from companion.ui.fonts import body_font, load_font
+from companion.ui.fonts import body_font, heading_font, load_font
 from companion.ui.minimap import CELL
 from companion.ui.referee import Screen
-from companion.ui.screens import HEIGHT, WIDTH, blink_on, draw_referee, fit, render, scrolled, wrap
+from companion.ui.screens import (
+    HEIGHT,
+    WIDTH,
+    Painter,
+    blink_on,
+    draw_referee,
+    fit,
+    line_height,
+    render,
+    renderer,
+    scrolled,
+    wrap,
+)
 from companion.ui.screens import REFEREE_BODY_TOP as BODY_TOP
 from companion.ui.screens import REFEREE_LINE as LINE
 from companion.ui.screens import render as render_view
@@ -195,16 +209,64 @@ def test_the_check_finds_a_mark_on_a_selection_bar_and_on_a_text():
     assert any("overlaps a mark" in f for f in found)
 
 
+@dataclass(frozen=True)
+class ClippedMessage(MessageView):
+    """A message drawn as MessageView was before it wrapped: each line cut with an ellipsis,
+    lines beyond the panel without room (what a careless game's own screen may do)."""
+
+
+@renderer(ClippedMessage)
+def _clipped(p: Painter, v: ClippedMessage, t: float) -> None:
+    head, font = heading_font(), body_font()
+    p.text((0, 0), v.title, head)
+    y = line_height(head) + 2
+    for line in v.lines:
+        if y + line_height(font) > HEIGHT:
+            p.lost(line)
+            continue
+        p.text((0, y), fit(font, line, WIDTH), font, whole=line)
+        y += line_height(font)
+
+
+LONG_LINE = "Tahle věta je na jeden řádek displeje opravdu příliš dlouhá."
+
+
 def test_the_check_finds_an_ellipsis_a_lost_line_and_a_glyph_at_the_edge():
     from companion.ui.screens import layout, problems
 
-    cut = problems(layout(MessageView("Nadpis", ("Tahle věta je na jeden řádek displeje "
-                                                 "opravdu příliš dlouhá.",)))[1])
+    cut = problems(layout(ClippedMessage("Nadpis", (LONG_LINE,)))[1])
     assert any("shown cut" in f for f in cut)
-    lost = problems(layout(MessageView("Nadpis", ("řádek",) * 9))[1])
+    lost = problems(layout(ClippedMessage("Nadpis", ("řádek",) * 9))[1])
     assert any("no room" in f for f in lost)
     edge = problems(layout(turn_view(roll=None, choices=(), prompt="Táhni za PC, ●"))[1])
     assert any("edge" in f for f in edge)
+
+
+def test_a_message_wraps_its_long_lines_and_turns_its_pages_never_cutting_a_word():
+    """The shell's sentences (a refused write, a voice gone silent) and any game's long line
+    in a message: wrapped over lines, and over pages that turn by themselves when there are
+    more than the screen holds; every word is shown whole on some page."""
+    from companion.service.shell import VOICE_LOST
+    from companion.ui.screens import MESSAGE_PAGE_SECONDS, layout, message_pages, moves, problems
+
+    short = MessageView("Nadpis", ("Krátký řádek.",), "● dál")
+    assert not moves(short) and message_pages(short) == [("Krátký řádek.",)]
+    one = MessageView("Závod", ("Hráč 1: pole 3 z 12", VOICE_LOST["no-espeak"]), "● dál")
+    assert problems(layout(one)[1]) == [] and not moves(one)
+    shown = " ".join(i.text for i in layout(one)[1] if i.kind == "text")
+    assert VOICE_LOST["no-espeak"].split()[-1] in shown and "…" not in shown
+    many = MessageView("Nadpis", (LONG_LINE,) * 4 + ("Nezlomitelnéslovonadelkuceléhodispleje.",),
+                       "● dál")
+    pages = message_pages(many)
+    assert len(pages) > 1 and moves(many)
+    words: list[str] = []
+    for k in range(len(pages)):
+        image, inks = layout(many, k * MESSAGE_PAGE_SECONDS + 0.1)
+        assert problems(inks) == [], k
+        assert any(i.text == f"{k + 1}/{len(pages)}" for i in inks)
+        words += " ".join(i.text for i in inks if i.kind == "text" and i.box[1] > 12).split()
+    assert " ".join(words).count("dlouhá.") == 4 and "…" not in " ".join(words)
+    assert render(many, 0.1) != render(many, MESSAGE_PAGE_SECONDS + 0.1)
 
 
 def test_a_scrolling_line_is_not_cut():
