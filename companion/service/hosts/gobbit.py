@@ -67,7 +67,7 @@ class GobbitHost(BaseHost):
     def __init__(self, ctx: HostContext, table: str = CARDS) -> None:
         super().__init__(ctx)
         self.table = table if table in (CARDS, VIRTUAL) else CARDS
-        self.seats = int(setup_defaults(ctx, GAME.name).get("seats", 4))
+        self.seats = int(setup_defaults(ctx, GAME.name, ("seats",)).get("seats", 4))
         self.rules: set[str] = set(RULES)
         self.expert = False
         self.mode = Mode.IDLE
