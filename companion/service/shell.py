@@ -45,7 +45,7 @@ from companion.ui.screens import WIDTH, moves, wrap
 from companion.ui.views import ListView, MessageView
 
 from .hosts.base import NOT_COUNTED, GameHost, Hinting, HostContext, Request, Showing
-from .hosts.facts import CloveceFacts, NapijFacts
+from .hosts.facts import Turning
 from .rules_browser import RulesBrowser, paginate
 from .voice_settings import VOICE_KEYS, next_voice_setting, voice_settings
 
@@ -131,12 +131,9 @@ for (the colour on turn; ``None`` when unknown)."""
 
 
 def turn_colour(facts: Facts | None) -> int | None:
-    """The colour on turn in a game's facts (``None``: no colours, no game)."""
-    if isinstance(facts, CloveceFacts):
-        return facts.pos.turn
-    if isinstance(facts, NapijFacts):
-        return facts.state.turn
-    return None
+    """The colour on turn, as the game's facts tell it (:class:`~.hosts.facts.Turning`;
+    ``None``: no colours, no game)."""
+    return facts.on_turn() if isinstance(facts, Turning) else None
 
 
 def _next(values: Sequence[float], value: float) -> float:
@@ -152,7 +149,7 @@ class Shell:
     MENU_TAIL = (("rules", "Pravidla a nápověda"), ("phone", "Telefon"), ("new", "Nová hra"),
                  ("settings", "Nastavení"), ("off", "Vypnout"))
 
-    def __init__(self, ctx: HostContext, *, start_with: str = "clovece",
+    def __init__(self, ctx: HostContext, *, start_with: str = "",
                  save_prefs: Callable[[Prefs], None] | None = None) -> None:
         self.ctx = ctx
         self._save_prefs = save_prefs or (lambda prefs: None)
@@ -170,7 +167,7 @@ class Shell:
         self._rules_back = Mode.PLAY
         self._undo: tuple[str, str] | None = None
         self._hint: list[tuple[str, ...]] = []
-        """The hint shown, in pages (a long napij play takes more than one)."""
+        """The hint shown, in pages (a long hint takes more than one)."""
         self._hint_page = 0
         self.quit_requested = False
         self.shutdown_requested = False

@@ -7,8 +7,8 @@ Blinking toggles every half second; a line too long for the width scrolls.
 finds text cut by the panel's edge or by an ellipsis, text with no room, and
 text and marks drawn over each other (the every-screen test runs it on every
 screen of every game).  Each kind of view has its drawing registered with
-:func:`renderer`: the shared ones (lists, messages, referee panels) here, a game's own
-screens in its module (``companion/ui/<game>_screens.py``).
+:func:`renderer`: the shared ones (lists, messages) here, a game's own screens in its
+module (``companion/ui/<game>_screens.py``).
 """
 
 from __future__ import annotations
@@ -21,9 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import body_font, heading_font
 from .marks import draw_mark
-from .referee import BODY_LINES as REFEREE_LINES
-from .referee import Screen as RefereeScreen
-from .views import ListView, MessageView, RefereeView, View
+from .views import ListView, MessageView, View
 
 WIDTH, HEIGHT = 128, 64
 BLINK_HZ = 2.0
@@ -354,42 +352,6 @@ def _message(p: Painter, v: MessageView, t: float) -> None:
                scrolls=True)
     elif v.footer:
         p.text((0, HEIGHT - lh), v.footer, font, whole=v.footer)
-
-
-REFEREE_LINE = 12
-REFEREE_BODY_TOP = 13
-
-
-def _referee(p: Painter, screen: RefereeScreen, font: ImageFont.FreeTypeFont) -> None:
-    draw = p.draw
-    draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), fill="black")
-    p.bar((0, 0, WIDTH, REFEREE_LINE))
-    p.text((1, 0), fit(font, screen.title, WIDTH - 2), font, fill=0, whole=screen.title,
-           on_bar=True)
-    for i, text in enumerate(screen.lines):
-        if i >= REFEREE_LINES:
-            p.lost(text)
-            continue
-        y = REFEREE_BODY_TOP + i * REFEREE_LINE
-        shown = fit(font, text, WIDTH - 2)
-        if screen.selected == i:
-            p.bar((0, y, WIDTH, y + REFEREE_LINE))
-            p.text((1, y), shown, font, fill=0, whole=text, on_bar=True)
-        else:
-            p.text((1, y), shown, font, whole=text)
-
-
-@renderer(RefereeView)
-def _referee_view(p: Painter, v: RefereeView, t: float) -> None:
-    _referee(p, v.screen, heading_font())
-
-
-def draw_referee(draw: ImageDraw.ImageDraw, screen: RefereeScreen,
-                 font: ImageFont.FreeTypeFont) -> None:
-    """Paint a referee screen (Terminus 6x12): an inverted title bar (rows 0-11), then up to
-    four body lines at rows 13, 25, 37 and 49, the selected one inverted; text that does not
-    fit is cut with an ellipsis."""
-    _referee(Painter(draw), screen, font)
 
 
 def _paint(view: View, t: float, record: bool) -> tuple[Image.Image, list[Ink]]:

@@ -2,23 +2,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from luma.core.device import dummy
-from luma.core.render import canvas
-from PIL import ImageChops
-
 from companion.engines.clovece.board import cell_of
 from companion.engines.clovece.notation import parse_position
 from companion.engines.clovece.rules import BLUE, RED
 from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
-from companion.ui.fonts import body_font, heading_font, load_font
+from companion.ui.fonts import body_font, heading_font
 from companion.ui.minimap import CELL
-from companion.ui.referee import Screen
 from companion.ui.screens import (
     HEIGHT,
     WIDTH,
     Painter,
     blink_on,
-    draw_referee,
     fit,
     line_height,
     render,
@@ -26,10 +20,8 @@ from companion.ui.screens import (
     scrolled,
     wrap,
 )
-from companion.ui.screens import REFEREE_BODY_TOP as BODY_TOP
-from companion.ui.screens import REFEREE_LINE as LINE
 from companion.ui.screens import render as render_view
-from companion.ui.views import Choice, ListView, MessageView, RefereeView
+from companion.ui.views import Choice, ListView, MessageView
 
 POS = parse_position("r:5,17,h,f1 b:12,30,h,f2 g:22,h,h,h y:31,h,h,h turn:b")
 
@@ -138,49 +130,6 @@ def test_every_turn_prompt_fits_the_panel_without_an_ellipsis():
     assert len(prompts) >= 6
     for p in prompts:
         assert fit(body_font(), p, WIDTH - 58) == p, p
-
-
-def render_ref(screen):
-    return render_view(RefereeView(screen))
-
-
-def lit_ref(image, box) -> int:
-    return sum(image.crop(box).histogram()[1:])
-
-
-def test_title_bar_is_inverted_and_lines_are_drawn():
-    img = render_ref(Screen("Verdikt", ("Hráč 2 bere", "", "kupičku")))
-    assert img.size == (128, 64) and img.mode == "1"
-    assert img.getpixel((127, 0)) and img.getpixel((127, 11))  # white bar, black text inside
-    assert lit_ref(img, (0, 0, 128, 12)) < 128 * 12  # the title text cuts dark pixels into it
-    assert lit_ref(img, (0, BODY_TOP, 128, BODY_TOP + LINE)) > 0
-    assert lit_ref(img, (0, BODY_TOP + LINE, 128, BODY_TOP + 2 * LINE)) == 0  # the empty line
-    assert lit_ref(img, (0, BODY_TOP + 2 * LINE, 128, BODY_TOP + 3 * LINE)) > 0
-
-
-def test_the_selected_line_is_inverted():
-    img = render_ref(Screen("Karty", ("1: modrý had", "2: bez karty"), selected=1))
-    y = BODY_TOP + LINE + 1
-    assert img.getpixel((127, y)) and not img.getpixel((127, BODY_TOP + 1))
-
-
-def test_long_text_is_cut_with_an_ellipsis_and_fits():
-    font = load_font()
-    text = fit(font, "Tahle věta je na displej o šířce 128 bodů opravdu příliš dlouhá", 126)
-    assert text.endswith("…") and font.getlength(text) <= 126
-
-
-def test_luma_canvas_gives_the_same_picture():
-    screen = Screen("Rozhodčí", ("H2→H3       0 ms", "H3→H3    +7,0 ms"))
-    device = dummy(width=128, height=64, mode="1")
-    with canvas(device) as draw:
-        draw_referee(draw, screen, load_font())
-    assert ImageChops.difference(device.image.convert("1"), render_ref(screen)).getbbox() is None
-
-
-def test_czech_letters_are_drawn():
-    img = render_ref(Screen("", ("ěščřžýáíé",)))
-    assert lit_ref(img, (0, BODY_TOP, 128, BODY_TOP + 3)) > 0  # the accents above the letters
 
 
 # --- the layout check (what the every-screen test runs on every screen) -------------------
@@ -300,7 +249,7 @@ def test_a_view_of_a_new_kind_registers_its_drawing_and_screens_name_no_game():
     import pytest
 
     import companion.ui.screens as screens
-    from companion.ui.screens import Painter, renderer
+    from companion.ui.screens import renderer
     from companion.ui.views import View
 
     @dataclass(frozen=True)
@@ -317,5 +266,5 @@ def test_a_view_of_a_new_kind_registers_its_drawing_and_screens_name_no_game():
     image = render_view(Dot(3))
     assert image.getpixel((3, 10)) and image.getbbox() == (3, 10, 4, 11)
     source = Path(screens.__file__).read_text(encoding="utf-8").lower()
-    for word in ("clovece", "napij", "gobbit", "člověče", "minimap"):
+    for word in ("clovece", "napij", "gobbit", "člověče", "minimap", "referee"):
         assert word not in source, word

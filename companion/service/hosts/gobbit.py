@@ -41,7 +41,8 @@ from companion.inputs.pads import PadChannels, table_pads
 from companion.referee.calibration import CalibrationModel
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
-from companion.ui.views import MessageView, RefereeView, View
+from companion.ui.gobbit_screens import RefereeView
+from companion.ui.views import MessageView, View
 
 from .base import RETRY_AFTER, Expect, HostContext, Option, Request, setup_defaults, yes_no
 from .facts import GobbitFacts, RefereeFacts
