@@ -23,7 +23,6 @@ import pytest
 from companion.inputs.events import ButtonPress, Rolled
 from companion.registry import GameInfo
 from companion.service.hosts.base import (
-    NOT_COUNTED,
     DiceStatus,
     Expect,
     Expecting,
@@ -31,11 +30,13 @@ from companion.service.hosts.base import (
     Showing,
 )
 from companion.service.phone import snapshot_of
-from companion.service.shell import RESUMED, VOICE_BACK, VOICE_LOST, Mode, Shell, Table, tables
+from companion.service.shell import Mode, Shell, Table, tables
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
 from companion.ui.screens import MESSAGE_PAGE_SECONDS, layout, moves, problems
 from companion.ui.views import ListView
+
+from .games import NEWS
 
 S, L, R = ButtonPress("select"), ButtonPress("left"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
@@ -43,12 +44,6 @@ DEFAULTS = {"players": 2, "computer": ("g",)}
 """The set-up's defaults: two seats, the second one the computer's (for games with colours)."""
 MAX_STEPS = 20_000
 """A safety net: a game that has not ended after this many robot steps fails."""
-NEWS = (*VOICE_LOST.values(), VOICE_BACK, RESUMED, NOT_COUNTED, "Nelze uložit: disk je plný.",
-        "Nelze uložit: disk je jen pro čtení.")
-"""What the shell tells a game's screen through ``notify`` (the longest are wider than the
-panel): each is shown whole mid-game."""
-
-
 @dataclass(frozen=True)
 class Points:
     """Where a walk does its mid-game parts, as robot steps: chosen from the length of the
