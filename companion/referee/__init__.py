@@ -23,8 +23,9 @@ on the 128x64 OLED.  The table service hosts them:
   ``on_pad_event(event, now)``, ``on_button(button, now)``, ``poll(now)`` (``now``:
   monotonic seconds), ``screen()``; ``start`` and ``actions`` replay the game
   (``companion.engines.gobbit.rules.replay``) for a journal.
-* drawing: the service wraps ``model.screen()`` in ``companion.ui.views.RefereeView``;
-  ``companion.ui.screens.render`` draws it with :func:`~companion.referee.draw.draw_referee`.
+* drawing: the service wraps ``model.screen()`` in ``companion.ui.gobbit_screens.RefereeView``;
+  ``companion.ui.screens.render`` draws it with
+  :func:`~companion.ui.gobbit_screens.draw_referee`.
 
 Long-press ● stays the service's menu; the models use short presses only.
 """

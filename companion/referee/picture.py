@@ -15,9 +15,9 @@ from pathlib import Path
 from PIL import Image
 
 from companion.inputs.pads import PadTouch
+from companion.ui.gobbit_screens import RefereeView
 from companion.ui.referee import Screen
 from companion.ui.screens import HEIGHT, WIDTH, render
-from companion.ui.views import RefereeView
 
 from .model import RefereeModel
 from .virtual import VirtualDeckModel, shuffle_order

@@ -64,8 +64,9 @@ class GameConfig:
 
     The set-up defaults of one game live in its own section (``[clovece]``, ``[napij]``,
     ``[gobbit]``, or ``[<name>]`` of any registered game: :data:`GAME_KEYS`).  The keys
-    ``players`` ... ``seats`` below are the older files' way, still read: a value here is
-    every game's default unless its own section says otherwise."""
+    ``players`` ... ``seats`` below are the older files' way, deprecated and still read: a
+    value here is the default of each built-in game that has the key in its section
+    (:data:`GAME_KEYS`) unless that section says otherwise; no other game sees them."""
 
     name: str = "clovece"
     players: int = 4
@@ -86,8 +87,9 @@ GAME_KEYS: dict[str, tuple[str, ...]] = {
     "gobbit": ("seats",),
 }
 """The keys of the sections of the built-in games (typed and checked as the ``[game]`` keys of
-the same names).  The section of another registered game takes any keys; its values go to its
-host's set-up defaults as they are."""
+the same names; a built-in game also reads these keys from an older file's ``[game]``).  The
+section of another registered game takes any keys; its values go to its host's set-up
+defaults as they are, and ``[game]``'s keys do not."""
 
 
 PAD_FRONTENDS = ("gpio", "hub")
@@ -179,9 +181,10 @@ class Config:
         return Path(self.service.data_dir)
 
     def setup_defaults(self, game: str) -> dict[str, Any]:
-        """The set-up defaults of ``game``: the ``[game]`` keys of older files, then its own
-        section's values over them."""
-        return {**self.shared_defaults(), **self.games.get(game, {})}
+        """The set-up defaults of ``game``: its own section's values over the ``[game]`` keys
+        of older files that it had there (:data:`GAME_KEYS`; a new game has none)."""
+        older = {key: getattr(self.game, key) for key in GAME_KEYS.get(game, ())}
+        return {**older, **self.games.get(game, {})}
 
     def shared_defaults(self) -> dict[str, Any]:
         """The set-up defaults ``[game]`` gives every game (older files' keys)."""
@@ -263,7 +266,8 @@ def _check(cfg: Config) -> None:
         raise ConfigError(f"pads.hub_baudrate must be 50 to 4000000, not {pads.hub_baudrate}.")
     check_setup("game", cfg.shared_defaults(), pads)
     for game, values in cfg.games.items():
-        check_setup(game, values, pads)
+        if game in GAME_KEYS:  # another game's keys are its own: its host reads them
+            check_setup(game, values, pads)
     if not 0 <= g.auto_move_delay <= 10:
         raise ConfigError(
             f"game.auto_move_delay must be 0 to 10 seconds, not {g.auto_move_delay}.")
@@ -429,7 +433,7 @@ def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config
         pins = pins.moved_for_i2s()
     shared = kwargs.get("game", GameConfig())
     games = {name: {k: v for k, v in values.items()  # the same either way: kept once
-                    if k not in SETUP_KEYS or v != getattr(shared, k)}
+                    if k not in GAME_KEYS.get(name, ()) or v != getattr(shared, k)}
              for name, values in games.items()}
     cfg = Config(pins=pins, games={name: values for name, values in games.items() if values},
                  **kwargs)

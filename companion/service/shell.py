@@ -20,10 +20,8 @@ resumes it, and its timers are set again from the time ``begin`` is given.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from companion.engines.game import HEADER
 from companion.inputs.events import (
@@ -35,48 +33,39 @@ from companion.inputs.events import (
     Rolled,
     VoiceLink,
 )
-from companion.registry import GameInfo, UnknownGame, find_game, playable
+from companion.registry import UnknownGame, find_game
 from companion.storage.journal import JournalError
-from companion.storage.prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
 from companion.ui.controls import pick
-from companion.ui.fonts import body_font
 from companion.ui.picture import AnyView
-from companion.ui.screens import WIDTH, wrap
-from companion.ui.views import ListView, MessageView
+from companion.ui.screens import moves
+from companion.ui.views import ListView
 
-from .hosts.base import NOT_COUNTED, GameHost, Hinting, HostContext, Request, Showing
-from .hosts.facts import CloveceFacts, NapijFacts
-from .rules_browser import RulesBrowser, paginate
-from .voice_settings import VOICE_KEYS, next_voice_setting, voice_settings
+from .hosts.base import NOT_COUNTED, Request
+from .shell_base import (
+    HINT_LABEL,
+    NOT_COUNTING_BEEPS,
+    PHONE_OFF,
+    RESUMED,
+    START_LABEL,
+    VOICE_BACK,
+    VOICE_LOST,
+    Mode,
+    RollVerdict,
+    ShellBase,
+    Table,
+    input_mark,
+    phone_off,
+    tables,
+    turn_colour,
+)
+from .shell_menu import ShellMenu
+from .shell_settings import ShellSettings
 
-if TYPE_CHECKING:
-    from .dice_menu import DiceMenu
-    from .hosts.facts import Facts
-    from .narrator import Narrator
+__all__ = ["HINT_LABEL", "NOT_COUNTING_BEEPS", "PHONE_OFF", "RESUMED", "START_LABEL",
+           "VOICE_BACK", "VOICE_LOST", "Mode", "RollVerdict", "Shell", "ShellBase", "Table",
+           "input_mark", "phone_off", "tables", "turn_colour"]
 
 log = logging.getLogger(__name__)
-
-START_LABEL = "▶ Začít hru"
-HINT_LABEL = "Nápověda tahu"
-"""The menu's hint (beside "Pravidla a nápověda", the rules browser, so it names the move)."""
-RESUMED = "Hra pokračuje, kde skončila."
-VOICE_LOST = {
-    "no-espeak": "Hlas mlčí: chybí program espeak-ng.",
-    "espeak-failed": "Hlas mlčí: espeak-ng nemluví.",
-    "no-aplay": "Hlas mlčí: chybí program aplay.",
-    "no-sound-card": "Hlas mlčí: chybí zvuková karta.",
-}
-VOICE_BACK = "Hlas zase mluví."
-PHONE_OFF = ("Stav hry v telefonech", "je vypnutý. Zapne ho", "[web] enabled = true",
-             "v konfiguraci.")
-
-
-def input_mark(event: Input) -> dict[str, Any] | None:
-    """The journal's mark of a dice event that waits for its acknowledgement (the dice's boot
-    and the event's number), or ``None``."""
-    if isinstance(event, Rolled | Dropped) and event.receipt is not None and event.boot:
-        return {"src": "dice", "boot": event.boot, "seq": event.seq}
-    return None
 
 
 def _refuse(event: Input) -> None:
@@ -85,130 +74,14 @@ def _refuse(event: Input) -> None:
         receipt.refuse()
 
 
-def phone_off() -> MessageView:
-    """The "Telefon" screen when the service does not run the phone view."""
-    return MessageView("Telefon", PHONE_OFF, "● zpět do hry")
 
-
-class Mode(StrEnum):
-    SETUP = "setup"
-    PLAY = "play"
-    MENU = "menu"
-    SETTINGS = "settings"
-    RULES = "rules"
-    CONFIRM_UNDO = "confirm-undo"
-    CONFIRM_NEW = "confirm-new"
-    CONFIRM_OFF = "confirm-off"
-    PHONE = "phone"  # "Telefon": the phone view's QR code (or how to turn it on)
-    HINT = "hint"  # "Nápověda": the host's advice for the player on turn
-    DICE = "dice"  # "Kostka" under the settings: which dice, pairing a Pixels die
-    BYE = "bye"
-
-
-@dataclass(frozen=True)
-class Table:
-    """One line of the set-up's game choice: a game and the host mode it is played in."""
-
-    info: GameInfo
-    mode: str
-    label: str
-
-
-def tables() -> list[Table]:
-    return [Table(info, mode, label) for info in playable() for mode, label in info.table_lines()]
-
-
-def _fmt_seconds(s: float) -> str:
-    return "vyp." if s == 0 else f"{s:g} s".replace(".", ",")
-
-
-NOT_COUNTING_BEEPS = ("illegal", "void-throw")
-"""A host that beeps one of these while it takes a roll did not count the roll."""
-
-RollVerdict = Callable[[int, bool, "int | None"], None]
-"""Told after every roll from the dice: its value, whether it counted, the seat it counted
-for (the colour on turn; ``None`` when unknown)."""
-
-
-def turn_colour(facts: Facts | None) -> int | None:
-    """The colour on turn in a game's facts (``None``: no colours, no game)."""
-    if isinstance(facts, CloveceFacts):
-        return facts.pos.turn
-    if isinstance(facts, NapijFacts):
-        return facts.state.turn
-    return None
-
-
-def _next(values: Sequence[float], value: float) -> float:
-    """The value after ``value`` in ``values`` (the first one when it is not among them)."""
-    i = values.index(value) if value in values else -1
-    return values[(i + 1) % len(values)]
-
-
-class Shell:
-    """The table's controller: the shared screens around the game host in play."""
-
-    MENU_HEAD = (("back", "Zpět do hry"), ("undo", "Vrátit poslední akci"))
-    MENU_TAIL = (("rules", "Pravidla a nápověda"), ("phone", "Telefon"), ("new", "Nová hra"),
-                 ("settings", "Nastavení"), ("off", "Vypnout"))
-
-    def __init__(self, ctx: HostContext, *, start_with: str = "clovece",
-                 save_prefs: Callable[[Prefs], None] | None = None) -> None:
-        self.ctx = ctx
-        self._save_prefs = save_prefs or (lambda prefs: None)
-        ctx.save_prefs = lambda: self._save_prefs(self.ctx.prefs)
-        self._beeper = ctx.beep
-        ctx.beep = self.beep  # hosts beep through the shell, which knows whether sound is on
-        self.hosts: dict[str, GameHost] = {}
-        self.tables = tables()
-        self.table = self._table_of(start_with, "")
-        self.mode = Mode.SETUP
-        self.setup_index = 0
-        self.menu_index = 0
-        self.settings_index = 0
-        self.browser: RulesBrowser | None = None
-        self._rules_back = Mode.PLAY
-        self._undo: tuple[str, str] | None = None
-        self._hint: list[tuple[str, ...]] = []
-        """The hint shown, in pages (a long napij play takes more than one)."""
-        self._hint_page = 0
-        self.quit_requested = False
-        self.shutdown_requested = False
-        self._begun = False
-        self.notice = ""
-        """One line for the set-up screen's foot (the voice went silent...)."""
-        self._voice: VoiceLink | None = None
-        self.phone_screen: Callable[[], AnyView] = phone_off
-        """The "Telefon" screen: the phone view's QR code when the service runs it
-        (:mod:`.phone` sets this), otherwise how to turn it on."""
-        self.dice_menu: DiceMenu | None = None
-        """"Kostka" under the settings (the service sets it; ``None``: no such line)."""
-        self.on_roll: list[RollVerdict] = []
-        """Told whether each roll from the dice counted (a Pixels die blinks it)."""
-        self._heard: list[str] | None = None
-        self.narrator: Narrator | None = None
-        """The voice of every game and the voice mode (:mod:`.narrator`; loaded once the
-        voice is on)."""
+class Shell(ShellMenu, ShellSettings):
+    """The table's controller: the shared screens around the game host in play (the menu's
+    part in :class:`~.shell_menu.ShellMenu`, the settings' in
+    :class:`~.shell_settings.ShellSettings`, what they share in
+    :class:`~.shell_base.ShellBase`)."""
 
     # --- the game in play ---------------------------------------------------------
-
-    def _table_of(self, game: str, mode: str) -> Table:
-        for t in self.tables:
-            if t.info.name == game and (t.mode == mode or not mode):
-                return t
-        return self.tables[0]
-
-    @property
-    def game(self) -> str:
-        return self.table.info.name
-
-    @property
-    def host(self) -> GameHost:
-        name = self.table.info.name
-        if name not in self.hosts:
-            cls = self.table.info.host_class()
-            self.hosts[name] = cls(self.ctx, self.table.mode)
-        return self.hosts[name]
 
     def begin(self, now: float) -> None:
         """Start: resume the journaled game (timers set from ``now``) or show the set-up."""
@@ -387,9 +260,6 @@ class Shell:
                 self.dice_menu.close()
             self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
 
-    def _in_game(self) -> bool:
-        return self.table.info.name in self.hosts and self.host.in_game
-
     def tick(self, now: float) -> None:
         self.begin(now)
         if self.mode is Mode.PLAY:
@@ -413,11 +283,6 @@ class Shell:
             self.narrator.after(self, event)
         except Exception:  # the voice must never take the game down
             log.exception("the voice could not say what changed")
-
-    @property
-    def voice_mode_on(self) -> bool:
-        """Whether "Hlasový režim" is on (a held ◀ then reads the situation, not runs)."""
-        return self.ctx.prefs.voice and bool(self.ctx.prefs.voice_mode)
 
     # --- set-up -------------------------------------------------------------------------
 
@@ -453,159 +318,16 @@ class Shell:
     def _on_play(self, name: str, now: float) -> None:
         self._after(self.host.handle(ButtonPress(name), now))
 
-    # --- menu -----------------------------------------------------------------------------
-
-    def _menu(self) -> list[tuple[str, str]]:
-        rules, *tail = self.MENU_TAIL
-        hint = [("hint", HINT_LABEL)] if self._hints() else []
-        return [*self.MENU_HEAD, *self.host.menu_items(), rules, *hint, *tail]
-
-    def _hints(self) -> bool:
-        """Whether a player may ask for a hint now: the host gives them, a game is on and the
-        settings allow it."""
-        return (self.ctx.prefs.hints and self._in_game()
-                and isinstance(self.host, Hinting))
-
-    def _show_hint(self) -> None:
-        """Ask the host (which changes nothing) and show its answer until a button."""
-        host = self.host
-        assert isinstance(host, Hinting)
-        self._hint, self._hint_page = paginate(host.hint()), 0
-        self.mode = Mode.HINT
-
-    def _on_menu(self, name: str, now: float) -> None:
-        items = self._menu()
-        self.menu_index, item = pick(min(self.menu_index, len(items) - 1), items, name)
-        if item is None:
-            return
-        key = item[0]
-        if key == "back":
-            self.mode = Mode.PLAY
-        elif key == "undo":
-            self._undo = self.host.undo_preview()
-            self.mode = Mode.CONFIRM_UNDO
-        elif key == "rules":
-            self.open_rules(Mode.PLAY)
-        elif key == "new":
-            self.mode = Mode.CONFIRM_NEW
-        elif key == "settings":
-            self.mode, self.settings_index = Mode.SETTINGS, 0
-        elif key == "off":
-            self.mode = Mode.CONFIRM_OFF
-        elif key == "phone":
-            self.mode = Mode.PHONE
-        elif key == "hint":
-            self._show_hint()
-        else:
-            self.mode = Mode.PLAY
-            self.host.on_menu(key, now)
-
-    def _on_confirm_undo(self, name: str, now: float) -> None:
-        if name == "select":
-            self.mode = Mode.PLAY
-            if self._undo is not None and not self.host.undo(now):
-                self.beep("illegal")
-        elif name == "left":
-            self.mode = Mode.MENU
-
-    def _on_confirm_new(self, name: str, now: float) -> None:
-        if name == "select":
-            self.mode, self.setup_index = Mode.SETUP, 0
-        elif name == "left":
-            self.mode = Mode.MENU
-
-    def _on_confirm_off(self, name: str, now: float) -> None:
-        if name == "select":
-            self.mode = Mode.BYE
-            self.shutdown_requested = True
-        elif name == "left":
-            self.mode = Mode.MENU
-
-    def _on_phone(self, name: str, now: float) -> None:
-        self.mode = Mode.PLAY if self._in_game() else Mode.SETUP  # any button: back to the game
-
-    def _on_hint(self, name: str, now: float) -> None:
-        """◀ ▶ turn the pages of a long hint; any other button goes back to the game."""
-        last = len(self._hint) - 1
-        if name == "right" and self._hint_page < last:
-            self._hint_page += 1
-        elif name == "left" and self._hint_page > 0:
-            self._hint_page -= 1
-        else:
-            self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
-
-    def _on_bye(self, name: str, now: float) -> None:
-        return None  # shutting down: buttons do nothing any more
-
-    # --- rules browser -------------------------------------------------------------------
-
-    def open_rules(self, back: Mode) -> None:
-        """The game's rules browser, with "Proč?" about this moment; long ● returns."""
-        why = self.host.why() if self._in_game() and back is Mode.PLAY else None
-        self.browser = RulesBrowser(self.table.info.title, self.table.info.topics(), why)
-        self._rules_back = back if back is Mode.SETUP or self._in_game() else Mode.SETUP
-        self.mode = Mode.RULES
-
-    def _on_rules(self, name: str, now: float) -> None:
-        assert self.browser is not None
-        self.browser.button(name)
-
-    # --- settings ---------------------------------------------------------------------------
-
-    def _settings_items(self) -> list[tuple[str, str]]:
-        p = self.ctx.prefs
-        bright = {255: "100 %", 128: "50 %", 48: "20 %"}.get(p.contrast, f"{p.contrast}")
-        return [("sound", f"Zvuk: {'zapnutý' if p.sound else 'vypnutý'}"),
-                ("auto", f"Sám táhne po: {_fmt_seconds(p.auto_delay)}"),
-                ("confirm", f"PC potvrdí sám: {_fmt_seconds(p.computer_confirm)}"),
-                ("bright", f"Jas: {bright}"),
-                ("voice", f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}"),
-                *(voice_settings(p) if p.voice else ()),
-                ("hints", f"Nápověda tahu: {'ano' if p.hints else 'ne'}"),
-                *([("dice", self.dice_menu.label())] if self.dice_menu is not None else []),
-                ("back", "Zpět")]
-
-    def _on_settings(self, name: str, now: float) -> None:
-        items = self._settings_items()
-        self.settings_index, item = pick(self.settings_index, items, name)
-        if item is None:
-            return
-        p = self.ctx.prefs
-        key = item[0]
-        if key == "sound":
-            p.sound = not p.sound
-        elif key == "auto":
-            p.auto_delay = _next(AUTO_DELAYS, p.auto_delay)
-        elif key == "confirm":
-            p.computer_confirm = _next(CONFIRM_DELAYS, p.computer_confirm)
-        elif key == "bright":
-            p.contrast = int(_next(BRIGHTNESS, p.contrast))
-        elif key == "voice":
-            p.voice = not p.voice
-        elif key == "hints":
-            p.hints = not p.hints
-        elif key in VOICE_KEYS:
-            next_voice_setting(p, key)
-        elif key == "dice" and self.dice_menu is not None:
-            self.dice_menu.open()
-            self.mode = Mode.DICE
-            return
-        else:
-            self.mode = Mode.MENU
-            return
-        self._save_prefs(p)
-
-    def _on_dice(self, name: str, now: float) -> None:
-        if self.dice_menu is None or self.dice_menu.button(name):
-            self.mode = Mode.SETTINGS
-
     _handlers: dict[Mode, Callable[[Shell, str, float], None]] = {
-        Mode.SETUP: _on_setup, Mode.PLAY: _on_play, Mode.MENU: _on_menu,
-        Mode.SETTINGS: _on_settings, Mode.RULES: _on_rules,
-        Mode.CONFIRM_UNDO: _on_confirm_undo, Mode.CONFIRM_NEW: _on_confirm_new,
-        Mode.CONFIRM_OFF: _on_confirm_off, Mode.PHONE: _on_phone,
-        Mode.HINT: _on_hint, Mode.BYE: _on_bye, Mode.DICE: _on_dice,
+        Mode.SETUP: _on_setup, Mode.PLAY: _on_play, Mode.MENU: ShellMenu._on_menu,
+        Mode.SETTINGS: ShellSettings._on_settings, Mode.RULES: ShellMenu._on_rules,
+        Mode.CONFIRM_UNDO: ShellMenu._on_confirm_undo,
+        Mode.CONFIRM_NEW: ShellMenu._on_confirm_new,
+        Mode.CONFIRM_OFF: ShellMenu._on_confirm_off, Mode.PHONE: ShellMenu._on_phone,
+        Mode.HINT: ShellMenu._on_hint, Mode.BYE: ShellMenu._on_bye,
+        Mode.DICE: ShellSettings._on_dice,
     }
+
 
     # --- outputs ----------------------------------------------------------------------------
 
@@ -613,61 +335,25 @@ class Shell:
         return self.host.next_deadline() if self.mode is Mode.PLAY else None
 
     def animated(self) -> bool:
-        """Whether the screen changes with time alone (blinking, scrolling)."""
+        """Whether the screen changes with time alone (blinking, scrolling, a message's pages
+        turning: a view that says it moves, :func:`companion.ui.screens.moves`)."""
         if self.mode is Mode.PLAY:
-            return self.host.animated()
-        return self.mode in (Mode.SETUP, Mode.MENU, Mode.SETTINGS, Mode.RULES, Mode.DICE)
+            return self.host.animated() or moves(self.host.view())
+        return self.mode in (Mode.SETUP, Mode.MENU, Mode.SETTINGS, Mode.RULES, Mode.DICE) \
+            or moves(self.view())
 
     def view(self) -> AnyView:
-        if self.mode is Mode.PHONE:
-            return self.phone_screen()
-        if self.mode is Mode.HINT:
-            pages, page = self._hint, self._hint_page
-            if len(pages) == 1:
-                return MessageView("Nápověda", pages[0], "● zpět do hry")
-            return MessageView(f"Nápověda {page + 1}/{len(pages)}", pages[page],
-                               "◀ ▶ listovat, ● zpět")
-        if self.mode is Mode.DICE and self.dice_menu is not None:
-            return self.dice_menu.view()
-        if self.mode is Mode.RULES:
-            assert self.browser is not None
-            return self.browser.view()
+        shown = self.menu_view()
+        if shown is None:
+            shown = self.settings_view()
+        if shown is not None:
+            return shown
         if self.mode is Mode.SETUP:
             lines = [label for _, label in self._setup_lines()]
             return ListView(f"Nová hra: {self.host.title}", tuple(lines),
                             min(self.setup_index, len(lines) - 1),
                             self.notice or ("dlouze ● = zpět do hry" if self._in_game() else ""))
-        if self.mode is Mode.MENU:
-            return ListView("Nabídka", tuple(label for _, label in self._menu()),
-                            self.menu_index, "dlouze ● = zpět")
-        if self.mode is Mode.SETTINGS:
-            return ListView("Nastavení", tuple(label for _, label in self._settings_items()),
-                            self.settings_index)
-        if self.mode is Mode.CONFIRM_UNDO:
-            if self._undo is None:
-                return MessageView("Vrátit", ("Není co vrátit.",), "● zpět do hry")
-            title, text = self._undo
-            return MessageView(title, tuple(wrap(body_font(), text, WIDTH - 1)),
-                               "● ano   ◀ ne")
-        if self.mode is Mode.CONFIRM_NEW:
-            return MessageView("Nová hra?", ("Rozehraná hra skončí", "a začne se znovu."),
-                               "● ano   ◀ ne")
-        if self.mode is Mode.CONFIRM_OFF:
-            return MessageView("Vypnout?", ("Hra zůstane uložena", "a po zapnutí",
-                                            "bude pokračovat."), "● ano   ◀ ne")
-        if self.mode is Mode.BYE:
-            return MessageView("Na shledanou", ("Hra je uložena.", "Vypínám…"))
         return self.host.view()
-
-    @property
-    def contrast(self) -> int:
-        return self.ctx.prefs.contrast
-
-    def beep(self, name: str) -> None:
-        if self._heard is not None:
-            self._heard.append(name)
-        if self.ctx.prefs.sound:
-            self._beeper(name)
 
     def storage(self, line: str) -> None:
         """The data folder became read-only or writable again: say ``line`` on the set-up's
@@ -675,25 +361,3 @@ class Shell:
         self.ctx.storage_notice = line if line.startswith("Nelze") else ""
         self.notice = line
         self.notify(line)
-
-    def notify(self, line: str) -> None:
-        """Show one line to the table in the game's event line."""
-        if self.table.info.name in self.hosts:
-            self.hosts[self.table.info.name].notify(line)
-        else:
-            log.info("table: %s", line)
-
-    def facts(self) -> Facts | None:
-        """The game in play as values for the phone view (``None``: no game to show)."""
-        name = self.table.info.name
-        if name not in self.hosts or self.mode is Mode.SETUP and not self._in_game():
-            return None
-        host = self.hosts[name]
-        return host.facts() if isinstance(host, Showing) and host.in_game else None
-
-    def menu_labels(self) -> Sequence[str]:
-        return [label for _, label in self._menu()]
-
-    def option_values(self) -> dict[str, Any]:
-        """The set-up's current values (for tests and the demo)."""
-        return {o.key: o.value for o in self.host.options()}

@@ -273,7 +273,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
                 app = App(demo_cfg, pin_factory=factory, device=device, dice_port=serial.path,
                           rng=random.Random(seed), announcer=announcer, phone=phone,
                           pixels_port=pixels.port)
-                app.ctx.defaults.update(find_game(game).demo)
+                app.ctx.game_defaults.setdefault(game, {}).update(find_game(game).demo)
                 app.start_hardware()
                 app.ctx.prefs.voice = True
                 app.service.frame_time = FrameTime(frame_seconds)

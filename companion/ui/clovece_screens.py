@@ -6,7 +6,7 @@ choose from) and the winner, as plain values that register their own drawing wit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from .fonts import body_font, heading_font
 from .minimap import SIZE as MAP_SIZE
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 class CloveceTurnView(View):
     """The turn screen of Člověče."""
 
+    reading: ClassVar[str] = "companion.ui.clovece_reading:read_turn"
+
     position: Position
     colour: int
     player: str  # "Modrý"
@@ -56,6 +58,8 @@ class CloveceTurnView(View):
 @dataclass(frozen=True)
 class CloveceWinView(View):
     """The winner of a Člověče game, on the final board."""
+
+    reading: ClassVar[str] = "companion.ui.clovece_reading:read_win"
 
     colour: int
     player: str

@@ -13,6 +13,7 @@ announces a drink.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .views import View
 
@@ -74,6 +75,8 @@ class Banner:
 @dataclass(frozen=True)
 class NapijView(View):
     """A napij se screen: header, optional strip maps, rows, prompt and the event line."""
+
+    reading: ClassVar[str] = "companion.ui.napij_reading:read_napij"
 
     player: str
     """The header's name: whose turn (or the screen's title: "Los", "Účet")."""

@@ -9,7 +9,7 @@ it compares and hashes like the other views).  :func:`frame` draws either.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 from PIL import Image
 
@@ -21,6 +21,8 @@ from .views import View
 class Picture:
     """A whole frame: ``title`` says what it shows (tests, logs), ``bits`` the pixels of a
     mode-"1" 128x64 image (``Image.tobytes()``)."""
+
+    reading: ClassVar[str] = "companion.ui.reading:read_picture"
 
     title: str
     bits: bytes

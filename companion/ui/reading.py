@@ -9,18 +9,24 @@ the voice turns their signs into words (:mod:`companion.hardware.speech`).
 
 ``key`` says which screen it is: a change of key is a new screen (heading and
 row read), the same key with another row is ◀ ▶ moving (the row read).
+
+Each kind of view names the function that reads it in its class attribute ``reading``
+(``"module:function"``): the shared ones (lists, messages, pictures) are here, a game's own
+in its module (``companion/ui/<game>_reading.py``), imported only when the voice first reads
+such a screen (with the voice off nothing of this loads).  This module names no game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import importlib
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from .clovece_screens import CloveceTurnView, CloveceWinView
-from .napij_views import NapijView
-from .picture import AnyView, Picture
-from .screens import DICE_LOST, DICE_MISSING
-from .views import ListView, MessageView, RefereeView
+if TYPE_CHECKING:
+    from .picture import AnyView, Picture
+    from .views import ListView, MessageView
 
 
 @dataclass(frozen=True)
@@ -48,8 +54,9 @@ def sentence(*parts: str) -> str:
     return " ".join(out)
 
 
-def _of_list(title: str, items: tuple[str, ...], selected: int | None, footer: str = "",
-             key: Hashable = None) -> Reading:
+def of_list(title: str, items: tuple[str, ...], selected: int | None, footer: str = "",
+            key: Hashable = None) -> Reading:
+    """A titled list read: the title, the selected row ("…, řádek 2 z 5"), every row."""
     row = ""
     if selected is not None and 0 <= selected < len(items):
         row = items[selected]
@@ -59,76 +66,36 @@ def _of_list(title: str, items: tuple[str, ...], selected: int | None, footer: s
     return Reading(key if key is not None else ("list", title), title, row, whole)
 
 
-def read_turn(v: CloveceTurnView) -> Reading:
-    who = f"{v.player} (PC)" if v.computer else v.player
-    status = v.prompt
-    if v.dice == "lost":
-        status = DICE_LOST
-    elif v.dice == "missing" and v.manual_roll is not None:
-        status = DICE_MISSING
-    if v.roll is not None:
-        throw = f"Hod PC: {v.roll}" if v.roll_virtual else f"Hod: {v.roll}"
-    elif v.manual_roll is not None:
-        throw = f"Hod tlačítky: {v.manual_roll}"
-    else:
-        throw = f"Pokus {v.tries + 1} ze 3" if v.tries_shown else ""
-    heading = sentence(who, throw, status)
-    row = v.words
-    if len(v.choices) > 1 and v.words:
-        row = f"Tah {v.selected + 1} z {len(v.choices)}: {v.words}"
-    key: Hashable = ("turn", v.colour, v.roll, v.manual_roll is not None, len(v.choices),
-                     v.tries if v.tries_shown else -1, v.dice)
-    if v.manual_roll is not None:
-        row = ""  # the number is the row: ◀ ▶ change it, the heading says it
-        key = ("turn", v.colour, None, True, v.manual_roll)
-    return Reading(key, heading, row, sentence(heading, row, v.event))
+# --- who reads which view ------------------------------------------------------------------
 
 
-def read_napij(v: NapijView) -> Reading:
-    if v.banner is not None:
-        b = v.banner
-        said = sentence(b.title, ", ".join(b.lines), v.prompt)
-        return Reading(("banner", b.title, b.lines), said, "", said)
-    throws = ", ".join(str(n) for n in v.throws)
-    who = f"{v.player} (PC)" if v.computer else v.player
-    heading = sentence(who, f"hody {throws}" if throws else v.note, v.prompt)
-    texts = tuple(r.text for r in v.rows)
-    if v.selected is not None and 0 <= v.selected < len(texts):
-        row = texts[v.selected]
-        if len(texts) > 1:
-            row = f"{row}, řádek {v.selected + 1} z {len(texts)}"
-    elif v.moves:
-        row = " ".join(sentence(m.text) for m in v.moves)
-    else:
-        row = sentence(" ".join(texts))  # a card's text: wrapped lines of sentences
-    key = ("napij", v.player, v.throws, v.note, v.prompt,
-           texts if v.selected is None else len(texts), tuple(m.text for m in v.moves))
-    whole = sentence(heading, *(m.text for m in v.moves), *texts, v.event)
-    return Reading(key, heading, row, whole)
+@cache
+def reader_at(path: str) -> Callable[[Any], Reading]:
+    """The function at ``"module:function"`` (its module imported now)."""
+    module, _, name = path.partition(":")
+    found: Callable[[Any], Reading] = getattr(importlib.import_module(module), name)
+    return found
 
 
 def read(view: AnyView) -> Reading:
-    """How ``view`` is read aloud."""
-    if isinstance(view, CloveceTurnView):
-        return read_turn(view)
-    if isinstance(view, ListView):
-        return _of_list(view.title, view.items, view.selected, view.footer)
-    if isinstance(view, MessageView):
-        body = sentence(" ".join(view.lines))  # wrapped lines of sentences
-        return Reading(("message", view.title, view.lines), view.title, body,
-                       sentence(view.title, body, view.footer))
-    if isinstance(view, CloveceWinView):
-        heading = f"Vyhrává {view.player}!"
-        return Reading(("win", view.colour), heading, view.footer,
-                       sentence(heading, view.footer))
-    if isinstance(view, RefereeView):
-        s = view.screen
-        if s.selected is None:
-            body = sentence(" ".join(s.lines))
-            return Reading(("referee", s.title, s.lines), s.title, body, sentence(s.title, body))
-        return _of_list(s.title, s.lines, s.selected, key=("referee", s.title, len(s.lines)))
-    if isinstance(view, NapijView):
-        return read_napij(view)
-    if isinstance(view, Picture):
-        return Reading(("picture", view.title), view.title, "", view.title)
-    return Reading(("view", type(view).__name__), "")
+    """How ``view`` is read aloud: by the function its class names in ``reading``
+    (``"module:function"``, imported when first needed, as a facts value names its snapshot
+    builder); a view that names none: its kind, no words."""
+    path = getattr(type(view), "reading", "")
+    if not path:
+        return Reading(("view", type(view).__name__), "")
+    return reader_at(path)(view)
+
+
+def read_list(view: ListView) -> Reading:
+    return of_list(view.title, view.items, view.selected, view.footer)
+
+
+def read_message(view: MessageView) -> Reading:
+    body = sentence(" ".join(view.lines))  # wrapped lines of sentences
+    return Reading(("message", view.title, view.lines), view.title, body,
+                   sentence(view.title, body, view.footer))
+
+
+def read_picture(view: Picture) -> Reading:
+    return Reading(("picture", view.title), view.title, "", view.title)

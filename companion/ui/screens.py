@@ -7,8 +7,8 @@ Blinking toggles every half second; a line too long for the width scrolls.
 finds text cut by the panel's edge or by an ellipsis, text with no room, and
 text and marks drawn over each other (the every-screen test runs it on every
 screen of every game).  Each kind of view has its drawing registered with
-:func:`renderer`: the shared ones (lists, messages, referee panels) here, a game's own
-screens in its module (``companion/ui/<game>_screens.py``).
+:func:`renderer`: the shared ones (lists, messages) here, a game's own screens in its
+module (``companion/ui/<game>_screens.py``).
 """
 
 from __future__ import annotations
@@ -21,9 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import body_font, heading_font
 from .marks import draw_mark
-from .referee import BODY_LINES as REFEREE_LINES
-from .referee import Screen as RefereeScreen
-from .views import ListView, MessageView, RefereeView, View
+from .views import ListView, MessageView, View
 
 WIDTH, HEIGHT = 128, 64
 BLINK_HZ = 2.0
@@ -220,20 +218,39 @@ def problems(inks: list[Ink]) -> list[str]:
 
 Renderer = Callable[[Painter, Any, float], None]
 """Draws a view (the painter, the view, the animation time)."""
+Moves = Callable[[Any], bool]
+"""Whether a view's drawing changes with time alone (a page turning, a line scrolling)."""
 _RENDERERS: dict[type, Renderer] = {}
+_MOVES: dict[type, Moves] = {}
 DrawT = TypeVar("DrawT", bound=Renderer)
 
 
-def renderer(kind: type) -> Callable[[DrawT], DrawT]:
+def renderer(kind: type, *, moves: Moves | None = None) -> Callable[[DrawT], DrawT]:
     """Register the decorated function as the drawing of the views of ``kind`` (and of its
-    subclasses).  A game's screens register theirs in the module that defines or draws
-    them (``companion/ui/<game>_screens.py``); this module names no game."""
+    subclasses), and ``moves``: whether a view of it changes with time alone (then the
+    shell draws it again and again without being asked: :func:`moves`).  A game's screens
+    register theirs in the module that defines or draws them
+    (``companion/ui/<game>_screens.py``); this module names no game."""
 
     def register(draw: DrawT) -> DrawT:
         _RENDERERS[kind] = draw
+        if moves is not None:
+            _MOVES[kind] = moves
         return draw
 
     return register
+
+
+def moves(view: object) -> bool:
+    """Whether ``view`` changes on the panel with time alone (a message's pages turning, a
+    long footer scrolling); ``False`` for a kind that did not say (it is asked of its host)."""
+    for base in type(view).__mro__:
+        says = _MOVES.get(base)
+        if says is not None:
+            return says(view)
+        if base in _RENDERERS:
+            return False
+    return False
 
 
 def renderer_of(kind: type) -> Renderer:
@@ -289,56 +306,52 @@ def _list(p: Painter, v: ListView, t: float) -> None:
                scrolls=True)
 
 
-@renderer(MessageView)
+MESSAGE_PAGE_SECONDS = 3.0
+"""How long each page of a message too long for one screen stays (they turn by themselves:
+the buttons belong to whoever shows the message)."""
+
+
+def message_pages(v: MessageView) -> list[tuple[str, ...]]:
+    """The lines of ``v`` wrapped to the panel's width (a line that fits stays as it is), in
+    pages of as many lines as the screen has room for under the title."""
+    head, font = heading_font(), body_font()
+    rows = max(1, (HEIGHT - line_height(head) - 2 - (line_height(font) if v.footer else 0))
+               // line_height(font))
+    lines: list[str] = []
+    for line in v.lines:
+        lines += [line] if text_width(font, line) <= WIDTH else wrap(font, line, WIDTH - 1)
+    return [tuple(lines[i:i + rows]) for i in range(0, len(lines), rows)] or [()]
+
+
+def _message_moves(v: MessageView) -> bool:
+    return len(message_pages(v)) > 1 or text_width(body_font(), v.footer) > WIDTH
+
+
+@renderer(MessageView, moves=_message_moves)
 def _message(p: Painter, v: MessageView, t: float) -> None:
+    """The title, the lines (wrapped; pages that turn every :data:`MESSAGE_PAGE_SECONDS` when
+    they are more than the screen holds, "2/3" at the title's right) and the footer (it
+    scrolls when long): nothing is ever cut."""
     head, font = heading_font(), body_font()
     hh, lh = line_height(head), line_height(font)
-    p.text((0, 0), fit(head, v.title, WIDTH), head, whole=v.title)
+    pages = message_pages(v)
+    page = int(t / MESSAGE_PAGE_SECONDS) % len(pages) if len(pages) > 1 else 0
+    if len(pages) > 1:
+        mark = f"{page + 1}/{len(pages)}"
+        room = WIDTH - text_width(head, mark) - 4
+        p.text((0, 0), fit(head, v.title, room), head, whole=v.title)
+        p.text((WIDTH - 1 - text_width(head, mark), 0), mark, head)
+    else:
+        p.text((0, 0), fit(head, v.title, WIDTH), head, whole=v.title)
     y = hh + 2
-    for line in v.lines:
-        if y + lh > HEIGHT - (lh if v.footer else 0):
-            p.lost(line)
-            continue
+    for line in pages[page]:
         p.text((0, y), fit(font, line, WIDTH), font, whole=line)
         y += lh
-    if v.footer:
-        p.text((0, HEIGHT - lh), fit(font, v.footer, WIDTH), font, whole=v.footer)
-
-
-REFEREE_LINE = 12
-REFEREE_BODY_TOP = 13
-
-
-def _referee(p: Painter, screen: RefereeScreen, font: ImageFont.FreeTypeFont) -> None:
-    draw = p.draw
-    draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), fill="black")
-    p.bar((0, 0, WIDTH, REFEREE_LINE))
-    p.text((1, 0), fit(font, screen.title, WIDTH - 2), font, fill=0, whole=screen.title,
-           on_bar=True)
-    for i, text in enumerate(screen.lines):
-        if i >= REFEREE_LINES:
-            p.lost(text)
-            continue
-        y = REFEREE_BODY_TOP + i * REFEREE_LINE
-        shown = fit(font, text, WIDTH - 2)
-        if screen.selected == i:
-            p.bar((0, y, WIDTH, y + REFEREE_LINE))
-            p.text((1, y), shown, font, fill=0, whole=text, on_bar=True)
-        else:
-            p.text((1, y), shown, font, whole=text)
-
-
-@renderer(RefereeView)
-def _referee_view(p: Painter, v: RefereeView, t: float) -> None:
-    _referee(p, v.screen, heading_font())
-
-
-def draw_referee(draw: ImageDraw.ImageDraw, screen: RefereeScreen,
-                 font: ImageFont.FreeTypeFont) -> None:
-    """Paint a referee screen (Terminus 6x12): an inverted title bar (rows 0-11), then up to
-    four body lines at rows 13, 25, 37 and 49, the selected one inverted; text that does not
-    fit is cut with an ellipsis."""
-    _referee(Painter(draw), screen, font)
+    if text_width(font, v.footer) > WIDTH:
+        p.text((0, HEIGHT - lh), scrolled(font, v.footer, WIDTH - 1, t), font, whole=v.footer,
+               scrolls=True)
+    elif v.footer:
+        p.text((0, HEIGHT - lh), v.footer, font, whole=v.footer)
 
 
 def _paint(view: View, t: float, record: bool) -> tuple[Image.Image, list[Ink]]:
@@ -361,10 +374,20 @@ def layout(view: View, t: float = 0.0) -> tuple[Image.Image, list[Ink]]:
 
 
 def wrap(font: ImageFont.FreeTypeFont, text: str, width: int = WIDTH) -> list[str]:
-    """Break ``text`` into lines of at most ``width`` pixels at spaces."""
+    """Break ``text`` into lines of at most ``width`` pixels at spaces (a word wider than
+    ``width`` alone is broken where it must be)."""
     lines: list[str] = []
     current = ""
     for word in text.split():
+        while text_width(font, word) > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and text_width(font, word[:cut]) > width:
+                cut -= 1
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(word[:cut])
+            word = word[cut:]
         candidate = f"{current} {word}".strip()
         if text_width(font, candidate) <= width or not current:
             current = candidate

@@ -8,16 +8,18 @@ looks).  Every text here is Czech for the table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from .referee import Screen as RefereeScreen
+from typing import ClassVar
 
 
 class View:
     """What one OLED screen shows: every screen model derives from this, and its drawing is
     registered with :func:`companion.ui.screens.renderer` (the shared views' in
-    :mod:`companion.ui.screens`, a game's own in its screens module)."""
+    :mod:`companion.ui.screens`, a game's own in its screens module).  ``reading`` names the
+    function that reads it aloud (``"module:function"``, :func:`companion.ui.reading.read`;
+    empty: read as its kind alone)."""
 
     __slots__ = ()
+    reading: ClassVar[str] = ""
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class Choice:
 class ListView(View):
     """A titled list with one item selected (set-up, menu, settings)."""
 
+    reading: ClassVar[str] = "companion.ui.reading:read_list"
+
     title: str
     items: tuple[str, ...]
     selected: int = 0
@@ -40,13 +44,8 @@ class ListView(View):
 class MessageView(View):
     """A message that needs one button: a question, a warning, a farewell."""
 
+    reading: ClassVar[str] = "companion.ui.reading:read_message"
+
     title: str
     lines: tuple[str, ...] = field(default_factory=tuple)
     footer: str = ""
-
-
-@dataclass(frozen=True)
-class RefereeView(View):
-    """A Gobbit referee screen (drawn by :func:`companion.ui.screens.draw_referee`)."""
-
-    screen: RefereeScreen

@@ -8,7 +8,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from companion.registry import GAMES, GameInfo, register, unregister
+from companion.service.hosts.base import NOT_COUNTED
+from companion.service.shell import RESUMED, VOICE_BACK, VOICE_LOST
 from tests.tinygame import INFO as TINY
+
+NEWS = (*VOICE_LOST.values(), VOICE_BACK, RESUMED, NOT_COUNTED, "Nelze uložit: disk je plný.",
+        "Nelze uložit: disk je jen pro čtení.")
+"""What the shell tells a game's screen through ``notify`` (the longest are wider than the
+panel): each is shown whole mid-game."""
 
 
 def entries() -> list[GameInfo]:

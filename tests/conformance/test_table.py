@@ -15,19 +15,28 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from companion.inputs.events import ButtonPress, Rolled
 from companion.registry import GameInfo
-from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext, Showing
+from companion.service.hosts.base import (
+    DiceStatus,
+    Expect,
+    Expecting,
+    HostContext,
+    Showing,
+)
 from companion.service.phone import snapshot_of
 from companion.service.shell import Mode, Shell, Table, tables
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
-from companion.ui.screens import layout, problems
+from companion.ui.screens import MESSAGE_PAGE_SECONDS, layout, moves, problems
 from companion.ui.views import ListView
+
+from .games import NEWS
 
 S, L, R = ButtonPress("select"), ButtonPress("left"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
@@ -35,10 +44,20 @@ DEFAULTS = {"players": 2, "computer": ("g",)}
 """The set-up's defaults: two seats, the second one the computer's (for games with colours)."""
 MAX_STEPS = 20_000
 """A safety net: a game that has not ended after this many robot steps fails."""
-UNDO_AT = 12
-"""The robot's step at which the walk undoes the last action from the menu."""
-RESTART_AT = 30
-"""The robot's step at which the service restarts (a new shell on the same journal)."""
+@dataclass(frozen=True)
+class Points:
+    """Where a walk does its mid-game parts, as robot steps: chosen from the length of the
+    same line's game played once without them, so a short game gets them as a long one."""
+
+    news: int
+    undo: int
+    restart: int
+
+    @classmethod
+    def of(cls, steps: int) -> Points:
+        """A quarter, a third and half-way through a game of ``steps`` robot steps."""
+        undo = max(1, steps // 3)
+        return cls(max(0, steps // 4), undo, max(undo + 1, steps // 2))
 
 
 class Walk:
@@ -67,7 +86,13 @@ class Walk:
         if view in self.frames:
             return
         self.frames[view] = what
-        for t in (0.0, 0.6):  # both blink phases
+        times = (0.0, 0.6)  # both blink phases
+        if moves(view):  # and a message's every page; it moves, so the panel is drawn again
+            times += tuple(k * MESSAGE_PAGE_SECONDS + 0.1 for k in range(1, 6))
+            if not self.shell.animated():
+                self.problems.append(f"{self.table.label} ({what}): the screen moves, but "
+                                     "the shell does not draw it again")
+        for t in times:
             for problem in problems(layout(view, t)[1]):
                 self.problems.append(f"{self.table.label} ({what}): {problem}")
 
@@ -137,6 +162,12 @@ class Walk:
         assert snap.game == info.name and snap.status
         json.dumps(snap.to_json())
 
+    def news(self) -> None:
+        """Every sentence the shell tells a game's screen, one after another, each seen."""
+        for line in NEWS:
+            self.shell.notify(line)
+            self.see(f"news: {line}")
+
     def undo(self) -> None:
         """Menu, "Vrátit poslední akci", yes: one record fewer in the journal."""
         before = len(self.shell.ctx.journal.load())
@@ -166,42 +197,69 @@ def table_lines(info: GameInfo) -> list[Table]:
     return [t for t in tables() if t.info.name == info.name]
 
 
+def game_length(path: Path, table: Table, seed: int) -> int:
+    """The robot steps a whole game of ``table`` takes with ``seed`` when nothing else
+    happens (``None`` expected at the start: a table the companion follows, 0)."""
+    walk = Walk(path, table, seed)
+    walk.set_up()
+    if walk.expects() is None:
+        return 0
+    for i in range(MAX_STEPS):
+        if walk.step() is Expect.OVER:
+            return i
+    pytest.fail(f"{table.label}: no end after {MAX_STEPS} steps")
+
+
 def test_every_table_line_is_set_up_played_undone_resumed_and_drawn_whole(entry, tmp_path):
     lines = table_lines(entry)
     assert lines, f"{entry.name} has no line in the set-up"
     ended = 0
     for n, table in enumerate(lines):
+        points = Points.of(game_length(tmp_path / f"once{n}", table, seed=n + 1))
         walk = Walk(tmp_path / str(n), table, seed=n + 1)
         walk.set_up()
         walk.phone()
         if walk.expects() is None:  # the table plays, the companion follows: inputs only
             for button in (R, L, S, R):
                 walk.do(button, "a button")
+            walk.news()
             if len(walk.shell.ctx.journal.load()) > 1:
                 walk.undo()
             walk.restart()
             assert not walk.problems, "\n".join(walk.problems[:20])
             continue
-        undone = False
+        reached: dict[str, int] = {}
         for i in range(MAX_STEPS):
-            if i == UNDO_AT or (i > UNDO_AT and not undone):
-                if len(walk.shell.ctx.journal.load()) > 1:
-                    walk.undo()
-                    undone = True
-            if i == RESTART_AT:
+            if i >= points.news and "news" not in reached:
+                walk.news()
+                reached["news"] = i
+            if i >= points.undo and "undo" not in reached \
+                    and len(walk.shell.ctx.journal.load()) > 1:
+                walk.undo()
+                reached["undo"] = i
+            if i >= points.restart and "restart" not in reached:
                 walk.restart()
+                reached["restart"] = i
             expect = walk.step()
             if expect is Expect.OVER:
                 break
             assert expect is not None, f"{table.label}: a game in play expects nothing"
         else:
             pytest.fail(f"{table.label}: no end after {MAX_STEPS} steps")
-        assert undone, f"{table.label}: the game ended before anything could be undone"
+        # undo and resume happened mid-game (the game went on after them), for every game
+        assert reached.keys() == {"news", "undo", "restart"}, (table.label, points, reached)
+        assert reached["restart"] < i, (table.label, points, reached, i)
         walk.phone()
         walk.do(S, "after the end")
         ended += 1
         assert not walk.problems, "\n".join(walk.problems[:20])
     assert ended, f"{entry.name}: no line of the set-up plays a whole game"
+
+
+def test_the_walks_points_fall_inside_a_game_of_any_length():
+    for steps in (3, 4, 14, 30, 200, 5000):
+        p = Points.of(steps)
+        assert 0 <= p.news <= p.undo < p.restart < steps, (steps, p)
 
 
 def test_the_dice_news_in_the_set_up_reaches_a_host_without_a_game_calmly(entry, tmp_path,

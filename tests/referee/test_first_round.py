@@ -32,8 +32,8 @@ from companion.service.hosts.base import HostContext
 from companion.service.shell import Shell
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
+from companion.ui.gobbit_screens import RefereeView
 from companion.ui.referee import Screen, wrap
-from companion.ui.views import RefereeView
 
 GLYPHS = {"◀": "left", "●": "select", "▶": "right"}
 RULES = "gobbit,ghost,gorilla"

@@ -283,3 +283,23 @@ def test_a_registered_games_section_goes_to_its_host_as_it_is():
         unregister(INFO.name)
     with pytest.raises(ConfigError, match=r"Unknown section \[race\]"):
         from_dict({"race": {"goal": 20}})
+
+
+def test_the_older_game_keys_reach_only_the_built_in_games_that_had_them():
+    """``[game] computer = ["g"]`` of an older file is Člověče's and napij's: a new game (the
+    tiny race, registered as a contributor adds one) gets only its own section's values, so
+    no other game's key leaks into an option of the same name."""
+    from companion.registry import register, unregister
+    from tests.tinygame import INFO
+
+    register(INFO)
+    try:
+        cfg = from_dict({"game": {"computer": ["g"], "players": 2, "seats": 3},
+                         "race": {"goal": 20, "computer": True}})
+        assert cfg.setup_defaults("race") == {"goal": 20, "computer": True}
+        assert from_dict({"game": {"computer": ["g"]}}).setup_defaults("race") == {}
+        assert cfg.setup_defaults("clovece")["computer"] == ("g",)
+        assert "seats" not in cfg.setup_defaults("clovece")
+        assert "computer" not in cfg.setup_defaults("gobbit")
+    finally:
+        unregister(INFO.name)

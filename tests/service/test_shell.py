@@ -419,3 +419,29 @@ def test_each_game_takes_its_own_set_up_defaults_over_the_shared_ones(tmp_path):
     assert shell.game == "napij" and shell.host.players == 4 and shell.host.computer == set()
     shell.handle(S, 0.0)
     assert shell.game == "gobbit" and shell.host.seats == 2
+
+
+def test_the_colour_on_turn_is_asked_of_the_games_facts_and_the_shell_names_no_game():
+    """The dice's verdict and the voice ask the facts whose colour is on turn; a new game's
+    facts answer it with ``on_turn`` (no per-game check in the shell)."""
+    from dataclasses import dataclass
+    from pathlib import Path
+
+    import companion.service.shell as shell_module
+    from companion.service.shell import turn_colour
+
+    @dataclass(frozen=True)
+    class RaceFacts:
+        turn: int
+
+        def on_turn(self) -> int:
+            return self.turn
+
+    assert turn_colour(RaceFacts(3)) == 3  # type: ignore[arg-type]
+    assert turn_colour(None) is None
+    folder = Path(shell_module.__file__).parent
+    for module in ("shell.py", *(p.name for p in folder.glob("shell_*.py"))):
+        source = (folder / module).read_text(encoding="utf-8")
+        for word in ("CloveceFacts", "NapijFacts", "GobbitFacts", "RefereeView", "clovece",
+                     "napij", "gobbit"):
+            assert word not in source, (module, word)

@@ -26,7 +26,7 @@ class RaceHost(JournaledHost[State, Action, Any, Setup]):
         self.goal = 12
         self.selected = 0
         self.said: tuple[str, ...] = ()
-        """What just happened, a line per event (a line may not be wider than the panel)."""
+        """What just happened, a line per event (a long one wraps: MessageView turns pages)."""
 
     def options(self) -> Sequence[Option]:
         return [Option("goal", "Cíl", (12, 20), ("12", "20"), self.goal)]

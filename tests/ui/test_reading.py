@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
 from companion.engines.clovece.notation import parse_position
 from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
+from companion.ui.gobbit_screens import RefereeView
 from companion.ui.napij_views import Banner, NapijView, Row
-from companion.ui.reading import read, sentence
+from companion.ui.reading import Reading, read, sentence
 from companion.ui.referee import Screen
-from companion.ui.views import Choice, ListView, MessageView, RefereeView
+from companion.ui.views import Choice, ListView, MessageView, View
 
 
 def test_sentences_end_once():
@@ -46,3 +51,33 @@ def test_messages_referee_screens_wins_and_napij_banners():
     assert banner.new_screen() == "Napij se! Červený, shodil kostku. ● vypito."
     rows = read(NapijView("Dluhy", rows=(Row("Červený 2"), Row("Zpět")), selected=0))
     assert rows.row == "Červený 2, řádek 1 z 2"
+
+
+@dataclass(frozen=True)
+class Score(View):
+    """A new game's own view, read by :func:`read_score` of this module."""
+
+    points: int
+    reading: ClassVar[str] = f"{__name__}:read_score"
+
+
+def read_score(view: Score) -> Reading:
+    return Reading(("score", view.points), f"Body: {view.points}")
+
+
+def test_a_view_of_a_new_kind_names_how_it_is_read_and_reading_names_no_game():
+    """A game's own view is read without an edit of companion/ui/reading.py: its class names
+    its reader (issue 21)."""
+    import companion.ui.reading as reading
+
+    assert read(Score(3)).new_screen() == "Body: 3."
+    assert read(Score(3)).key == ("score", 3)
+
+    @dataclass(frozen=True)
+    class Mute(View):
+        pass
+
+    assert read(Mute()).heading == ""  # it named nothing: its kind, no words
+    source = Path(reading.__file__).read_text(encoding="utf-8").lower()
+    for word in ("clovece", "napij", "gobbit", "referee", "člověče"):
+        assert word not in source, word

@@ -17,9 +17,10 @@ from companion.engines.clovece.board import cell_of
 from companion.engines.clovece.notation import parse_position
 from companion.engines.clovece.rules import BLUE, GREEN
 from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
+from companion.ui.gobbit_screens import RefereeView
 from companion.ui.referee import Screen as RefereeScreen
 from companion.ui.screens import render
-from companion.ui.views import Choice, ListView, RefereeView, View
+from companion.ui.views import Choice, ListView, View
 
 HERE = Path(__file__).parent / "reference"
 POS = parse_position("r:5,17,h,f1 b:12,30,h,f2 g:22,h,h,h y:31,h,h,h turn:b")

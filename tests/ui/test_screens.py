@@ -1,21 +1,27 @@
 from __future__ import annotations
 
-from luma.core.device import dummy
-from luma.core.render import canvas
-from PIL import ImageChops
+from dataclasses import dataclass
 
 from companion.engines.clovece.board import cell_of
 from companion.engines.clovece.notation import parse_position
 from companion.engines.clovece.rules import BLUE, RED
 from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
-from companion.ui.fonts import body_font, load_font
+from companion.ui.fonts import body_font, heading_font
 from companion.ui.minimap import CELL
-from companion.ui.referee import Screen
-from companion.ui.screens import HEIGHT, WIDTH, blink_on, draw_referee, fit, render, scrolled, wrap
-from companion.ui.screens import REFEREE_BODY_TOP as BODY_TOP
-from companion.ui.screens import REFEREE_LINE as LINE
+from companion.ui.screens import (
+    HEIGHT,
+    WIDTH,
+    Painter,
+    blink_on,
+    fit,
+    line_height,
+    render,
+    renderer,
+    scrolled,
+    wrap,
+)
 from companion.ui.screens import render as render_view
-from companion.ui.views import Choice, ListView, MessageView, RefereeView
+from companion.ui.views import Choice, ListView, MessageView
 
 POS = parse_position("r:5,17,h,f1 b:12,30,h,f2 g:22,h,h,h y:31,h,h,h turn:b")
 
@@ -126,49 +132,6 @@ def test_every_turn_prompt_fits_the_panel_without_an_ellipsis():
         assert fit(body_font(), p, WIDTH - 58) == p, p
 
 
-def render_ref(screen):
-    return render_view(RefereeView(screen))
-
-
-def lit_ref(image, box) -> int:
-    return sum(image.crop(box).histogram()[1:])
-
-
-def test_title_bar_is_inverted_and_lines_are_drawn():
-    img = render_ref(Screen("Verdikt", ("Hráč 2 bere", "", "kupičku")))
-    assert img.size == (128, 64) and img.mode == "1"
-    assert img.getpixel((127, 0)) and img.getpixel((127, 11))  # white bar, black text inside
-    assert lit_ref(img, (0, 0, 128, 12)) < 128 * 12  # the title text cuts dark pixels into it
-    assert lit_ref(img, (0, BODY_TOP, 128, BODY_TOP + LINE)) > 0
-    assert lit_ref(img, (0, BODY_TOP + LINE, 128, BODY_TOP + 2 * LINE)) == 0  # the empty line
-    assert lit_ref(img, (0, BODY_TOP + 2 * LINE, 128, BODY_TOP + 3 * LINE)) > 0
-
-
-def test_the_selected_line_is_inverted():
-    img = render_ref(Screen("Karty", ("1: modrý had", "2: bez karty"), selected=1))
-    y = BODY_TOP + LINE + 1
-    assert img.getpixel((127, y)) and not img.getpixel((127, BODY_TOP + 1))
-
-
-def test_long_text_is_cut_with_an_ellipsis_and_fits():
-    font = load_font()
-    text = fit(font, "Tahle věta je na displej o šířce 128 bodů opravdu příliš dlouhá", 126)
-    assert text.endswith("…") and font.getlength(text) <= 126
-
-
-def test_luma_canvas_gives_the_same_picture():
-    screen = Screen("Rozhodčí", ("H2→H3       0 ms", "H3→H3    +7,0 ms"))
-    device = dummy(width=128, height=64, mode="1")
-    with canvas(device) as draw:
-        draw_referee(draw, screen, load_font())
-    assert ImageChops.difference(device.image.convert("1"), render_ref(screen)).getbbox() is None
-
-
-def test_czech_letters_are_drawn():
-    img = render_ref(Screen("", ("ěščřžýáíé",)))
-    assert lit_ref(img, (0, BODY_TOP, 128, BODY_TOP + 3)) > 0  # the accents above the letters
-
-
 # --- the layout check (what the every-screen test runs on every screen) -------------------
 
 
@@ -195,16 +158,64 @@ def test_the_check_finds_a_mark_on_a_selection_bar_and_on_a_text():
     assert any("overlaps a mark" in f for f in found)
 
 
+@dataclass(frozen=True)
+class ClippedMessage(MessageView):
+    """A message drawn as MessageView was before it wrapped: each line cut with an ellipsis,
+    lines beyond the panel without room (what a careless game's own screen may do)."""
+
+
+@renderer(ClippedMessage)
+def _clipped(p: Painter, v: ClippedMessage, t: float) -> None:
+    head, font = heading_font(), body_font()
+    p.text((0, 0), v.title, head)
+    y = line_height(head) + 2
+    for line in v.lines:
+        if y + line_height(font) > HEIGHT:
+            p.lost(line)
+            continue
+        p.text((0, y), fit(font, line, WIDTH), font, whole=line)
+        y += line_height(font)
+
+
+LONG_LINE = "Tahle věta je na jeden řádek displeje opravdu příliš dlouhá."
+
+
 def test_the_check_finds_an_ellipsis_a_lost_line_and_a_glyph_at_the_edge():
     from companion.ui.screens import layout, problems
 
-    cut = problems(layout(MessageView("Nadpis", ("Tahle věta je na jeden řádek displeje "
-                                                 "opravdu příliš dlouhá.",)))[1])
+    cut = problems(layout(ClippedMessage("Nadpis", (LONG_LINE,)))[1])
     assert any("shown cut" in f for f in cut)
-    lost = problems(layout(MessageView("Nadpis", ("řádek",) * 9))[1])
+    lost = problems(layout(ClippedMessage("Nadpis", ("řádek",) * 9))[1])
     assert any("no room" in f for f in lost)
     edge = problems(layout(turn_view(roll=None, choices=(), prompt="Táhni za PC, ●"))[1])
     assert any("edge" in f for f in edge)
+
+
+def test_a_message_wraps_its_long_lines_and_turns_its_pages_never_cutting_a_word():
+    """The shell's sentences (a refused write, a voice gone silent) and any game's long line
+    in a message: wrapped over lines, and over pages that turn by themselves when there are
+    more than the screen holds; every word is shown whole on some page."""
+    from companion.service.shell import VOICE_LOST
+    from companion.ui.screens import MESSAGE_PAGE_SECONDS, layout, message_pages, moves, problems
+
+    short = MessageView("Nadpis", ("Krátký řádek.",), "● dál")
+    assert not moves(short) and message_pages(short) == [("Krátký řádek.",)]
+    one = MessageView("Závod", ("Hráč 1: pole 3 z 12", VOICE_LOST["no-espeak"]), "● dál")
+    assert problems(layout(one)[1]) == [] and not moves(one)
+    shown = " ".join(i.text for i in layout(one)[1] if i.kind == "text")
+    assert VOICE_LOST["no-espeak"].split()[-1] in shown and "…" not in shown
+    many = MessageView("Nadpis", (LONG_LINE,) * 4 + ("Nezlomitelnéslovonadelkuceléhodispleje.",),
+                       "● dál")
+    pages = message_pages(many)
+    assert len(pages) > 1 and moves(many)
+    words: list[str] = []
+    for k in range(len(pages)):
+        image, inks = layout(many, k * MESSAGE_PAGE_SECONDS + 0.1)
+        assert problems(inks) == [], k
+        assert any(i.text == f"{k + 1}/{len(pages)}" for i in inks)
+        words += " ".join(i.text for i in inks if i.kind == "text" and i.box[1] > 12).split()
+    assert " ".join(words).count("dlouhá.") == 4 and "…" not in " ".join(words)
+    assert render(many, 0.1) != render(many, MESSAGE_PAGE_SECONDS + 0.1)
 
 
 def test_a_scrolling_line_is_not_cut():
@@ -238,7 +249,7 @@ def test_a_view_of_a_new_kind_registers_its_drawing_and_screens_name_no_game():
     import pytest
 
     import companion.ui.screens as screens
-    from companion.ui.screens import Painter, renderer
+    from companion.ui.screens import renderer
     from companion.ui.views import View
 
     @dataclass(frozen=True)
@@ -255,5 +266,5 @@ def test_a_view_of_a_new_kind_registers_its_drawing_and_screens_name_no_game():
     image = render_view(Dot(3))
     assert image.getpixel((3, 10)) and image.getbbox() == (3, 10, 4, 11)
     source = Path(screens.__file__).read_text(encoding="utf-8").lower()
-    for word in ("clovece", "napij", "gobbit", "člověče", "minimap"):
+    for word in ("clovece", "napij", "gobbit", "člověče", "minimap", "referee"):
         assert word not in source, word

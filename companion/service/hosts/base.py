@@ -89,10 +89,11 @@ class HostContext:
     dice: DiceStatus = field(default_factory=DiceStatus)
     want_pads: PadsWanted = lambda seats: None
     defaults: dict[str, Any] = field(default_factory=dict)
-    """Set-up defaults from the configuration for every game (``players``, ``computer``,
-    ``variants``...: ``[game]``'s keys of older files)."""
+    """What the configuration says for the whole table: the machine's ``max_seats`` and
+    ``[game]``'s set-up keys of older files (``players``, ``computer``, ``variants``...),
+    which only the built-in games that had them read (:func:`setup_defaults`)."""
     game_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Each game's own set-up defaults (its configuration section), over :attr:`defaults`."""
+    """Each game's own set-up defaults (its configuration section ``[<game>]``)."""
     announcer: Announcer = field(default_factory=SilentAnnouncer)
     """The voice (:mod:`companion.hardware.voice`); a host speaks only while ``prefs.voice``."""
     data: Path | None = None
@@ -254,9 +255,13 @@ class UsingPads(Protocol):
     def uses_pads(self) -> bool: ...
 
 
-def setup_defaults(ctx: HostContext, game: str) -> dict[str, Any]:
-    """The set-up defaults of ``game``: its own section's values over the shared ones."""
-    return {**ctx.defaults, **ctx.game_defaults.get(game, {})}
+def setup_defaults(ctx: HostContext, game: str, older: Sequence[str] = ()) -> dict[str, Any]:
+    """The set-up defaults of ``game``: its own configuration section (``[<game>]``), over
+    the ``older`` keys of the shared :attr:`HostContext.defaults` (``[game]``'s keys of older
+    files, which only the built-in games read: a new game passes none, so no other game's
+    ``computer`` or ``players`` leaks into its options)."""
+    shared = {key: value for key, value in ctx.defaults.items() if key in older}
+    return {**shared, **ctx.game_defaults.get(game, {})}
 
 
 class EventLines:

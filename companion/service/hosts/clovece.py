@@ -101,12 +101,16 @@ class Timer(StrEnum):
     COMPUTER_CONFIRM = "computer-confirm"  # the computer's shown move counts as made
 
 
+OLDER_KEYS = ("players", "variants", "computer", "first", "computer_dice", "levels")
+"""The keys of ``[game]`` (older configuration files) that Člověče still reads."""
+
+
 class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     title = "Člověče"
 
     def __init__(self, ctx: HostContext, table: str = "") -> None:
         super().__init__(ctx, GAME)
-        d = setup_defaults(ctx, GAME.name)
+        d = setup_defaults(ctx, GAME.name, OLDER_KEYS)
         self.players = int(d.get("players", 4))
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
         self.levels: dict[int, Level] = levels_from_record(d.get("levels"))

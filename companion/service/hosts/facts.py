@@ -18,7 +18,7 @@ own builder, and the phone view names no game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # types only: the service imports a game's engine when the game is chosen
     from companion.engines.clovece.rules import Move, Position
@@ -39,6 +39,14 @@ class Facts(Protocol):
         """The event lines of the moment, newest last (shown on the phones, said by the voice)."""
 
 
+@runtime_checkable
+class Turning(Protocol):
+    """Facts of a game played by colours in turn: which colour is on turn (the dice's verdict
+    and the voice ask it; a game without colours does not speak this)."""
+
+    def on_turn(self) -> int | None: ...
+
+
 @dataclass(frozen=True)
 class CloveceFacts:
     """Člověče: the position, the throw of the turn (pending or just played), the last move."""
@@ -52,6 +60,9 @@ class CloveceFacts:
     events: tuple[str, ...] = ()
     levels: tuple[tuple[int, str], ...] = ()
     """The computer seats' levels in Czech: (colour, "silný")."""
+
+    def on_turn(self) -> int | None:
+        return self.pos.turn
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,9 @@ class NapijFacts:
     events: tuple[str, ...] = ()
     levels: tuple[tuple[int, str], ...] = ()
     """The computer seats' levels in Czech: (colour, "silný")."""
+
+    def on_turn(self) -> int | None:
+        return self.state.turn
 
 
 @dataclass(frozen=True)

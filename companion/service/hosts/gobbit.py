@@ -41,7 +41,8 @@ from companion.inputs.pads import PadChannels, table_pads
 from companion.referee.calibration import CalibrationModel
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
-from companion.ui.views import MessageView, RefereeView, View
+from companion.ui.gobbit_screens import RefereeView
+from companion.ui.views import MessageView, View
 
 from .base import RETRY_AFTER, Expect, HostContext, Option, Request, setup_defaults, yes_no
 from .facts import GobbitFacts, RefereeFacts
@@ -67,7 +68,7 @@ class GobbitHost(BaseHost):
     def __init__(self, ctx: HostContext, table: str = CARDS) -> None:
         super().__init__(ctx)
         self.table = table if table in (CARDS, VIRTUAL) else CARDS
-        self.seats = int(setup_defaults(ctx, GAME.name).get("seats", 4))
+        self.seats = int(setup_defaults(ctx, GAME.name, ("seats",)).get("seats", 4))
         self.rules: set[str] = set(RULES)
         self.expert = False
         self.mode = Mode.IDLE

@@ -64,7 +64,15 @@ from .facts import NapijFacts
 from .host import NOTHING_TO_UNDO
 from .napij_inputs import NapijInputs
 from .napij_screen import NapijScreen
-from .napij_turn import ASK_GRACE, COMPUTER_DELAY, LOT_STEP, Mode, Timer, lot_rounds
+from .napij_turn import (
+    ASK_GRACE,
+    COMPUTER_DELAY,
+    LOT_STEP,
+    OLDER_KEYS,
+    Mode,
+    Timer,
+    lot_rounds,
+)
 
 __all__ = ["ASK_GRACE", "COMPUTER_DELAY", "LOT_STEP", "Mode", "NapijHost", "Timer", "lot_rounds"]
 """What the tests and the every-screen walk take from here (the turn's own names among them)."""
@@ -98,7 +106,7 @@ class NapijHost(NapijInputs):
 
     def __init__(self, ctx: HostContext, table: str = "") -> None:
         super().__init__(ctx)
-        d = setup_defaults(ctx, GAME.name)
+        d = setup_defaults(ctx, GAME.name, OLDER_KEYS)
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
         self.levels: dict[int, Level] = levels_from_record(d.get("levels"))
         """The set-up's level of each seat the computer would play."""

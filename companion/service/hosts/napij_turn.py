@@ -54,6 +54,10 @@ DUTY_WORDS = ((DrinkReason.DROPPED_DICE, "shodil kostku"), (DrinkReason.DELAY, "
               (DrinkReason.CHEATING, "švindluje"), (DrinkReason.UPSET, "rozčiluje se"))
 
 
+OLDER_KEYS = ("players", "computer", "first", "levels")
+"""The keys of ``[game]`` (older configuration files) that napij se still reads."""
+
+
 class Mode(StrEnum):
     """Where the table is in the game (the buttons and the screen follow it)."""
 
@@ -97,7 +101,7 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
 
     def __init__(self, ctx: HostContext) -> None:
         super().__init__(ctx, GAME)
-        self.players = int(setup_defaults(ctx, GAME.name).get("players", 4))
+        self.players = int(setup_defaults(ctx, GAME.name, OLDER_KEYS).get("players", 4))
         self.game_levels: dict[int, Level] = {}
         """The levels of the computer seats of the game in play (from its header)."""
         self.think = 0

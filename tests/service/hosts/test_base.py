@@ -6,11 +6,14 @@ import pytest
 
 from companion.service.hosts.base import (
     ALL_COMPUTER,
+    HostContext,
     Option,
     seat_options,
     set_seat_option,
     yes_no,
 )
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 
@@ -69,3 +72,16 @@ def test_levels_go_to_a_header_and_back_and_a_bad_one_plays_the_default(caplog):
     assert levels_from_record({"g": "expert", "x": "strong", "y": 3}) == {}
     assert "unknown level 'expert'" in caplog.text
     assert levels_from_record(None) == {} and levels_from_record(["g"]) == {}
+
+
+def test_a_game_reads_only_its_own_section_and_the_older_keys_it_names(tmp_path):
+    """The shared ``defaults`` (``[game]``'s keys of older files) reach a host only for the
+    keys it names; a new game names none and sees only ``[<game>]``."""
+    from companion.service.hosts.base import setup_defaults
+    ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(),
+                      defaults={"players": 2, "computer": ("g",), "max_seats": 4},
+                      game_defaults={"race": {"goal": 20}, "clovece": {"players": 3}})
+
+    assert setup_defaults(ctx, "race") == {"goal": 20}
+    assert setup_defaults(ctx, "clovece", ("players", "computer")) == {
+        "players": 3, "computer": ("g",)}

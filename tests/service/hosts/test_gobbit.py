@@ -14,7 +14,8 @@ from companion.service.hosts.base import HostContext
 from companion.service.shell import Shell
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
-from companion.ui.views import ListView, MessageView, RefereeView
+from companion.ui.gobbit_screens import RefereeView
+from companion.ui.views import ListView, MessageView
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)
