@@ -77,7 +77,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
     try:
         if phone is not None:
             log.info("phone view: %s", phone.shown_url)
-        sim = Simulator(cfg, seed=args.seed, phone=phone)
+        announcer = None
+        if args.wav is not None:  # the voice into a WAV file (real time), not the speaker
+            from companion.hardware.voice import WavAnnouncer
+
+            announcer = WavAnnouncer(output_file(args.wav, "--wav"))
+        sim = Simulator(cfg, seed=args.seed, phone=phone, announcer=announcer)
         _sigterm_to_quit(sim.app.service)
         try:
             return sim.run()
@@ -154,6 +159,9 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                    help="serve the phone view there; its URL is shown under the screen "
                    f"(default {SIM_WEB}: this computer only, any free port)")
     p.add_argument("--no-web", action="store_true", help="no phone view")
+    p.add_argument("--wav", default=None, metavar="FILE",
+                   help="the voice into this WAV file (every announcement, in real time, as "
+                   "the speaker would play it) instead of the sound card")
     p.set_defaults(func=cmd_sim)
 
     p = commands.add_parser("demo", help="a headless computer-only game recorded as a GIF "
