@@ -92,6 +92,16 @@ def ruling_words(facts: GobbitFacts) -> str:
     return " ".join([*calls, *ruling_sentences(ruling)])
 
 
+def settled_ruling(facts: Facts | None) -> tuple[object, str] | None:
+    """The ruling to say, with what tells it from the one said before: the virtual deck's
+    settled ruling, or the ruling on referee mode's verdict screen (real cards)."""
+    if isinstance(facts, GobbitFacts) and facts.ruling is not None and not facts.provisional:
+        return facts.ruling, ruling_words(facts)
+    if isinstance(facts, RefereeFacts) and facts.ruling:
+        return (facts.ruling_of, facts.ruling), " ".join(facts.ruling)
+    return None
+
+
 def clovece_situation(facts: CloveceFacts) -> str:
     """Where every colour's pieces are ("Červený: dvě figurky v domečku, jedna na 12. poli
     od startu, jedna v cíli 2; modrý: ...")."""
@@ -135,7 +145,9 @@ def gobbit_situation(facts: GobbitFacts) -> str:
         deck, pile = len(st.decks[seat - 1]), len(st.piles[seat - 1])
         parts.append(f"Hráč {seat}: balíček {deck}, kupička {pile}")
     turn = "" if st.over else f" Otáčí hráč {st.turn}."
-    return "; ".join(parts) + f"; hřbitov {len(st.graveyard)}." + turn
+    ruling = ruling_words(facts) if not facts.provisional else ""
+    last = f" Poslední verdikt: {ruling}" if ruling else ""
+    return "; ".join(parts) + f"; hřbitov {len(st.graveyard)}." + turn + last
 
 
 def situation(facts: Facts | None) -> str:
@@ -147,7 +159,7 @@ def situation(facts: Facts | None) -> str:
     if isinstance(facts, GobbitFacts):
         return gobbit_situation(facts)
     if isinstance(facts, RefereeFacts):
-        return f"Záznam doteků: {len(facts.log)}."
+        return facts.summary
     return ""
 
 
@@ -200,14 +212,16 @@ class Narrator:
         new = fresh(self.lines, lines) if self.lines is not None else ()
         reads = self.reads(shell, facts)
         own = speaks_itself(facts)
-        spoke = False
-        if isinstance(facts, GobbitFacts) and facts.ruling is not None \
-                and not facts.provisional and facts.ruling is not self.ruling:
+        spoke = ruled = False
+        settled = settled_ruling(facts)
+        if settled is not None and settled[0] != self.ruling:
             if self.ruling is not None or self.lines is not None:
-                self._say(shell, ruling_words(facts), RULING)
-                spoke = True
-            self.ruling = facts.ruling
-        if new and not own and (not notice or reads):
+                self._say(shell, settled[1], RULING)
+                spoke = ruled = True
+            self.ruling = settled[0]
+        if isinstance(facts, RefereeFacts):
+            new = ()  # the rulings the table confirmed: said as they were shown
+        if new and not own and (not notice or shell.ctx.prefs.voice_mode):
             self._say(shell, sentence(*new), EVENT)
             spoke = True
         turn = turn_colour(facts)
@@ -220,7 +234,8 @@ class Narrator:
         if reads:
             old = self.reading
             if old is None or reading.key != old.key:
-                self._say(shell, reading.new_screen(), SCREEN)
+                # a ruling just said: its verdict screen's title, not its sentences again
+                self._say(shell, reading.heading if ruled else reading.new_screen(), SCREEN)
                 spoke = True
             elif reading.row != old.row and reading.row:
                 self._say(shell, sentence(reading.row), SCREEN)

@@ -48,6 +48,21 @@ def sentence(*parts: str) -> str:
     return " ".join(out)
 
 
+def rows_text(lines: tuple[str, ...]) -> str:
+    """A referee screen's lines as one text: a line that goes on in lower case is a wrapped
+    sentence (joined with a space); one that starts anew with a capital, a digit or a seat
+    (the touch log's ``H4→H1 +7 ms`` rows) is a row of its own (after a comma)."""
+    out = ""
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        if out and out[-1] not in ".!?:;," and (line[0].isupper() or line[0].isdigit()):
+            out += ","
+        out = f"{out} {line}" if out else line
+    return out
+
+
 def _of_list(title: str, items: tuple[str, ...], selected: int | None, footer: str = "",
              key: Hashable = None) -> Reading:
     row = ""
@@ -124,7 +139,7 @@ def read(view: AnyView) -> Reading:
     if isinstance(view, RefereeView):
         s = view.screen
         if s.selected is None:
-            body = sentence(" ".join(s.lines))
+            body = sentence(rows_text(s.lines))
             return Reading(("referee", s.title, s.lines), s.title, body, sentence(s.title, body))
         return _of_list(s.title, s.lines, s.selected, key=("referee", s.title, len(s.lines)))
     if isinstance(view, NapijView):

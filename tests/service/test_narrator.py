@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.hardware.speech import raw_left, speakable, unspoken
+from companion.hardware.speech import ordinal_nouns, raw_left, speakable, unspoken
 from companion.hardware.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Rolled
 from companion.service.hosts.base import DiceStatus, HostContext
@@ -251,12 +251,20 @@ def test_every_sentence_of_seeded_games_reaches_espeak_as_words(tmp_path, no_fsy
     for game in ("clovece", "gobbit"):
         for seed in range(GAMES_SPOKEN):
             said.update(play(tmp_path / f"{game}{seed}", game, seed))
+    for seed in range(GAMES_SPOKEN):  # Gobbit with real cards: 300 steps of random play each
+        said.update(play(tmp_path / f"referee{seed}", "referee", seed, steps=300))
     for seed in range(3):
         said.update(play(tmp_path / f"napij{seed}", "napij", seed))
     said.update(napij_sentences(GAMES_SPOKEN))
     assert len(said) > 3000
     problems = [(s, speakable(s)) for s in said if unspoken(s) or raw_left(speakable(s))]
     assert problems == []
+    # every ordinal the games say goes with a noun the normaliser declines (none falls back to
+    # the neuter of an unknown noun): the fields of Člověče and napij se in three cases, and
+    # the referee's order of touches ("1. H2 útok": "první hráč dva")
+    nouns = {form for s in said for form in ordinal_nouns(s)}
+    assert nouns == {("pole", "gen", "n"), ("pole", "acc", "n"), ("poli", "loc", "n"),
+                     ("H", "nom", "m")}
 
 
 def napij_sentences(games: int) -> set[str]:
@@ -317,3 +325,71 @@ print(shell.narrator, "companion.service.narrator" in sys.modules,
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout
     assert out.split() == ["None", "False", "False", "False"]
+
+
+# --- Gobbit with real cards (referee mode) ------------------------------------------------
+
+
+def referee_dispute(shell: Shell) -> None:
+    """Hráč 2 attacks hráč 1's pile 80 ms before hráč 1 defends; ● opens the dispute and the
+    questions are answered (had → chameleon, blue) until the ruling shows."""
+    from companion.inputs.events import PadEvent
+    from companion.inputs.pads import PadTouch
+
+    for seat, ms in ((2, 1000.0), (1, 1080.0)):
+        shell.handle(PadEvent(PadTouch(seat, 1, ms, ms)), 1.0)
+    shell.handle(S, 1.1)  # the dispute over the latest moment
+    for _ in range(6):  # the first answer each time: had → chameleon, then modrá
+        if shell.host.cards.mode.value != "ask":
+            break
+        shell.handle(S, 1.2)
+    assert shell.host.cards.mode.value == "dispute"
+
+
+def test_gobbit_with_real_cards_says_its_ruling_outside_the_voice_mode(tmp_path):
+    shell, voice = shell_for(tmp_path, "gobbit")
+    start(shell)
+    assert shell.host.cards is not None  # referee mode: real cards
+    referee_dispute(shell)
+    ruled = [x for x, k in zip(voice.spoken, voice.kinds, strict=True) if k[0] == RULING]
+    assert len(ruled) == 1
+    assert ruled[0].startswith("Hráč 2 byl první o 80 ms.")
+    assert ruled[0].endswith("Hráč 2 bere kupičku hráče 1.")  # the verdict screen's words
+    assert "Hráč dva byl první o osmdesát milisekund." in speakable(ruled[0])
+    shell.handle(R, 1.3)  # the next page of the same ruling: not said again
+    shell.handle(S, 1.4)  # confirmed: back to the log, and not said again either
+    assert [x for x, k in zip(voice.spoken, voice.kinds, strict=True) if k[0] == RULING] == ruled
+    assert shell.host.cards.confirmed  # the phone lists it
+
+
+def test_a_held_left_reads_the_whole_referee_situation(tmp_path):
+    from companion.engines.gobbit.describe import card_name
+
+    shell, voice = shell_for(tmp_path, "gobbit", voice_mode="table")
+    start(shell)
+    referee_dispute(shell)
+    before = len(voice.spoken)
+    shell.handle(S, 1.4)  # confirmed
+    shell.handle(LONG_LEFT, 1.5)
+    whole = voice.spoken[-1]
+    assert len(voice.spoken) > before
+    assert whole.startswith("Poslední doteky: hráč 2 na kupičku hráče 1, hráč 1 na svou "
+                            "kupičku o 80 ms později.")
+    cards = shell.host.cards.cards.tops
+    assert f"Vrchní karty: hráč 1 {card_name(cards[1])}, hráč 2 {card_name(cards[2])}, hráč 3 nezadaná" in whole
+    assert "Poslední verdikt: " in whole and "hlídáte s opravdovými kartami sami" in whole
+    assert raw_left(speakable(whole)) == []
+
+
+def test_the_virtual_decks_situation_names_the_piles_the_turn_and_the_last_ruling(tmp_path,
+                                                                                   no_fsync):
+    t = VoiceTable(tmp_path, "gobbit", 2, voice_mode="table")
+    t.start(virtual=True)
+    for _ in range(400):
+        t.gobbit_step()
+        if any(k[0] == RULING for k in t.voice.kinds):
+            break
+    t.do(LONG_LEFT)
+    whole = t.voice.spoken[-1]
+    assert whole.startswith("Hráč 1: balíček ") and "; hřbitov " in whole
+    assert "Poslední verdikt: " in whole

@@ -104,4 +104,12 @@ class RefereeFacts:
     situation: Situation
     graveyard: bool = False
     events: tuple[str, ...] = ()
+    """The rulings the table confirmed, latest last."""
+    ruling: tuple[str, ...] = ()
+    """The ruling the verdict screen shows now, in sentences (how the first touch was
+    decided, what happens), or ``()`` off the verdict screens: the voice says it."""
+    ruling_of: tuple[float, int, str] | None = None
+    """The moment that ruling is about (its first touch: ms, seat, target)."""
+    summary: str = ""
+    """The whole situation in sentences (a held ◀ in the voice mode)."""
 
