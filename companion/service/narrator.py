@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING
 from companion.engines.czech import PLAYER
 from companion.hardware.voice import Announcer, Ranked
 from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
+from companion.ui.clovece_screens import CloveceTurnView
+from companion.ui.napij_views import NapijView
 from companion.ui.reading import Reading, read, sentence
 
 from .hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
@@ -63,11 +65,6 @@ def fresh(before: tuple[str, ...], now: tuple[str, ...]) -> tuple[str, ...]:
     return now
 
 
-def speaks_itself(facts: Facts | None) -> bool:
-    """Whether the host says its game's steps itself (napij se: plays and drinks)."""
-    return isinstance(facts, NapijFacts)
-
-
 def say(voice: Announcer, text: str, kind: str) -> None:
     """Say ``text`` as an announcement of ``kind`` (an announcer without kinds: plainly).
     The game's event lines are a story told in order: none cuts another (a move said
@@ -90,6 +87,16 @@ def ruling_words(facts: GobbitFacts) -> str:
         return ""
     calls = [s for c in ruling.calls for s in call_sentences(ruling, c.target)]
     return " ".join([*calls, *ruling_sentences(ruling)])
+
+
+def screen_colour(view: object) -> int | None:
+    """The colour whose screen ``view`` is (a Člověče turn, a napij se player's throw, play or
+    choice), or ``None`` when it is nobody's own."""
+    if isinstance(view, CloveceTurnView):
+        return view.colour
+    if isinstance(view, NapijView) and view.banner is None:
+        return view.mark
+    return None
 
 
 def settled_ruling(facts: Facts | None) -> tuple[object, str] | None:
@@ -180,16 +187,20 @@ class Narrator:
         """The voice was off: what happened meanwhile is not news when it comes back."""
         self.lines, self.turn, self.reading = None, None, None
 
-    def reads(self, shell: Shell, facts: Facts | None) -> bool:
-        """Whether the voice mode reads the screens now (for the table, or for the seat on
-        turn; off the game's screens, always when it is on)."""
+    def reads(self, shell: Shell, facts: Facts | None, view: object = None) -> bool:
+        """Whether the voice mode reads the screens now: for the table always; for one seat
+        off the game's screens and on the game's screens of that seat (its turn, or what it
+        is asked out of turn), never another player's (``view``: the screen shown, which
+        names whose it is; else the colour on turn)."""
         mode = shell.ctx.prefs.voice_mode
         if not mode:
             return False
         if mode == "table" or shell.mode != "play":
             return True
-        turn = turn_colour(facts)
-        return turn is None or str(turn) == mode
+        whose = screen_colour(view)
+        if whose is None:
+            whose = turn_colour(facts)
+        return whose is None or str(whose) == mode
 
     def _say(self, shell: Shell, text: str, kind: str) -> None:
         say(shell.ctx.announcer, text, kind)
@@ -210,8 +221,11 @@ class Narrator:
         lines = facts.events if facts is not None else ()
         notice = isinstance(event, NOTICES)
         new = fresh(self.lines, lines) if self.lines is not None else ()
-        reads = self.reads(shell, facts)
-        own = speaks_itself(facts)
+        view = shell.view()
+        reads = self.reads(shell, facts, view)
+        if isinstance(facts, NapijFacts) and new and len(facts.said) == len(lines):
+            said = facts.said[len(lines) - len(new):]  # the new lines are the latest
+            new = tuple(x for x, done in zip(new, said, strict=True) if not done)
         spoke = ruled = False
         settled = settled_ruling(facts)
         if settled is not None and settled[0] != self.ruling:
@@ -221,14 +235,14 @@ class Narrator:
             self.ruling = settled[0]
         if isinstance(facts, RefereeFacts):
             new = ()  # the rulings the table confirmed: said as they were shown
-        if new and not own and (not notice or shell.ctx.prefs.voice_mode):
+        if new and (not notice or shell.ctx.prefs.voice_mode):
             self._say(shell, sentence(*new), EVENT)
             spoke = True
         turn = turn_colour(facts)
-        view = shell.view()
         reading = read(view)
-        if shell.mode == "play" and turn is not None and turn != self.turn and not own \
-                and not reads:
+        if turn is not None and PLAYER[turn] not in reading.heading:
+            turn = self.turn  # a card or a drink on show: the turn is said once it is gone
+        if shell.mode == "play" and turn is not None and turn != self.turn and not reads:
             self._say(shell, reading.heading, TURN)
             spoke = True
         if reads:

@@ -84,11 +84,55 @@ def test_a_whole_clovece_game_speaks_captures_goals_and_the_winner(tmp_path, no_
     assert not any(s.startswith("Nabídka") for s in said)  # no screens read: no voice mode
 
 
-def test_napij_is_left_to_speak_for_itself(tmp_path):
+def test_napij_says_its_drinks_itself_and_the_table_says_its_steps(tmp_path, no_fsync):
+    """Napij se outside the voice mode: the host's own words (drinks, a play said before it is
+    taken, with the throw that led to it) and the event lines and turns, none said twice."""
     shell, voice = shell_for(tmp_path, "napij")
     start(shell)
-    assert voice.spoken == ["Všichni se napijí na začátek hry."]  # the host's own words
-    assert voice.kinds == [("", 1)]
+    assert voice.spoken[0] == "Všichni se napijí na začátek hry."  # the host's own words
+    assert voice.kinds[0] == ("", 1)
+    t = VoiceTable(tmp_path / "g", "napij", 1, voice_mode="", players=2)
+    t.start()
+    t.play_out(400)
+    said = t.voice.spoken
+    assert any(x.startswith("Šestka nepadla, ") for x in said)  # the throws
+    assert any(k == ("turn", 0) and x.startswith("Zelený") for x, k in
+               zip(said, t.voice.kinds, strict=True))  # whose turn
+    plays = [x for x in said if ", počítač táhne: " in x]
+    assert plays and all(" hodil " in x.split(", počítač táhne")[0] for x in plays)
+    assert any(x.startswith("Červený si bere kartu číslo") for x in said)  # a card in full
+    moved = [x for x in said if " táhl z " in x and "počítač táhne" not in x]
+    assert moved == []  # every computer's play was said once, before it was taken
+    assert not any(k[0] == "screen" for k in t.voice.kinds)  # no screens: no voice mode
+
+
+def test_a_seat_voice_mode_hears_the_others_in_full_and_reads_its_own_screens(tmp_path,
+                                                                             no_fsync):
+    """What a blind player at Zelený's seat hears: every other player's turn, throws, moves
+    and drinks said in full (their screens, where they choose, not read), its own turn's
+    screens read, and the news about the box on anyone's turn."""
+    from companion.inputs.events import DiceLink
+
+    for game in ("clovece", "napij"):
+        t = VoiceTable(tmp_path / game, game, 3, voice_mode="2", players=2)
+        t.start()
+        t.play_out(300)
+        pairs = list(zip(t.voice.spoken, t.voice.kinds, strict=True))
+        screens = [x for x, k in pairs if k[0] == "screen" and "Na tahu je" not in x]
+        # (a held ◀ now and then reads the whole situation: every colour, whose turn)
+        turns = [x for x, k in pairs if k[0] == "turn"]
+        assert screens and all(not x.startswith(("Červený.", "Červený (PC)"))
+                               for x in screens), game  # the other's turn screens: not read
+        assert any(x.startswith("Zelený") for x in screens), game  # its own turns, read
+        assert turns and all(x.startswith("Červený") for x in turns), game  # the others'
+        others = [x.lower() for x, k in pairs if k[0] == ""]  # event lines, the host's words
+        assert any("červený" in x and ("hodil" in x or "nepadla" in x) for x in others), game
+        assert any(x.startswith(("červený táhl", "červený nasadil", "červený hodil"))
+                   and ("pole" in x or "figurk" in x) for x in others), game  # its moves
+    shell, voice = shell_for(tmp_path / "link", voice_mode="2")
+    start(shell)  # Červený's turn
+    shell.handle(DiceLink(False, "gone"), 0.5)
+    assert voice.spoken[-1] == shell.view().event  # the dice lost: said on another's turn too
 
 
 def rulings(tmp_path: Path, seeds: range, timing: bool) -> list[tuple[str, tuple[str, int]]]:

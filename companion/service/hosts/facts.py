@@ -72,6 +72,9 @@ class NapijFacts:
     events: tuple[str, ...] = ()
     levels: tuple[tuple[int, str], ...] = ()
     """The computer seats' levels in Czech: (colour, "silný")."""
+    said: tuple[bool, ...] = ()
+    """For each event line, whether the host's own voice has said it (a throw and the play
+    said before it was taken): the table's voice does not say it twice."""
 
 
 @dataclass(frozen=True)
