@@ -8,17 +8,24 @@ turns their signs into words, :mod:`companion.hardware.speech`):
 
 * **the game** (whenever the voice is on): the event lines the game
   added (the throw, the move taken with its capture, a piece reaching its goal,
-  the winner; the virtual deck's flips), whose turn it is (the turn screen's
-  heading), and in Gobbit the ruling with how the first touch was decided (a
-  gap inside the pads' uncertainty is said as "současně").  A host that speaks
-  its own game (napij se: its plays and drinks) is left to do so.
+  the cards, the winner; the virtual deck's flips), whose turn it is (the turn
+  screen's heading, once the screen names that player: not while a card or a
+  drink is on show), and in Gobbit the ruling with how the first touch was
+  decided (a gap inside the pads' uncertainty is said as "současně"): the
+  virtual deck's as it settles, referee mode's (real cards) as its verdict
+  screen shows it.  A host may say some of its game in its own words (napij se:
+  drinks, debts, a play said before it is taken, with its throw); the event
+  lines it said so are marked (``NapijFacts.said``) and not said again.
 * **the voice mode** ("Hlasový režim" in the settings, for the table or for one
   seat): every new screen's heading and selected row, the row ◀ ▶ move to, the
   lines of a message (a rules page at a time), the notices that are not a step
   of the game; a short ● that changes nothing on a turn screen repeats the last
-  sentence, a long ◀ reads the whole situation (every colour's pieces; off the
-  game's screens, the whole screen).  With a seat chosen, the game's screens
-  are read while that seat is on turn (the menus always).
+  sentence, a long ◀ reads the whole situation (every colour's pieces, every
+  Gobbit pile, the referee's latest touches and cards; off the game's screens,
+  the whole screen).  With a seat chosen, the game's screens are read only when
+  they are that seat's (its turn, a choice asked of it; the menus always); the
+  other players' turns, throws and moves are said as above, in full, and the
+  notices on anybody's turn.
 
 Announcements never pile up: each has a kind, a newer one cuts the older of its
 kind, and a ruling (like a drink duty, which a host says itself) goes first
