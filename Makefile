@@ -19,7 +19,7 @@ run: $(STAMP)
 	$(BIN)/companion sim
 
 lint: $(STAMP)
-	$(BIN)/ruff check companion tests benchmarks firmware
+	$(BIN)/ruff check companion tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -30,23 +30,23 @@ unit: $(STAMP)
 test: lint typecheck firmware-check unit
 
 # The boards' firmware ships inside the package, one flash image per board
-# (companion/firmware/<board>/: main.py and its logic package); firmware/ holds
-# the checks' tooling.  The Node side of the checks is installed from
-# firmware/package-lock.json (npm ci, redone when the lock changes), and the
+# (companion/firmware/<board>/: main.py and its logic package); their tests,
+# tests/firmware/, hold the checks' tooling too.  The Node side of the checks is installed from
+# tests/firmware/package-lock.json (npm ci, redone when the lock changes), and the
 # firmware tests (tests/firmware/<board>/) must pass under real MicroPython
 # (WebAssembly port in Node).  That every firmware file compiles with mpy-cross
 # is checked by tests/firmware/test_mpy_cross.py, in `make unit`.
-FW_NODE := firmware/node_modules/.package-lock.json
+FW_NODE := tests/firmware/node_modules/.package-lock.json
 
-$(FW_NODE): firmware/package.json firmware/package-lock.json $(STAMP)
-	cd firmware && npm ci --no-audit --no-fund --loglevel=error
+$(FW_NODE): tests/firmware/package.json tests/firmware/package-lock.json $(STAMP)
+	cd tests/firmware && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 firmware-check: $(STAMP) $(FW_NODE)
-	node firmware/run_tests.mjs
+	node tests/firmware/run_tests.mjs
 
 # Copy the dice's flash image (and the boards' shared lib/) onto a Pico that runs
-# MicroPython (hardware/dice.md); not part of `make test`.  DICE_PORT: mpremote's device
+# MicroPython (docs/hardware/dice.md); not part of `make test`.  DICE_PORT: mpremote's device
 # (default: the first found).
 DICE_PORT ?= auto
 DICE_BOARD := companion/firmware/dice
@@ -59,7 +59,7 @@ flash-dice: $(STAMP)
 		cp $(sort $(wildcard $(DICE_BOARD)/dice/*.py)) :dice/ + \
 		cp $(DICE_BOARD)/main.py :main.py + reset
 
-# The same for the pad hub (hardware/pads.md); PADHUB_PORT: mpremote's device.
+# The same for the pad hub (docs/hardware/pads.md); PADHUB_PORT: mpremote's device.
 PADHUB_PORT ?= auto
 PADHUB_BOARD := companion/firmware/padhub
 flash-padhub: $(STAMP)

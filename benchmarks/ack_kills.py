@@ -56,10 +56,10 @@ def child(data: Path, dice_path: str, point: str, nth: int, broken: bool) -> Non
     from companion.dice import link, reader
     from companion.hardware.display import create_device
     from companion.inputs.events import ButtonPress, Receipt, Rolled
-    from companion.service import journal as journal_pkg
     from companion.service import loop, shell
     from companion.service.app import App
     from companion.service.config import Config
+    from companion.storage import journal as journal_pkg
 
     hits = [0]
     import logging
@@ -168,7 +168,7 @@ def child(data: Path, dice_path: str, point: str, nth: int, broken: bool) -> Non
 
 def marks_of(data: Path) -> list[tuple[str, int]]:
     """Every input mark in the journal's files, as a restart reads them."""
-    from companion.service.journal import Journal, recover
+    from companion.storage.journal import Journal, recover
 
     j = Journal(data / "game.journal")
     j.load()  # a repair, as the restart would do

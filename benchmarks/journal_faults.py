@@ -2,7 +2,7 @@
 
 The same scripted games and the same faults for both (the figures of docs/faults.md):
 
-* power cuts — the crash-consistency check of tests/service/test_journal_crash.py: the game
+* power cuts — the crash-consistency check of tests/storage/test_journal_crash.py: the game
   is played through a shim that records every write, fsync, truncate, rename and folder
   fsync; every prefix of those operations is turned into every file image a power cut can
   leave (un-fsynced writes dropped or kept, the write in flight torn at a byte or left as
@@ -40,8 +40,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.service.journal import Journal, OSStorage, mirror_of  # noqa: E402
-from tests.service.journal_support import (  # noqa: E402
+from companion.storage.journal import Journal, OSStorage, mirror_of  # noqa: E402
+from tests.storage.journal_support import (  # noqa: E402
     GAMES,
     MemStorage,
     Op,
@@ -348,7 +348,7 @@ def cached_decoding() -> None:
     here, never in the service."""
     import functools
 
-    from companion.service.journal import core, recovery
+    from companion.storage.journal import core, recovery
 
     if hasattr(recovery.decode_line, "cache_info"):
         return

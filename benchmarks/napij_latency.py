@@ -45,7 +45,7 @@ def mid_game_journal(path: Path, seed: int, actions: int = 400) -> None:
     from companion.engines.napij.rules import has_piece_in_play
     from companion.engines.napij.state import Phase
     from companion.players.napij_bot import decide
-    from companion.service.journal import Journal
+    from companion.storage.journal import Journal
 
     rng = random.Random(seed)
     setup = Setup(4)

@@ -208,7 +208,7 @@ def play_game(t: Table, rng: random.Random, counts: Counts) -> list[dict[str, An
             counts.presses += 1
     else:
         raise SystemExit("napij_night: a game did not end")
-    from companion.service.journal import Journal
+    from companion.storage.journal import Journal
 
     return Journal(t.app.ctx.journal.path).load()
 

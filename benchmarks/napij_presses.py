@@ -33,9 +33,9 @@ def evening(seed: int, games: int, auto: bool) -> tuple[Counter[str], Counter[st
                                                          Counter[tuple[str, str]], int]:
     from companion.inputs.events import ButtonPress, Rolled
     from companion.service.hosts.base import DiceStatus, Expect, HostContext
-    from companion.service.journal import Journal
-    from companion.service.prefs import Prefs
     from companion.service.shell import Shell
+    from companion.storage.journal import Journal
+    from companion.storage.prefs import Prefs
 
     select = ButtonPress("select")
     presses: Counter[str] = Counter()

@@ -37,12 +37,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.hardware.padcal import CalibrationSession, pair_plan
-from companion.hardware.padhub import PadHub, hub_pads
-from companion.hardware.padhub_sim import SimulatedHub
-from companion.hardware.pads import SlapPads
-from companion.hardware.padsim import ClockedMockFactory, PadModel, SimulatedTable, run_plan
-from companion.hardware.padtypes import PAD_TYPES
+from companion.hardware.pads.calibration import CalibrationSession, pair_plan
+from companion.hardware.pads.frontends import PAD_TYPES
+from companion.hardware.pads.gpio import SlapPads
+from companion.hardware.pads.hub import PadHub, hub_pads
+from companion.hardware.pads.hub_sim import SimulatedHub
+from companion.hardware.pads.sim import ClockedMockFactory, PadModel, SimulatedTable, run_plan
 from companion.hardware.pinmap import load_default
 from companion.inputs.pads import Pad, PadTouch
 

@@ -41,8 +41,8 @@ from gpiozero import DigitalInputDevice
 
 from companion.engines.gobbit.cards import parse_card
 from companion.engines.gobbit.judge import Situation, Touch, judge
-from companion.hardware.pads import PadEvent, PadTouch, SlapPads
-from companion.hardware.padsim import ClockedMockFactory
+from companion.hardware.pads.gpio import PadEvent, PadTouch, SlapPads
+from companion.hardware.pads.sim import ClockedMockFactory
 from companion.hardware.pinmap import Pad, load_default
 from companion.referee.model import touch_of
 

@@ -163,7 +163,7 @@ def journal_of_a_game(path: Path, actions: int = 150) -> None:
     import random
 
     from companion.engines.clovece.game import GAME, Setup
-    from companion.service.journal import Journal
+    from companion.storage.journal import Journal
 
     rng = random.Random(5)
     setup = Setup(4)

@@ -250,7 +250,7 @@ def main() -> int:
             phones.wait(10)
             served = table.games
             table.close()
-            from companion.service.journal import Journal
+            from companion.storage.journal import Journal
 
             records = len(Journal(Path(data) / "game.journal").load())
     after = [(t, r) for t, r, _, _ in samples if t >= args.settle * 60]

@@ -80,8 +80,8 @@ class NapijTable:
 
         from companion.service.hosts.base import HostContext
         from companion.service.hosts.napij import NapijHost
-        from companion.service.journal import Journal
-        from companion.service.prefs import Prefs
+        from companion.storage.journal import Journal
+        from companion.storage.prefs import Prefs
 
         self.voice = voice
         ctx = HostContext(Journal(folder / "g.journal"), Prefs(), rng=random.Random(1),
@@ -114,9 +114,9 @@ class ShellTable:
         import random
 
         from companion.service.hosts.base import DiceStatus, HostContext
-        from companion.service.journal import Journal
-        from companion.service.prefs import Prefs
         from companion.service.shell import Shell
+        from companion.storage.journal import Journal
+        from companion.storage.prefs import Prefs
 
         self.folder, self.voice, self.game = folder, voice, game
         self.ctx = HostContext(Journal(folder / f"{game}.journal"), Prefs(),

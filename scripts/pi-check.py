@@ -623,7 +623,7 @@ class Check:
         assert self.fat is not None and self.root is not None
         from companion.engines.clovece.game import GAME, Setup
         from companion.engines.clovece.rules import SEATS_BY_PLAYERS
-        from companion.service.journal import encode_journal
+        from companion.storage.journal import encode_journal
 
         card.fat_write(CARD, self.fat, "companion.toml", test_config(dice="/dev/ttyS0").encode())
         card.fat_write(CARD, self.fat, "wifi.txt",

@@ -141,7 +141,7 @@ setup_user() {
             say "there is no group $g here; the service runs without it"
         fi
     done
-    install -m 0644 "$HERE/hardware/99-companion-dice.rules" /etc/udev/rules.d/99-companion-dice.rules
+    install -m 0644 "$HERE/scripts/99-companion-dice.rules" /etc/udev/rules.d/99-companion-dice.rules
     if udev_running; then
         udevadm control --reload-rules && udevadm trigger || true
     fi
@@ -207,7 +207,7 @@ install_service() {
 
 usage() {
     echo "usage: sudo sh scripts/setup-pi.sh [--profile NAME]... [--only-profiles]" >&2
-    echo "  profiles: gpio-pads, uart-dice, uart-padhub, i2s, none (hardware/build.md)" >&2
+    echo "  profiles: gpio-pads, uart-dice, uart-padhub, i2s, none (docs/hardware/build.md)" >&2
     exit 2
 }
 

@@ -28,6 +28,6 @@ def test_the_unit_runs_the_service_as_an_unprivileged_user():
 
 def test_the_files_the_setup_script_installs_exist():
     script = (ROOT / "scripts" / "setup-pi.sh").read_text()
-    for rel in ("examples/companion.toml", "hardware/99-companion-dice.rules",
+    for rel in ("examples/companion.toml", "scripts/99-companion-dice.rules",
                 "scripts/companion.service"):
         assert rel in script and (ROOT / rel).is_file(), rel

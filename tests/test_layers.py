@@ -26,8 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("companion.inputs",),
     ("companion.hardware", "companion.dice"),
     ("companion.ui",),
-    ("companion.referee", "companion.service.hosts", "companion.service.journal",
-     "companion.service.prefs"),
+    ("companion.referee", "companion.service.hosts", "companion.storage"),
     ("companion.service", "companion.web"),
     ("companion.sim", "companion.commands", "companion.cli", "companion.__main__"),
 )

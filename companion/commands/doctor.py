@@ -5,7 +5,7 @@ against the pin map, the panel (a test picture: "do you see it?"), every button 
 the buzzer (a beep: "did you hear it?"), the dice's link, the pads (every pad reads untouched,
 then touch each; the pad hub's raw counts) and the voice (a sentence: "did you hear it?").
 Each finding is one line: what works, or what is missing or miswired and where to look
-(hardware/build.md has the wiring tables it names).
+(docs/hardware/build.md has the wiring tables it names).
 
 Everything it talks to can be replaced (:class:`Doctor`'s arguments), so the tests run it
 against the simulated twins with parts missing.
@@ -262,7 +262,7 @@ class Doctor:
             self._note("dice", False, sentence)
         if "://" not in port and not Path(port).exists():
             self._note("dice", False, f"Nothing is at {port}: plug the dice in (or switch it "
-                       "on); on USB, hardware/99-companion-dice.rules names it by its product "
+                       "on); on USB, scripts/99-companion-dice.rules names it by its product "
                        "string 'Companion dice'.")
             return
         events: queue.Queue[Any] = queue.Queue()
@@ -305,7 +305,7 @@ class Doctor:
     def _pads_gpio(self) -> None:
         from gpiozero import DigitalInputDevice
 
-        from companion.hardware.pads import SlapPads
+        from companion.hardware.pads.gpio import SlapPads
 
         pads = self.cfg.pins.pads.get(self.seats, {})
         ok = True
@@ -331,7 +331,7 @@ class Doctor:
 
     def _pads_hub(self) -> None:
         from companion.hardware.interfaces import serial_problems
-        from companion.hardware.padhub import PadHub, hub_pads
+        from companion.hardware.pads.hub import PadHub, hub_pads
         from companion.inputs.pads import PadChannels, PadLink
 
         port = self.cfg.pads.hub_port
@@ -415,7 +415,7 @@ class Doctor:
             card = f" (voice.device = {v.device!r})" if v.device else ""
             self._note("voice", False, "The voice played but was not heard: check the speaker "
                        f"and its sound card{card}; 'aplay -l' lists the cards "
-                       "(hardware/audio.md).")
+                       "(docs/hardware/audio.md).")
         else:
             self._note("voice", True, "The voice speaks." if answer else
                        "The voice played (nobody here to say whether it was heard).")

@@ -46,9 +46,9 @@ def cmd_pins(args: argparse.Namespace) -> int:
 
 def register(commands: Any, games: dict[str, Any]) -> None:
     p = commands.add_parser("pins", help="check the pin map (and print it as Markdown)")
-    p.add_argument("--markdown", action="store_true", help="print hardware/pins.md")
+    p.add_argument("--markdown", action="store_true", help="print docs/hardware/pins.md")
     p.add_argument("--svg", metavar="DIR", help="write a wiring diagram of every set-up into DIR "
-                   "(hardware/wiring/)")
+                   "(docs/hardware/wiring/)")
     p.set_defaults(func=cmd_pins)
     add_doctor(commands)
 

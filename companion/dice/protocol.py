@@ -11,10 +11,10 @@ for the companion (letter + protocol version).
 
 :func:`decode` reads the dice's line (a pad hub's frame there is refused, as of
 an unknown kind); :func:`decode_any` reads every talker (the pad hub's reader,
-:mod:`companion.hardware.padhub`, uses it).
+:mod:`companion.hardware.pads.hub`, uses it).
 
 This is an implementation independent of the firmware's ``dice/protocol.py``:
-both are checked against the same vectors (``firmware/protocol_vectors.json``)
+both are checked against the same vectors (``tests/firmware/protocol_vectors.json``)
 and against each other, so the two ends cannot drift apart unnoticed.
 """
 

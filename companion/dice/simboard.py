@@ -1,7 +1,7 @@
 """What the simulated boards share: their firmware loaded under CPython, and a pty as their line.
 
 The simulated dice (:mod:`companion.dice.sim`) and the simulated pad hub
-(:mod:`companion.hardware.padhub_sim`) both run their board's own firmware
+(:mod:`companion.hardware.pads.hub_sim`) both run their board's own firmware
 logic, shipped inside the package as the boards' flash images
 (``companion/firmware/<board>/`` and the boards' shared ``companion/firmware/lib/``),
 so that a simulator and its real board cannot drift apart:

@@ -1,6 +1,6 @@
 """The buzzer: short patterns for the table, played in the background.
 
-What the pin drives is the pin map's ``[buzzer] kind`` (hardware/build.md, "The
+What the pin drives is the pin map's ``[buzzer] kind`` (docs/hardware/build.md, "The
 buzzer"):
 
 * ``"passive"`` (the reference part): a magnetic transducer without an oscillator of

@@ -9,7 +9,7 @@ layout fits the 40-pin header: every pin a real GPIO, none twice, none reserved.
 
 Every part also has its power and ground on the header and what sits in series
 with its lines (``[parts]``, :class:`Part`); :func:`markdown` writes all of it
-into hardware/pins.md and :mod:`companion.hardware.wiring` draws it.
+into docs/hardware/pins.md and :mod:`companion.hardware.wiring` draws it.
 """
 
 from __future__ import annotations
@@ -311,14 +311,14 @@ def parts_in(pm: PinMap, used: dict[str, int]) -> list[tuple[str, Part]]:
 
 
 def markdown(pm: PinMap) -> str:
-    """hardware/pins.md, generated from the pin map (a test keeps the file in step)."""
+    """docs/hardware/pins.md, generated from the pin map (a test keeps the file in step)."""
     lines = [
         "# Pin map (generated)",
         "",
         "Generated from `companion/hardware/pinmap.toml` by `companion pins --markdown`;",
         "do not edit by hand (a test fails when this file and the data disagree).",
         "Pins are BCM GPIO numbers; header pins are the physical pins 1-40. Each set-up",
-        "lists its signal lines (with the part in series on each, hardware/build.md) and",
+        "lists its signal lines (with the part in series on each, docs/hardware/build.md) and",
         "then every part's supply and ground. The same, drawn: [wiring/](wiring/).",
         "",
     ]

@@ -11,7 +11,7 @@ Twins, like the other hardware adapters:
 
 * :class:`EspeakAnnouncer` (the Pi): espeak-ng's Czech voice (``-v cs``) on
   standard output, streamed to ALSA's ``aplay`` (a USB speaker or an I2S
-  amplifier, hardware/audio.md);
+  amplifier, docs/hardware/audio.md);
 * :class:`WavAnnouncer` (tests, ``companion demo``): the same espeak-ng audio,
   every announcement in order, concatenated into one WAV file; it plays in
   (optionally sped-up) real time, so cutting works as on the Pi;

@@ -1,8 +1,8 @@
 """Wiring diagrams of the 40-pin header, drawn from the pin map (SVG, one per set-up).
 
 ``companion pins --svg DIR`` writes one file per set-up of
-:data:`companion.hardware.pinmap.LAYOUTS` (hardware/wiring/); a test keeps the files
-equal to what the pin map draws, as for hardware/pins.md.  Each drawing shows the header
+:data:`companion.hardware.pinmap.LAYOUTS` (docs/hardware/wiring/); a test keeps the files
+equal to what the pin map draws, as for docs/hardware/pins.md.  Each drawing shows the header
 as it sits on the board (pin 1 top left, odd pins on the left), every pin coloured by what
 it carries, and the part, the line and what sits in series next to it; the power and
 ground pins name the parts they feed.
@@ -108,7 +108,7 @@ def svg(pm: PinMap, title: str, opts: dict[str, Any]) -> str:
         out.append(f'<text x="{x + 12}" y="{legend_y + 4}">{escape(text)}</text>')
         x += 24 + 7 * len(text)
     out.append(f'<text x="40" y="{legend_y + 30}" fill="#555">Generated from '
-               'companion/hardware/pinmap.toml by companion pins --svg; hardware/build.md '
+               'companion/hardware/pinmap.toml by companion pins --svg; docs/hardware/build.md '
                'has the parts and the wiring tables.</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

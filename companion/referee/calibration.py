@@ -4,7 +4,7 @@ The players slap two neighbouring pads at once with one flat hand (across the
 guard gap), each pad about a dozen times, or touch a row of pads with a
 conductive bar; the screen counts the slaps and the pads that are done.  ●
 ends it: the offsets and the spread are computed
-(:mod:`companion.hardware.padcal`) and judged (:func:`~companion.hardware.padcal.assess`):
+(:mod:`companion.hardware.pads.calibration`) and judged (:func:`~companion.hardware.pads.calibration.assess`):
 only a sound result that is better than the pad type's declared uncertainty is handed
 to ``save`` (the host stores it in the data folder and it takes effect at once) and
 shown as a small table: each pad's offset in milliseconds, two pads a line, then the
@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 
 from companion.engines.gobbit.describe import ms_text
-from companion.hardware.padcal import (
+from companion.hardware.pads.calibration import (
     MIN_SLAPS,
     Calibration,
     CalibrationError,
@@ -35,7 +35,7 @@ from companion.hardware.padcal import (
     Refusal,
     assess,
 )
-from companion.hardware.padtiming import PadTiming
+from companion.hardware.pads.timing import PadTiming
 from companion.inputs.pads import Pad, PadChannels, PadSignal, PadTouch
 from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, title_with, wrap
 

@@ -31,15 +31,15 @@ from companion.hardware.voice import (
 )
 from companion.inputs.events import PadEvent, VoiceLink
 from companion.inputs.pads import PadSignal
+from companion.storage.journal import Journal, Storage
+from companion.storage.prefs import Prefs, load_prefs, save_prefs
 
 from .config import Config, shutdown_argv
 from .datawatch import READ_ONLY_ERRNOS, DataWatch
 from .dice import CHOICE_FILE, DiceChoice, TableDice
 from .dice_menu import DiceMenu
 from .hosts.base import DiceStatus, HostContext
-from .journal import Journal, Storage
 from .loop import Service
-from .prefs import Prefs, load_prefs, save_prefs
 from .shell import Shell
 from .wiring import pin_problems, start_seats
 
@@ -47,9 +47,9 @@ if TYPE_CHECKING:
     from companion.dice.pixels.port import GattPort
     from companion.hardware.buttons import Buttons
     from companion.hardware.buzzer import Buzzer
-    from companion.hardware.padhub import PadHub
-    from companion.hardware.pads import SlapPads
-    from companion.hardware.padtiming import PadTiming
+    from companion.hardware.pads.gpio import SlapPads
+    from companion.hardware.pads.hub import PadHub
+    from companion.hardware.pads.timing import PadTiming
 
     from .phone import Phone
 
@@ -163,7 +163,7 @@ class App:
         journal = Journal(journal_path, storage=journal_storage)
         self.pads: SlapPads | PadHub | None = None
         self.hub_port = cfg.pads.hub_port if hub_port is None else hub_port
-        from companion.hardware.padtiming import TIMING_FILE, TimingBook
+        from companion.hardware.pads.timing import TIMING_FILE, TimingBook
 
         p = cfg.pads
         self.pad_timing = TimingBook(p.pad_type, path=data / TIMING_FILE,
@@ -253,7 +253,7 @@ class App:
 
     def _refuse_taken_pins(self, seats: int) -> None:
         """Before a GPIO is claimed: one sentence if the Pi's own interfaces (the device tree)
-        have taken a pin the configuration wires (hardware/build.md), else nothing."""
+        have taken a pin the configuration wires (docs/hardware/build.md), else nothing."""
         from companion.hardware.interfaces import claims
 
         if self._taken is None:
@@ -287,7 +287,7 @@ class App:
         """Claim the slap pads of a ``seats``-seat Gobbit table (``None``: release them):
         GPIO pads (the pin map) or the pad hub (``[pads] frontend``), the calibrated
         offsets subtracted by either."""
-        from companion.hardware.pads import SlapPads
+        from companion.hardware.pads.gpio import SlapPads
         from companion.hardware.pinmap import PinMapError, check_layout
 
         self.start_hardware()  # a resumed Gobbit game claims its pads before the first frame
@@ -302,7 +302,7 @@ class App:
 
         offsets = self.pad_timing.current().offsets_ms
         if self.cfg.pads.frontend == "hub":
-            from companion.hardware.padhub import PadHub
+            from companion.hardware.pads.hub import PadHub
 
             check_layout(self.cfg.pins.layout(extra_buttons=self.cfg.buttons.layout == 5,
                                               padhub_uart=True, i2s_audio=self.cfg.voice.i2s))

@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from .journal import reason_of
+from companion.storage.journal import reason_of
 
 READ_ONLY_ERRNOS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
 PROBE_EVERY = 5.0

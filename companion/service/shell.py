@@ -36,6 +36,8 @@ from companion.inputs.events import (
     VoiceLink,
 )
 from companion.registry import GameInfo, UnknownGame, find_game, playable
+from companion.storage.journal import JournalError
+from companion.storage.prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
 from companion.ui.controls import pick
 from companion.ui.fonts import body_font
 from companion.ui.picture import AnyView
@@ -44,8 +46,6 @@ from companion.ui.views import ListView, MessageView
 
 from .hosts.base import NOT_COUNTED, GameHost, Hinting, HostContext, Request, Showing
 from .hosts.facts import CloveceFacts, NapijFacts
-from .journal import JournalError
-from .prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS, Prefs
 from .rules_browser import RulesBrowser, paginate
 from .voice_settings import VOICE_KEYS, next_voice_setting, voice_settings
 

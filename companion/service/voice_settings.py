@@ -7,8 +7,7 @@ set); each ● takes the next value, kept with the preferences.
 from __future__ import annotations
 
 from companion.engines.czech import PLAYER
-
-from .prefs import SPEECH_RATES, VOICE_MODES, VOLUMES, Prefs
+from companion.storage.prefs import SPEECH_RATES, VOICE_MODES, VOLUMES, Prefs
 
 VOICE_KEYS = ("voice_mode", "volume", "speech_rate")
 

@@ -1,5 +1,5 @@
 """What the configuration wires to the Pi's header, and whether the Pi's own interfaces leave
-those pins free (hardware/build.md; the checks are :mod:`companion.hardware.interfaces`).
+those pins free (docs/hardware/build.md; the checks are :mod:`companion.hardware.interfaces`).
 
 The service runs :func:`pin_problems` before it claims a GPIO and refuses to start on the
 first problem (one sentence); ``companion doctor`` lists them all.

@@ -210,8 +210,8 @@ def playable_line(game: str, seed: int = 0) -> str:
     host, started on a scratch journal, says what the table should do next (Gobbit with
     real cards only follows the table; its virtual deck can be played)."""
     from companion.service.hosts.base import DiceStatus, HostContext
-    from companion.service.journal import Journal
-    from companion.service.prefs import Prefs
+    from companion.storage.journal import Journal
+    from companion.storage.prefs import Prefs
 
     info = find_game(game)
     with tempfile.TemporaryDirectory(prefix="companion-demo-probe-") as scratch:

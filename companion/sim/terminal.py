@@ -182,7 +182,7 @@ class Simulator:
         self.dice = SimulatedDice(seed=seed, device_id="sim-dice")
         self.hub: Any = None
         if cfg.pads.frontend == "hub":
-            from companion.hardware.padhub_sim import SimulatedHub
+            from companion.hardware.pads.hub_sim import SimulatedHub
 
             self.hub = SimulatedHub(seed=seed)
         self.factory = MockFactory()
@@ -291,7 +291,7 @@ class Simulator:
         if self.hub is not None:
             self.hub.tap(pad)
             return
-        from companion.hardware.pads import SlapPads
+        from companion.hardware.pads.gpio import SlapPads
 
         if not isinstance(pads, SlapPads):
             return

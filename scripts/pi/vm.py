@@ -170,7 +170,7 @@ class Machine:
 
 def journal_records(lines: list[str]) -> list[dict[str, Any]]:
     """The records of a journal printed by the probe, read by the service's own loader."""
-    from companion.service.journal import Journal
+    from companion.storage.journal import Journal
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.journal"

@@ -162,8 +162,8 @@ def test_the_command_refuses_an_unknown_part(capsys):
 
 
 def test_the_pad_hub_is_checked_by_its_raw_counts_and_a_touch_of_each_pad(tmp_path):
-    from companion.hardware.padhub import hub_pads
-    from companion.hardware.padhub_sim import SimulatedHub
+    from companion.hardware.pads.hub import hub_pads
+    from companion.hardware.pads.hub_sim import SimulatedHub
 
     sim = SimulatedHub(seed=5)
     try:

@@ -22,10 +22,10 @@ import pytest
 from companion.inputs.events import ButtonPress, Rolled
 from companion.registry import GameInfo
 from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext, Showing
-from companion.service.journal import Journal
 from companion.service.phone import snapshot_of
-from companion.service.prefs import Prefs
 from companion.service.shell import Mode, Shell, Table, tables
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.screens import layout, problems
 from companion.ui.views import ListView
 

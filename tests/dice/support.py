@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-VECTORS_PATH = ROOT / "firmware" / "protocol_vectors.json"
+VECTORS_PATH = ROOT / "tests" / "firmware" / "protocol_vectors.json"
 
 
 def load_vectors() -> dict[str, Any]:

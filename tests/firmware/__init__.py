@@ -1,7 +1,7 @@
 """Tests of the boards' firmware (companion/firmware/<board>/), one folder per board.
 
 They run twice in ``make test``: under CPython (pytest) and under real
-MicroPython (the WebAssembly port, ``node firmware/run_tests.mjs``).  So they
+MicroPython (the WebAssembly port, ``node tests/firmware/run_tests.mjs``).  So they
 are plain functions with ``assert``, use only what MicroPython has, and import
 helpers relatively.  A module whose first line is ``# cpython-only`` is left
 out of the MicroPython run.  Each board's test package puts that board's
@@ -16,5 +16,6 @@ _HERE = __file__.replace("\\", "/").rsplit("/", 1)[0]  # .../tests/firmware
 ROOT = _HERE.rsplit("/", 2)[0]
 FIRMWARE = ROOT + "/companion/firmware"
 """The boards' firmware, shipped inside the package: one folder per board."""
-TOOLS = ROOT + "/firmware"
-"""Checkout-only tooling: the MicroPython test runner, its Node lock, the protocol vectors."""
+TOOLS = ROOT + "/tests/firmware"
+"""This folder is also the checks' tooling: the MicroPython test runner (``run_tests.mjs``),
+its Node lock (``package.json``, ``package-lock.json``) and the protocol vectors."""

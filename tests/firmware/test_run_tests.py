@@ -1,5 +1,5 @@
 # cpython-only: drives Node
-"""firmware/run_tests.mjs, the MicroPython runner, reports failures (so a green run means something)."""
+"""tests/firmware/run_tests.mjs, the MicroPython runner, reports failures (so a green run means something)."""
 
 import shutil
 import subprocess
@@ -14,15 +14,14 @@ MODULE = Path(TOOLS) / "node_modules" / "@micropython" / "micropython-webassembl
 
 pytestmark = pytest.mark.skipif(
     shutil.which("node") is None or not MODULE.is_dir(),
-    reason="Node or firmware/node_modules missing (make firmware-check installs them)",
+    reason="Node or tests/firmware/node_modules missing (make firmware-check installs them)",
 )
 
 
 def fake_checkout(tmp_path: Path, test_source: str) -> Path:
-    """A checkout with the real firmware and tooling, and one board's test package of our own."""
+    """A checkout with the real firmware, and one board's test package of our own."""
     (tmp_path / "companion").mkdir()
     (tmp_path / "companion" / "firmware").symlink_to(FIRMWARE)
-    (tmp_path / "firmware").symlink_to(TOOLS)
     tests = tmp_path / "tests" / "firmware"
     (tests / "dice").mkdir(parents=True)
     real = Path(ROOT) / "tests" / "firmware"

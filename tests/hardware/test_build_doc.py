@@ -1,4 +1,4 @@
-"""hardware/build.md: every header pin it names is that pin (the header's own table), and every
+"""docs/hardware/build.md: every header pin it names is that pin (the header's own table), and every
 bill of materials adds up to its total."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from companion.hardware.header import BCM_TO_PHYSICAL, POWER_AND_GROUND
 from companion.hardware.pinmap import load_default
 
 ROOT = Path(__file__).resolve().parents[2]
-TEXT = (ROOT / "hardware" / "build.md").read_text("utf-8")
+TEXT = (ROOT / "docs" / "hardware" / "build.md").read_text("utf-8")
 
 
 def test_every_pin_named_with_what_it_carries_is_right():

@@ -95,7 +95,7 @@ def test_bad_pin_value_names_the_key():
 
 
 def test_hardware_docs_are_generated_from_the_pin_map():
-    assert (ROOT / "hardware" / "pins.md").read_text("utf-8") == markdown(load_default())
+    assert (ROOT / "docs" / "hardware" / "pins.md").read_text("utf-8") == markdown(load_default())
 
 
 # --- the I2S amplifier ------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def test_without_the_moves_the_amplifier_collides_with_the_buzzer():
 
 
 def test_three_or_four_seats_leave_no_room_for_the_amplifier():
-    # Gobbit for 3 or 4 seats speaks through a USB speaker (hardware/audio.md)
+    # Gobbit for 3 or 4 seats speaks through a USB speaker (docs/hardware/audio.md)
     for seats in (3, 4):
         with pytest.raises(PinMapError):
             check_layout(load_default().layout(seats=seats, extra_buttons=seats == 3,

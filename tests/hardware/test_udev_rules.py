@@ -1,4 +1,4 @@
-"""hardware/99-companion-dice.rules tells the dice from the pad hub by the USB product string
+"""scripts/99-companion-dice.rules tells the dice from the pad hub by the USB product string
 each board's firmware sets (both show MicroPython's vendor and product ids)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ROOT / "hardware" / "99-companion-dice.rules"
+RULES = ROOT / "scripts" / "99-companion-dice.rules"
 
 
 def firmware_product(board: str) -> str:

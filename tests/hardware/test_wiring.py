@@ -1,4 +1,4 @@
-"""The wiring diagrams are drawn from the pin map, and hardware/wiring/ holds them as drawn."""
+"""The wiring diagrams are drawn from the pin map, and docs/hardware/wiring/ holds them as drawn."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def test_the_drawings_in_hardware_wiring_are_the_pin_maps():
     made = drawings(load_default())
-    folder = ROOT / "hardware" / "wiring"
+    folder = ROOT / "docs" / "hardware" / "wiring"
     assert sorted(p.name for p in folder.glob("*.svg")) == sorted(made)
     for name, text in made.items():
         assert (folder / name).read_text("utf-8") == text, name

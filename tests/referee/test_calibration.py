@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.hardware.padcal import Calibration, Refusal, pair_plan
-from companion.hardware.pads import SlapPads
-from companion.hardware.padsim import (
+from companion.hardware.pads.calibration import Calibration, Refusal, pair_plan
+from companion.hardware.pads.gpio import SlapPads
+from companion.hardware.pads.sim import (
     CLUMSY,
     FLAT,
     ClockedMockFactory,
@@ -14,7 +14,7 @@ from companion.hardware.padsim import (
     SimulatedTable,
     run_plan,
 )
-from companion.hardware.padtiming import PadTiming
+from companion.hardware.pads.timing import PadTiming
 from companion.hardware.pinmap import load_default
 from companion.inputs.pads import Pad, PadLink, PadTouch, table_pads
 from companion.referee.calibration import (

@@ -24,14 +24,14 @@ import pytest
 from companion.engines.gobbit.cards import Card, parse_card
 from companion.engines.gobbit.describe import ruling_sentences
 from companion.engines.gobbit.judge import judge, parse_situation
-from companion.hardware.padtiming import TimingBook
+from companion.hardware.pads.timing import TimingBook
 from companion.inputs.events import ButtonPress, PadEvent
 from companion.inputs.pads import PadTouch
 from companion.referee import words as W
 from companion.service.hosts.base import HostContext
-from companion.service.journal import Journal
-from companion.service.prefs import Prefs
 from companion.service.shell import Shell
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.referee import Screen, wrap
 from companion.ui.views import RefereeView
 

@@ -17,7 +17,7 @@ import pytest
 
 from companion.engines.clovece.game import GAME, Setup
 from companion.service.config import load
-from companion.service.journal import encode_journal
+from companion.storage.journal import encode_journal
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"

@@ -13,19 +13,19 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.engines.clovece.game import GAME, Setup
 from companion.hardware.display import create_device
-from companion.hardware.padhub import PadHub
-from companion.hardware.padhub_sim import SimulatedHub
-from companion.hardware.pads import SlapPads
-from companion.hardware.padtiming import TIMING_FILE, TimingBook
+from companion.hardware.pads.gpio import SlapPads
+from companion.hardware.pads.hub import PadHub
+from companion.hardware.pads.hub_sim import SimulatedHub
+from companion.hardware.pads.timing import TIMING_FILE, TimingBook
 from companion.inputs.events import PadEvent
 from companion.inputs.pads import Pad, PadLink, PadTouch
 from companion.service.app import App
 from companion.service.hosts import clovece as clovece_host
-from companion.service.journal import Journal
+from companion.storage.journal import Journal
 from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView
+from tests.storage.journal_support import FaultyStorage
 
-from .journal_support import FaultyStorage
 from .rig import Rig, rig_config
 
 

@@ -13,7 +13,7 @@ import pytest
 from companion.engines.clovece.game import GAME
 from companion.engines.clovece.notation import format_position
 from companion.engines.game import replay
-from companion.service.journal import Journal
+from companion.storage.journal import Journal
 from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView, MessageView
 

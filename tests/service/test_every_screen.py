@@ -33,9 +33,9 @@ from companion.inputs.pads import PadReleased, PadStuck, PadTouch
 from companion.service.hosts.base import DiceStatus, Expect, HostContext
 from companion.service.hosts.napij import ASK_GRACE
 from companion.service.hosts.napij import Mode as NapijMode
-from companion.service.journal import Journal
-from companion.service.prefs import Prefs
 from companion.service.shell import Mode, Shell
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.clovece_screens import CloveceWinView
 from companion.ui.napij_screens import PAGE_SECONDS, schedule
 from companion.ui.napij_views import NapijView

@@ -14,10 +14,10 @@ from companion.hardware.speech import ordinal_nouns, raw_left, speakable, unspok
 from companion.hardware.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Rolled
 from companion.service.hosts.base import DiceStatus, HostContext
-from companion.service.journal import Journal
 from companion.service.narrator import PRIORITY, RULING, fresh
-from companion.service.prefs import Prefs
 from companion.service.shell import Mode, Shell
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.reading import sentence
 
 from .voice_tables import LONG_LEFT, VoiceTable, play
@@ -138,7 +138,7 @@ def test_a_seat_voice_mode_hears_the_others_in_full_and_reads_its_own_screens(tm
 def rulings(tmp_path: Path, seeds: range, timing: bool) -> list[tuple[str, tuple[str, int]]]:
     """The rulings said in seeded virtual-deck games (random flips and slaps, with the pads'
     timing budget of a TTP223 front end or none), with their kinds."""
-    from companion.hardware.padtiming import TimingBook
+    from companion.hardware.pads.timing import TimingBook
 
     out = []
     for seed in seeds:
@@ -236,7 +236,7 @@ def test_voice_settings_change_and_are_kept(tmp_path):
     assert saved[-1].voice_mode == "table" and saved[-1].volume == 150
     assert saved[-1].speech_rate == 190
     assert voice.words_per_minute == 190 and voice.amplitude == 150  # the voice is tuned
-    from companion.service.prefs import load_prefs, save_prefs
+    from companion.storage.prefs import load_prefs, save_prefs
 
     save_prefs(tmp_path / "prefs.json", saved[-1])
     kept = load_prefs(tmp_path / "prefs.json", Prefs())
@@ -354,8 +354,8 @@ import sys
 from pathlib import Path
 from companion.inputs.events import ButtonPress, Rolled
 from companion.service.hosts.base import HostContext
-from companion.service.journal import Journal
-from companion.service.prefs import Prefs
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.service.shell import Shell
 shell = Shell(HostContext(Journal(Path({str(tmp_path)!r}) / "g.journal"), Prefs(voice=False)))
 shell.begin(0.0)

@@ -26,7 +26,6 @@ from companion.referee.model import RefereeModel
 from companion.rules_text.clovece import TOPICS as CLOVECE_TOPICS
 from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.hosts.facts import CloveceFacts, GobbitFacts, NapijFacts, RefereeFacts
-from companion.service.journal import Journal
 from companion.service.phone import (
     CAPTION,
     FAILED,
@@ -36,8 +35,9 @@ from companion.service.phone import (
     qr_screen,
     snapshot_of,
 )
-from companion.service.prefs import Prefs
 from companion.service.shell import Shell
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.picture import Picture
 from companion.ui.views import MessageView
 from companion.web.server import wait_until

@@ -10,9 +10,9 @@ import pytest
 from companion.inputs.events import ButtonPress, DiceLink, Rolled
 from companion.registry import playable, register, unregister
 from companion.service.hosts.base import DiceStatus, Hinting, HostContext
-from companion.service.journal import Journal
-from companion.service.prefs import Prefs
 from companion.service.shell import Shell
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView, MessageView
 from tests.tinygame import INFO as RACE

@@ -14,9 +14,9 @@ from companion.hardware.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Dropped, PadEvent, Rolled
 from companion.inputs.pads import PadTouch
 from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext
-from companion.service.journal import Journal
-from companion.service.prefs import Prefs
 from companion.service.shell import Mode, Shell
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG_LEFT = ButtonPress("left", long=True)

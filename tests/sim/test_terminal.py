@@ -64,7 +64,7 @@ def test_keys_typed_quickly_are_pressed_in_order_and_none_is_lost(tmp_path):
     """A quick ``m d d Enter`` aimed at "Pravidla" opens the rules (it once undid a roll)."""
     import threading
 
-    from companion.service.journal import Journal
+    from companion.storage.journal import Journal
     from companion.ui.clovece_screens import CloveceTurnView
 
     out = io.StringIO()
@@ -108,7 +108,7 @@ def test_with_the_hub_the_pad_keys_tap_a_simulated_pad_hub_for_six_seats(tmp_pat
     import queue
     from dataclasses import replace
 
-    from companion.hardware.padhub import PadHub
+    from companion.hardware.pads.hub import PadHub
     from companion.inputs.events import PadEvent
     from companion.inputs.pads import Pad, PadTouch
 

@@ -8,7 +8,7 @@ import pytest
 
 from companion.registry import register, unregister
 from companion.service.config import ConfigError, from_dict
-from companion.service.journal import Journal
+from companion.storage.journal import Journal
 from companion.ui.screens import render
 from companion.ui.views import ListView, MessageView
 from tests.service.rig import Rig

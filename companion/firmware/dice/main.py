@@ -1,6 +1,6 @@
 """Board entry point of the dice (Raspberry Pi Pico, MicroPython): the only module that imports machine.
 
-Wiring (hardware/dice.md): ADXL345 on I2C1 (GP2 = SDA, GP3 = SCL), the seven
+Wiring (docs/hardware/dice.md): ADXL345 on I2C1 (GP2 = SDA, GP3 = SCL), the seven
 pip LEDs on GP10..GP16, battery sense on GP29 (VSYS/3) and GP24 (VBUS), the
 on-board LED (GP25) lit while an event waits for its acknowledgement.  The
 link is USB CDC by default; set ``LINK = "uart"`` for UART0 (GP0 = TX,
@@ -20,7 +20,7 @@ from dice.shims import sleep_ms, ticks_ms
 from dice.streams import name_usb, open_stream
 
 LINK = "usb"  # or "uart"
-USB_PRODUCT = "Companion dice"  # the USB product string (hardware/99-companion-dice.rules)
+USB_PRODUCT = "Companion dice"  # the USB product string (scripts/99-companion-dice.rules)
 UART_BAUD = 115200
 I2C_ID = 1
 I2C_SDA = 2

@@ -11,7 +11,7 @@ MicroPython exposes as ``sys.stdin``/``sys.stdout``: ``rx`` is
 
 ``name_usb`` gives the board's USB serial port a product string of its own
 (the dice and the pad hub both show MicroPython's vendor and product ids, so
-the Pi's udev rule tells them apart by this string: hardware/99-companion-dice.rules).
+the Pi's udev rule tells them apart by this string: scripts/99-companion-dice.rules).
 """
 
 from tableshims import const

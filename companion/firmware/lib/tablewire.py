@@ -11,7 +11,7 @@ CRC-32 of the body (as zlib's ``crc32``) in eight upper-case hex digits, and
 ``\\r\\n``.  The talker is a letter and the protocol version: ``D`` the dice,
 ``P`` the pad hub (board -> companion), ``C`` the companion (-> a board).  The
 companion has its own independent decoder; both are checked against
-``firmware/protocol_vectors.json``.
+``tests/firmware/protocol_vectors.json``.
 """
 
 from tableshims import const

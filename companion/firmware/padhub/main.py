@@ -1,7 +1,7 @@
 """Board entry point of the pad hub (Raspberry Pi Pico, MicroPython): the only module that
 imports machine.
 
-Wiring (hardware/pads.md, "The pad hub"): the multiplexers' address lines A, B,
+Wiring (docs/hardware/pads.md, "The pad hub"): the multiplexers' address lines A, B,
 C on GP3, GP4, GP5, the strobe on GP2 (read back by the sense machines: it must
 sit just below the address pins), the seven islands' sense lines (the
 multiplexers' common pins, each with 470 kOhm to 3.3 V: piles 1..6, then the
@@ -23,7 +23,7 @@ from padhub.shims import sleep_ms, ticks_ms
 from tablestreams import name_usb, open_stream
 
 LINK = "uart"  # or "usb"
-USB_PRODUCT = "Companion pad hub"  # the USB product string (hardware/99-companion-dice.rules)
+USB_PRODUCT = "Companion pad hub"  # the USB product string (scripts/99-companion-dice.rules)
 UART_BAUD = 115200
 STROBE_PIN = 2
 ADDRESS_PIN = 3  # A, B, C on 3, 4, 5

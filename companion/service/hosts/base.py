@@ -31,13 +31,12 @@ from companion.engines.game import CHECKPOINT_STATE, Game, Record, replay
 from companion.hardware.voice import Announcer, SilentAnnouncer
 from companion.inputs.events import Input
 from companion.players.levels import CZECH, DEFAULT_LEVEL, Level, level_of
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.views import View
 
-from ..journal import Journal
-from ..prefs import Prefs
-
 if TYPE_CHECKING:  # types only: the pads' timing and the phone's facts are loaded when used
-    from companion.hardware.padtiming import TimingBook
+    from companion.hardware.pads.timing import TimingBook
 
     from .facts import Facts
 

@@ -34,8 +34,8 @@ from companion.engines.gobbit.game import (
     with_deal_record,
 )
 from companion.engines.gobbit.rules import Action, Deal, Discard, Flip, Touches
-from companion.hardware.padcal import Calibration
-from companion.hardware.padtiming import PadTiming
+from companion.hardware.pads.calibration import Calibration
+from companion.hardware.pads.timing import PadTiming
 from companion.inputs.events import ButtonPress, Input, PadEvent
 from companion.inputs.pads import PadChannels, table_pads
 from companion.referee.calibration import CalibrationModel

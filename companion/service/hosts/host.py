@@ -9,7 +9,7 @@ journal's last record, the question before it in the game's own words.
 
 **A refused write** (the disk is full, read-only, or failing).  Every write goes to the
 journal (:class:`~.base.JournaledGame` or ``ctx.journal``), which cuts its files back to
-the last good record and raises :class:`~companion.service.journal.JournalError`.  Then:
+the last good record and raises :class:`~companion.storage.journal.JournalError`.  Then:
 
 * *the host* lets it out of ``start``, ``handle``, ``tick``, ``undo`` and ``on_menu``
   unchanged, with nothing of the refused action shown as done: the journal is written
@@ -38,9 +38,9 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from companion.engines.errors import RulesError
 from companion.engines.game import Game, Record, replay
 from companion.inputs.events import Input
+from companion.storage.journal import JournalError
 from companion.ui.views import View
 
-from ..journal import JournalError
 from .base import EventLines, HostContext, JournaledGame, Option, Request
 
 if TYPE_CHECKING:

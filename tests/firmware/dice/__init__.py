@@ -11,7 +11,7 @@ _HERE = __file__.replace("\\", "/").rsplit("/", 1)[0]  # .../tests/firmware/dice
 ROOT = _HERE.rsplit("/", 3)[0]
 BOARD = ROOT + "/companion/firmware/dice"
 LIB = ROOT + "/companion/firmware/lib"  # the boards' shared modules, :lib/ on the board
-TOOLS = ROOT + "/firmware"
+TOOLS = ROOT + "/tests/firmware"
 for _path in (LIB, BOARD):
     if _path not in sys.path:
         sys.path.insert(0, _path)

@@ -8,6 +8,6 @@ import sys
 _HERE = __file__.replace("\\", "/").rsplit("/", 1)[0]  # .../tests/firmware/lib
 ROOT = _HERE.rsplit("/", 3)[0]
 LIB = ROOT + "/companion/firmware/lib"
-TOOLS = ROOT + "/firmware"
+TOOLS = ROOT + "/tests/firmware"
 if LIB not in sys.path:
     sys.path.insert(0, LIB)

@@ -12,7 +12,7 @@ _HERE = __file__.replace("\\", "/").rsplit("/", 1)[0]  # .../tests/firmware/padh
 ROOT = _HERE.rsplit("/", 3)[0]
 BOARD = ROOT + "/companion/firmware/padhub"
 LIB = ROOT + "/companion/firmware/lib"
-TOOLS = ROOT + "/firmware"
+TOOLS = ROOT + "/tests/firmware"
 for _path in (LIB, BOARD):
     if _path in sys.path:
         sys.path.remove(_path)

@@ -9,9 +9,9 @@ from companion.engines.clovece.notation import format_position, parse_position
 from companion.engines.clovece.rules import GREEN, RED
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Rolled
 from companion.service.hosts.base import DiceStatus, HostContext
-from companion.service.journal import Journal
-from companion.service.prefs import Prefs
 from companion.service.shell import Shell
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
 from companion.ui.views import ListView, MessageView
 

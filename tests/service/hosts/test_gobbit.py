@@ -7,13 +7,13 @@ import random
 import pytest
 
 from companion.engines.gobbit.cards import parse_card
-from companion.hardware.padtiming import TIMING_FILE, TimingBook
+from companion.hardware.pads.timing import TIMING_FILE, TimingBook
 from companion.inputs.events import ButtonPress, PadEvent, Rolled
 from companion.inputs.pads import PadLink, PadStuck, PadTouch
 from companion.service.hosts.base import HostContext
-from companion.service.journal import Journal
-from companion.service.prefs import Prefs
 from companion.service.shell import Shell
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.views import ListView, MessageView, RefereeView
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
@@ -199,7 +199,7 @@ def test_the_rules_browser_from_the_help_button_and_the_menu(tmp_path):
 
 
 def test_a_flip_or_a_ruling_the_disk_refuses_is_not_shown_and_tried_again(tmp_path):
-    from tests.service.journal_support import FaultyStorage
+    from tests.storage.journal_support import FaultyStorage
 
     storage = FaultyStorage()
     t, _ = make(tmp_path, seats=3, storage=storage)

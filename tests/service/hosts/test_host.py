@@ -15,10 +15,10 @@ from companion.inputs.events import ButtonPress, Input, Rolled
 from companion.registry import playable
 from companion.service.hosts.base import DiceStatus, GameHost, HostContext, Request
 from companion.service.hosts.host import NOTHING_TO_UNDO, BaseHost, JournaledHost
-from companion.service.journal import Journal, JournalError
-from companion.service.prefs import Prefs
 from companion.service.shell import Shell
-from tests.service.journal_support import FaultyStorage
+from companion.storage.journal import Journal, JournalError
+from companion.storage.prefs import Prefs
+from tests.storage.journal_support import FaultyStorage
 from tests.tinygame.engine import GAME as RACE
 from tests.tinygame.host import RaceHost
 
@@ -29,7 +29,7 @@ WRITES = ("append", "note", "keep", "pop", "replace")
 
 @pytest.fixture(autouse=True)
 def _quiet(monkeypatch):
-    monkeypatch.setattr(logging.getLogger("companion.service.journal"), "disabled", True)
+    monkeypatch.setattr(logging.getLogger("companion.storage.journal"), "disabled", True)
 
 
 def context(tmp_path, disk: FaultyStorage | None = None,

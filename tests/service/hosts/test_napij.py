@@ -29,9 +29,9 @@ from companion.service.hosts.napij import (
 )
 from companion.service.hosts.napij_drinks import TALLY_NAME
 from companion.service.hosts.napij_pace import ready_after
-from companion.service.journal import Journal
-from companion.service.prefs import Prefs
 from companion.service.shell import Shell
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.napij_views import NapijView
 from companion.ui.views import ListView, MessageView
 

@@ -7,8 +7,8 @@ import random
 from companion.inputs.events import ButtonPress
 from companion.service.hosts.base import Expect, HostContext
 from companion.service.hosts.napij import NapijHost
-from companion.service.journal import Journal
-from companion.service.prefs import Prefs
+from companion.storage.journal import Journal
+from companion.storage.prefs import Prefs
 from companion.ui.napij_views import NapijView
 
 

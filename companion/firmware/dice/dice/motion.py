@@ -1,6 +1,6 @@
 """Roll and drop detection from accelerometer samples (milli-g, any sensor).
 
-The thresholds and why they are what they are: hardware/dice.md, "Rolls and drops".
+The thresholds and why they are what they are: docs/hardware/dice.md, "Rolls and drops".
 
 Offsets.  An accelerometer at rest on a level table reads 0 g on its two
 horizontal axes; what it reads there instead is that axis's 0 g offset (the

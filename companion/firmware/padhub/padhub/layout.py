@@ -2,7 +2,7 @@
 
 One 74HC4051 8-channel multiplexer per *island* (a pile, or the graveyard), lying
 under it, so that every pad's wire to its multiplexer is a few centimetres long
-(hardware/pads.md, "The pad hub's front end"): multiplexer ``t - 1`` serves the
+(docs/hardware/pads.md, "The pad hub's front end"): multiplexer ``t - 1`` serves the
 pile of seat ``t`` (``t`` = 1..6), multiplexer 6 the graveyard.  On each
 multiplexer, slot ``s - 1`` is the sector of seat ``s`` (``s`` = 1..6); slots 6
 and 7 have no pad: they measure the multiplexer and its line alone, the

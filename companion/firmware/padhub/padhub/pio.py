@@ -1,7 +1,7 @@
 # ruff: noqa: F821 - PIO assembly: rp2.asm_pio supplies the instruction names
 """The pad hub's PIO state machines (board only: imports ``rp2``; pins come from main.py).
 
-Two programs (docs: hardware/pads.md, "The pad hub"):
+Two programs (docs: docs/hardware/pads.md, "The pad hub"):
 
 * ``sequencer`` (1 MHz, one cycle = 1 us): for each slot 7..0, put the slot on
   the multiplexers' three address lines (``mov pins, y``), let them settle 5 us,

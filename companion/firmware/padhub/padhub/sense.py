@@ -15,7 +15,7 @@ and when it is let go, and when that happened.
 * **Thresholds.** Touched when the count exceeds the baseline by
   ``baseline >> on_shift`` (3.1 % by default, at least ``min_delta`` counts);
   released below half that (hysteresis).  A hand through a pile of 20 cards
-  adds about 6 % to a pad's node (hardware/pads.md, "The pad hub's front end":
+  adds about 6 % to a pad's node (docs/hardware/pads.md, "The pad hub's front end":
   the capacitance budget), so the threshold is half of that.
 * **Confirmation.** ``confirm`` scans in a row beyond a threshold change the
   state (one noisy scan does nothing), and the change is *dated at the first of
