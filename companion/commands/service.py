@@ -77,12 +77,26 @@ def cmd_sim(args: argparse.Namespace) -> int:
     try:
         if phone is not None:
             log.info("phone view: %s", phone.shown_url)
-        sim = Simulator(cfg, seed=args.seed, phone=phone)
+        announcer = None
+        if args.wav is not None:  # the voice into a WAV file (real time), not the speaker
+            from collections import deque
+
+            from companion.hardware.voice import WavAnnouncer
+
+            announcer = WavAnnouncer(output_file(args.wav, "--wav"))
+            announcer.history = deque(maxlen=None)  # every sentence, for the .txt beside it
+        sim = Simulator(cfg, seed=args.seed, phone=phone, announcer=announcer)
         _sigterm_to_quit(sim.app.service)
         try:
             return sim.run()
         except KeyboardInterrupt:
             return 0
+        finally:
+            if announcer is not None:  # what was said, beside the audio (cut short: marked)
+                lines = [a.text + (" [přerušeno]" if a.cut else "")
+                         for a in announcer.history if not a.dropped]
+                Path(args.wav).with_suffix(".txt").write_text(
+                    "".join(f"{line}\n" for line in lines), "utf-8")
     finally:
         if phone is not None:
             phone.close()
@@ -154,6 +168,10 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                    help="serve the phone view there; its URL is shown under the screen "
                    f"(default {SIM_WEB}: this computer only, any free port)")
     p.add_argument("--no-web", action="store_true", help="no phone view")
+    p.add_argument("--wav", default=None, metavar="FILE",
+                   help="the voice into this WAV file (every announcement, in real time, as "
+                   "the speaker would play it) instead of the sound card, and its sentences "
+                   "beside it (FILE with .txt)")
     p.set_defaults(func=cmd_sim)
 
     p = commands.add_parser("demo", help="a headless computer-only game recorded as a GIF "

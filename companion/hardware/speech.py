@@ -173,13 +173,45 @@ def _prep_before(tokens: list[str], i: int) -> str:
 def _noun_after(tokens: list[str], i: int) -> tuple[str, tuple[str, ...]] | None:
     """The gender and cases of the noun an ordinal at ``i`` goes with (the next known noun
     within a few words: "z 5. na 8. pole" names the field once)."""
+    return _noun_form_after(tokens, i)[1]
+
+
+SEAT_ROW = "H"
+"""The noun an ordinal before a seat stands for: the referee's order of touches ("1. H2 útok"
+is said "první hráč dva útok", masculine as hráč)."""
+
+
+def _noun_form_after(tokens: list[str],
+                     i: int) -> tuple[str, tuple[str, tuple[str, ...]] | None]:
+    """The noun (as written) an ordinal at ``i`` goes with and its gender and cases."""
+    if i + 1 < len(tokens) and re.fullmatch(r"H\d+", tokens[i + 1]):
+        return SEAT_ROW, ("m", ("nom",))
     for j in range(i + 1, min(len(tokens), i + 6)):
         word = tokens[j].lower().rstrip(".")
         if word in NOUNS:
-            return NOUNS[word]
+            return word, NOUNS[word]
         if tokens[j] in (".", "!", "?", ";"):
-            return None
-    return None
+            break
+    return "", None
+
+
+def _ordinal_form(tokens: list[str], i: int) -> tuple[str, str, str]:
+    """The noun an ordinal at ``i`` goes with ("" when none is known: then it is said as a
+    neuter, nominative unless a preposition asks otherwise), its case and gender."""
+    noun, known = _noun_form_after(tokens, i)
+    gender, cases = known if known is not None else ("n", ("nom",))
+    return noun, _case(_prep_before(tokens, i), cases, own_noun=known is not None), gender
+
+
+def ordinal_nouns(text: str) -> list[tuple[str, str, str]]:
+    """Every ordinal of ``text`` ("12." before a word) with the noun it is said with ("" when
+    the normaliser knows none), its case and gender: ``na 12. poli`` -> ``("poli", "loc",
+    "n")``.  A test lists those of every sentence the games say."""
+    text = text.replace("\u00a0", " ")
+    tokens = _TOKEN.findall(text)
+    return [_ordinal_form(tokens, i) for i, tok in enumerate(tokens)
+            if tok[0].isdigit() and tok.endswith(".") and _is_ordinal(tokens, i)
+            and (i == 0 or tokens[i - 1] != "/")]  # "2/6." is a page: "dva ze šesti"
 
 
 def _case(prep: str, cases: tuple[str, ...], *, own_noun: bool) -> str:
@@ -207,8 +239,8 @@ def _is_ordinal(tokens: list[str], i: int) -> bool:
         return False
     nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
     prev = tokens[i - 1] if i > 0 else ""
-    if nxt in ("→", ")", "–", ",") or prev == "→":
-        return True
+    if nxt in ("→", ")", "–", ",") or prev == "→" or re.fullmatch(r"H\d+", nxt):
+        return True  # "5.→8.", "1. H2 útok" (the order of touches)
     return bool(nxt) and nxt[0].islower()
 
 
@@ -235,25 +267,24 @@ def speakable(text: str) -> str:
             number = tok.rstrip(".")
             dot = tok.endswith(".")
             if dot and _is_ordinal(tokens, i):
-                noun = _noun_after(tokens, i)
-                gender, cases = noun if noun is not None else ("n", ("nom",))
-                prep = _prep_before(tokens, i)
-                word = ordinal(int(number), _case(prep, cases, own_noun=noun is not None),
-                               gender)
-                out.append(word)
+                _, case, gender = _ordinal_form(tokens, i)
+                out.append(ordinal(int(number), case, gender))
                 i += 1
                 continue
             words, form = decimal(number)
-            unit = nxt if nxt in UNIT_FORMS else ""
+            unit = nxt.rstrip(".") if nxt.rstrip(".") in UNIT_FORMS else ""
+            dot = dot or (unit != "" and nxt.endswith("."))  # "o 2 ms." ends a sentence
             after = tokens[i + 2] if i + 2 < len(tokens) else ""
-            if unit == "s" and after[:1].isalpha():
-                unit = ""  # "s" as the preposition, not seconds
+            if unit == "s" and after[:1].isalpha() and not re.fullmatch(r"H\d+", after):
+                unit = ""  # "s" as the preposition, not seconds (a seat's H2 may follow them)
             if unit:
                 prep = _prep_before(tokens, i)
                 if form == "sing" and prep in ACC_PREP | {"o"}:
                     words, name = "jednu", UNIT_FORMS[unit]["sing"][:-1] + "u"
                 else:
                     name = UNIT_FORMS[unit][form]
+                    if words == "dva":
+                        words = "dvě"  # milisekunda, sekunda, procento: "dvě"
                 out.append(f"{words} {name}" + ("." if dot else ""))
                 i += 2
                 continue
@@ -269,13 +300,17 @@ def speakable(text: str) -> str:
             i += 1
             continue
         if re.fullmatch(r"H\d+", tok):
-            prev = out[-1].lower() if out else ""
+            prev = out[-1].lower().split()[-1] if out and out[-1].split() else ""
             seat = cardinal(int(tok[1:]))
             out.append(("hráče " if prev in ("kupičku", "kupičky", "o") else "hráč ") + seat)
             i += 1
             continue
         if tok in WORDS or tok.lower() in ("č.", "vyp."):
             out.append(WORDS.get(tok, WORDS.get(tok.lower(), tok)))
+            i += 1
+            continue
+        if tok == "→" and re.fullmatch(r"H\d+", nxt):
+            out.append("na kupičku")  # the referee's "H4→H1": a touch on hráč 1's pile
             i += 1
             continue
         if tok == "→" and nxt.lower() in ("na", "do", "v", "ve", "k", "ke", "za", "mezi"):

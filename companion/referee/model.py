@@ -423,6 +423,53 @@ class RefereeModel:
     def _has_ruling(self) -> bool:
         return self.question is None and self.target(self.subject_moment()) is not None
 
+    def shown_ruling(self) -> tuple[MomentKey, tuple[str, ...]] | None:
+        """The ruling the verdict screen shows now, said as the virtual deck says its own: how
+        the first touch was decided, then what happens (the disputed pile first), with the
+        moment it is about; ``None`` off the verdict screens or while cards make no sense."""
+        if self.mode not in (Mode.DISPUTE, Mode.RACE) or not self._has_ruling() \
+                or self.subject is None:
+            return None
+        moment = self.subject_moment()
+        target = self.target(moment)
+        assert target is not None
+        try:
+            ruling = self.ruling(moment)
+        except NotationError:
+            return None
+        return self.subject, (*call_sentences(ruling, target), *verdict_sentences(ruling, target))
+
+    def summary(self) -> str:
+        """The whole situation in sentences (a held ◀ in the voice mode): the latest moment's
+        touches, the top cards entered, the graveyard, the last ruling confirmed.  How many
+        cards each player has and whose flip it is stay with the real cards."""
+        parts: list[str] = []
+        moment = self.latest_moment()
+        if moment:
+            said = []
+            for i, t in enumerate(moment):
+                place = W.SAID_GRAVEYARD if t.target == GRAVEYARD else W.SAID_OWN_PILE \
+                    if t.target == t.seat else W.SAID_PILE.format(seat=t.target)
+                touch = W.SAID_TOUCH.format(seat=t.seat, place=place)
+                said.append(touch if i == 0 else W.SAID_LATER.format(
+                    touch=touch, gap=gap_text(t.ms - moment[0].ms)))
+            parts.append(W.SAID_TOUCHES.format(touches=", ".join(said)))
+        else:
+            parts.append(W.NOBODY_YET)
+        c = self.cards
+        if c.tops or c.ghosts:
+            cards = [W.SAID_CARD.format(seat=s, card=W.SAID_UNKNOWN if not c.known(s)
+                                        else self._seat_value_text(s, short=False))
+                     for s in range(1, self.seats + 1)]
+            parts.append(W.SAID_CARDS.format(cards=", ".join(cards)))
+        else:
+            parts.append(W.SAID_NO_CARDS)
+        parts.append(W.SAID_GRAVEYARD_YES if c.graveyard else W.SAID_GRAVEYARD_NO)
+        parts.append(W.SAID_LAST_RULING.format(ruling=self.confirmed[-1]) if self.confirmed
+                     else W.SAID_NO_RULING)
+        parts.append(W.SAID_REAL_CARDS)
+        return " ".join(parts)
+
     # --- the questions ------------------------------------------------------------------
 
     def _proceed(self) -> None:
@@ -649,7 +696,8 @@ class RefereeModel:
     def _race_field(self) -> bool:
         return self.race_rule and any(t.target == GRAVEYARD for t in self.subject_moment())
 
-    def _seat_value_text(self, seat: int) -> str:
+    def _seat_value_text(self, seat: int, short: bool = True) -> str:
+        """A seat's entered top card (``short``: abbreviated to fit the screen's line)."""
         if seat in self.cards.ghosts:
             return W.GHOST
         if seat not in self.cards.tops:
@@ -658,7 +706,7 @@ class RefereeModel:
         if card is None:
             return W.NO_CARD
         name = card_name(card)
-        return name if len(name) <= WIDTH - 3 else card_name(card, short=True)
+        return name if len(name) <= WIDTH - 3 or not short else card_name(card, short=True)
 
     # --- the card editor ---------------------------------------------------------------
 

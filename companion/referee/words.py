@@ -83,6 +83,23 @@ COLOUR_NOUN = {"b": "modrá", "r": "červená", "y": "žlutá"}
 COLOUR_ADJ = {"b": "modrý", "r": "červený", "y": "žlutý"}
 """A colour for one animal (had, chameleon and komár are all masculine)."""
 
+# --- the whole situation, said aloud (a held ◀ in the voice mode) ---------------------------
+
+SAID_TOUCHES = "Poslední doteky: {touches}."
+SAID_TOUCH = "hráč {seat} na {place}"
+SAID_OWN_PILE = "svou kupičku"
+SAID_PILE = "kupičku hráče {seat}"
+SAID_GRAVEYARD = "hřbitov"
+SAID_LATER = "{touch} o {gap} později"
+SAID_CARDS = "Vrchní karty: {cards}."
+SAID_CARD = "hráč {seat} {card}"
+SAID_UNKNOWN = "nezadaná"
+SAID_NO_CARDS = "Vrchní karty zatím nikdo nezadal."
+SAID_GRAVEYARD_YES, SAID_GRAVEYARD_NO = "Na stole je hřbitov.", "Hřbitov na stole není."
+SAID_LAST_RULING = "Poslední verdikt: {ruling}"
+SAID_NO_RULING = "Zatím žádný verdikt."
+SAID_REAL_CARDS = "Kolik má kdo karet a kdo otáčí, hlídáte s opravdovými kartami sami."
+
 # --- the calibration ----------------------------------------------------------------------------
 
 CAL_TITLE = "Kalibrace"

@@ -8,17 +8,24 @@ turns their signs into words, :mod:`companion.hardware.speech`):
 
 * **the game** (whenever the voice is on): the event lines the game
   added (the throw, the move taken with its capture, a piece reaching its goal,
-  the winner; the virtual deck's flips), whose turn it is (the turn screen's
-  heading), and in Gobbit the ruling with how the first touch was decided (a
-  gap inside the pads' uncertainty is said as "současně").  A host that speaks
-  its own game (napij se: its plays and drinks) is left to do so.
+  the cards, the winner; the virtual deck's flips), whose turn it is (the turn
+  screen's heading, once the screen names that player: not while a card or a
+  drink is on show), and in Gobbit the ruling with how the first touch was
+  decided (a gap inside the pads' uncertainty is said as "současně"): the
+  virtual deck's as it settles, referee mode's (real cards) as its verdict
+  screen shows it.  A host may say some of its game in its own words (napij se:
+  drinks, debts, a play said before it is taken, with its throw); the event
+  lines it said so are marked (``NapijFacts.said``) and not said again.
 * **the voice mode** ("Hlasový režim" in the settings, for the table or for one
   seat): every new screen's heading and selected row, the row ◀ ▶ move to, the
   lines of a message (a rules page at a time), the notices that are not a step
   of the game; a short ● that changes nothing on a turn screen repeats the last
-  sentence, a long ◀ reads the whole situation (every colour's pieces; off the
-  game's screens, the whole screen).  With a seat chosen, the game's screens
-  are read while that seat is on turn (the menus always).
+  sentence, a long ◀ reads the whole situation (every colour's pieces, every
+  Gobbit pile, the referee's latest touches and cards; off the game's screens,
+  the whole screen).  With a seat chosen, the game's screens are read only when
+  they are that seat's (its turn, a choice asked of it; the menus always); the
+  other players' turns, throws and moves are said as above, in full, and the
+  notices on anybody's turn.
 
 Announcements never pile up: each has a kind, a newer one cuts the older of its
 kind, and a ruling (like a drink duty, which a host says itself) goes first
@@ -32,6 +39,8 @@ from typing import TYPE_CHECKING
 from companion.engines.czech import PLAYER
 from companion.hardware.voice import Announcer, Ranked
 from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
+from companion.ui.clovece_screens import CloveceTurnView
+from companion.ui.napij_views import NapijView
 from companion.ui.reading import Reading, read, sentence
 
 from .hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
@@ -63,11 +72,6 @@ def fresh(before: tuple[str, ...], now: tuple[str, ...]) -> tuple[str, ...]:
     return now
 
 
-def speaks_itself(facts: Facts | None) -> bool:
-    """Whether the host says its game's steps itself (napij se: plays and drinks)."""
-    return isinstance(facts, NapijFacts)
-
-
 def say(voice: Announcer, text: str, kind: str) -> None:
     """Say ``text`` as an announcement of ``kind`` (an announcer without kinds: plainly).
     The game's event lines are a story told in order: none cuts another (a move said
@@ -90,6 +94,26 @@ def ruling_words(facts: GobbitFacts) -> str:
         return ""
     calls = [s for c in ruling.calls for s in call_sentences(ruling, c.target)]
     return " ".join([*calls, *ruling_sentences(ruling)])
+
+
+def screen_colour(view: object) -> int | None:
+    """The colour whose screen ``view`` is (a Člověče turn, a napij se player's throw, play or
+    choice), or ``None`` when it is nobody's own."""
+    if isinstance(view, CloveceTurnView):
+        return view.colour
+    if isinstance(view, NapijView) and view.banner is None:
+        return view.mark
+    return None
+
+
+def settled_ruling(facts: Facts | None) -> tuple[object, str] | None:
+    """The ruling to say, with what tells it from the one said before: the virtual deck's
+    settled ruling, or the ruling on referee mode's verdict screen (real cards)."""
+    if isinstance(facts, GobbitFacts) and facts.ruling is not None and not facts.provisional:
+        return facts.ruling, ruling_words(facts)
+    if isinstance(facts, RefereeFacts) and facts.ruling:
+        return (facts.ruling_of, facts.ruling), " ".join(facts.ruling)
+    return None
 
 
 def clovece_situation(facts: CloveceFacts) -> str:
@@ -135,7 +159,9 @@ def gobbit_situation(facts: GobbitFacts) -> str:
         deck, pile = len(st.decks[seat - 1]), len(st.piles[seat - 1])
         parts.append(f"Hráč {seat}: balíček {deck}, kupička {pile}")
     turn = "" if st.over else f" Otáčí hráč {st.turn}."
-    return "; ".join(parts) + f"; hřbitov {len(st.graveyard)}." + turn
+    ruling = ruling_words(facts) if not facts.provisional else ""
+    last = f" Poslední verdikt: {ruling}" if ruling else ""
+    return "; ".join(parts) + f"; hřbitov {len(st.graveyard)}." + turn + last
 
 
 def situation(facts: Facts | None) -> str:
@@ -147,7 +173,7 @@ def situation(facts: Facts | None) -> str:
     if isinstance(facts, GobbitFacts):
         return gobbit_situation(facts)
     if isinstance(facts, RefereeFacts):
-        return f"Záznam doteků: {len(facts.log)}."
+        return facts.summary
     return ""
 
 
@@ -168,16 +194,20 @@ class Narrator:
         """The voice was off: what happened meanwhile is not news when it comes back."""
         self.lines, self.turn, self.reading = None, None, None
 
-    def reads(self, shell: Shell, facts: Facts | None) -> bool:
-        """Whether the voice mode reads the screens now (for the table, or for the seat on
-        turn; off the game's screens, always when it is on)."""
+    def reads(self, shell: Shell, facts: Facts | None, view: object = None) -> bool:
+        """Whether the voice mode reads the screens now: for the table always; for one seat
+        off the game's screens and on the game's screens of that seat (its turn, or what it
+        is asked out of turn), never another player's (``view``: the screen shown, which
+        names whose it is; else the colour on turn)."""
         mode = shell.ctx.prefs.voice_mode
         if not mode:
             return False
         if mode == "table" or shell.mode != "play":
             return True
-        turn = turn_colour(facts)
-        return turn is None or str(turn) == mode
+        whose = screen_colour(view)
+        if whose is None:
+            whose = turn_colour(facts)
+        return whose is None or str(whose) == mode
 
     def _say(self, shell: Shell, text: str, kind: str) -> None:
         say(shell.ctx.announcer, text, kind)
@@ -198,29 +228,35 @@ class Narrator:
         lines = facts.events if facts is not None else ()
         notice = isinstance(event, NOTICES)
         new = fresh(self.lines, lines) if self.lines is not None else ()
-        reads = self.reads(shell, facts)
-        own = speaks_itself(facts)
-        spoke = False
-        if isinstance(facts, GobbitFacts) and facts.ruling is not None \
-                and not facts.provisional and facts.ruling is not self.ruling:
+        view = shell.view()
+        reads = self.reads(shell, facts, view)
+        if isinstance(facts, NapijFacts) and new and len(facts.said) == len(lines):
+            said = facts.said[len(lines) - len(new):]  # the new lines are the latest
+            new = tuple(x for x, done in zip(new, said, strict=True) if not done)
+        spoke = ruled = False
+        settled = settled_ruling(facts)
+        if settled is not None and settled[0] != self.ruling:
             if self.ruling is not None or self.lines is not None:
-                self._say(shell, ruling_words(facts), RULING)
-                spoke = True
-            self.ruling = facts.ruling
-        if new and not own and (not notice or reads):
+                self._say(shell, settled[1], RULING)
+                spoke = ruled = True
+            self.ruling = settled[0]
+        if isinstance(facts, RefereeFacts):
+            new = ()  # the rulings the table confirmed: said as they were shown
+        if new and (not notice or shell.ctx.prefs.voice_mode):
             self._say(shell, sentence(*new), EVENT)
             spoke = True
         turn = turn_colour(facts)
-        view = shell.view()
         reading = read(view)
-        if shell.mode == "play" and turn is not None and turn != self.turn and not own \
-                and not reads:
+        if turn is not None and PLAYER[turn] not in reading.heading:
+            turn = self.turn  # a card or a drink on show: the turn is said once it is gone
+        if shell.mode == "play" and turn is not None and turn != self.turn and not reads:
             self._say(shell, reading.heading, TURN)
             spoke = True
         if reads:
             old = self.reading
             if old is None or reading.key != old.key:
-                self._say(shell, reading.new_screen(), SCREEN)
+                # a ruling just said: its verdict screen's title, not its sentences again
+                self._say(shell, reading.heading if ruled else reading.new_screen(), SCREEN)
                 spoke = True
             elif reading.row != old.row and reading.row:
                 self._say(shell, sentence(reading.row), SCREEN)

@@ -25,6 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.hardware.voice import Announcer
 from companion.service.app import App
 from companion.service.config import Config
 from companion.service.hosts.base import UsingPads
@@ -33,8 +34,9 @@ from companion.ui.views import ListView
 
 log = logging.getLogger(__name__)
 
-HELP = "←/a ◀ →/d ▶ Enter/s ●  m nabídka  h nápověda  r hod  f pád  u kostka  q konec"
-HELP_PIXELS = "←/a ◀ →/d ▶ Enter/s ●  m nabídka  h nápověda  r hod  f nakřivo  u dosah  z spánek  q konec"
+HELP = "←/a ◀ →/d ▶ Enter/s ●  m nabídka  h držet ◀  r hod  f pád  u kostka  q konec"
+HELP_PIXELS = ("←/a ◀ →/d ▶ Enter/s ●  m nabídka  h držet ◀  r hod  f nakřivo  u dosah  "
+               "z spánek  q konec")
 """The keys with a Pixels die (``--dice pixels``): a throw, a crooked landing, out of the
 radio's range and back, asleep and awake."""
 SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "výhra",
@@ -46,7 +48,7 @@ SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "v�
           "drink-cheating": "podvod, pít", "drink-upset": "rozčílení, pít",
           "void-throw": "neplatný hod", "debt": "dluh"}
 """The buzzer's patterns as the status line names them (the table's language)."""
-HELP_GOBBIT = "← ◀  → ▶  Enter ●  m nabídka  Ctrl-C konec"
+HELP_GOBBIT = "← ◀  → ▶  Enter ●  Tab držet ◀  m nabídka  Ctrl-C konec"
 PADS_GOBBIT = "podložky (kupičky 1–{seats}, pak hřbitov):"
 HOLD_RUNS = ("left", "right")
 """The buttons a held key holds down (they run through numbers); others are pressed again."""
@@ -58,14 +60,18 @@ KEYS = {
     "d": ("press", "right"), "\x1b[C": ("press", "right"),
     "s": ("press", "select"), "\r": ("press", "select"), "\n": ("press", "select"),
     "m": ("long", "select"),
-    "h": ("long", "left"),
+    "h": ("long", "left"), "\t": ("long", "left"),
     "r": ("roll", ""), " ": ("roll", ""),
     "f": ("drop", ""), "u": ("plug", ""), "z": ("sleep", ""),
     "q": ("quit", ""), "\x03": ("quit", ""),
     "\x1b[A": ("list", "left"), "\x1b[B": ("list", "right"),
 }
 """Keys and what they do; ↑ ↓ (``list``) act as ◀ ▶ where a list is shown (set-up, menu,
-settings, the rules' topics), and do nothing elsewhere."""
+settings, the rules' topics), and do nothing elsewhere.  ``h`` and Tab hold ◀ down as long
+as a long press takes: in the voice mode that reads the whole situation aloud, outside it ◀
+runs as a held ◀ does.  Tab works at a Gobbit table too, where ``h`` may be a pad.  (A held
+arrow key arrives again and again and holds the button as well, but a script's
+``tmux send-keys`` cannot hold a key.)"""
 
 
 def gobbit_footer(keys: dict[str, Any], status: str) -> str:
@@ -168,7 +174,7 @@ class PinPresser:
 
 class Simulator:
     def __init__(self, cfg: Config, *, seed: int | None = None, stream: Any = None,
-                 phone: Phone | None = None) -> None:
+                 phone: Phone | None = None, announcer: Announcer | None = None) -> None:
         from gpiozero.pins.mock import MockFactory
 
         from companion.dice.sim import SimulatedDice
@@ -185,7 +191,7 @@ class Simulator:
         self.pixels = SimPixels(seed, step_s=0.12)  # made when the table asks for Bluetooth
         self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream,
                        hub_port=self.hub.path if self.hub is not None else None, phone=phone,
-                       pixels_port=self.pixels.port)
+                       pixels_port=self.pixels.port, announcer=announcer)
         self.app.start_hardware()
         self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
         self.stream = stream if stream is not None else sys.stdout

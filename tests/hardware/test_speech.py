@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from companion.hardware.speech import cardinal, cardinal_gen, ordinal, raw_left, speakable, unspoken
+from companion.hardware.speech import (
+    cardinal,
+    cardinal_gen,
+    ordinal,
+    ordinal_nouns,
+    raw_left,
+    speakable,
+    unspoken,
+)
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -30,6 +38,14 @@ from companion.hardware.speech import cardinal, cardinal_gen, ordinal, raw_left,
     ("Sám táhne po: 1,5 s", "Sám táhne po: jedna celá pět sekundy"),
     ("na 21. poli", "na dvacátém prvním poli"),
     ("z 4. na 9. pole", "ze čtvrtého na deváté pole"),
+    # two of a feminine unit, a unit ending its sentence, the referee's rows and touches
+    ("Hráč 2 byl první o 2 ms.", "Hráč dva byl první o dvě milisekundy."),
+    ("o 1 ms.", "o jednu milisekundu."),
+    ("±2 ms", "plus minus dvě milisekundy"),
+    ("H4→H1 +2,0 s, H1→H3 +7 ms", "hráč čtyři na kupičku hráče jedna plus dvě celé nula "
+                                   "sekundy, hráč jedna na kupičku hráče tři plus sedm milisekund"),
+    ("Pořadí doteků 3/6. 1. H3 faul 0 ms", "Pořadí doteků tři ze šesti. první hráč tři faul nula "
+                                            "milisekund"),
 ])
 def test_signs_ordinals_and_numbers_are_said_in_their_case(text, said):
     assert speakable(text) == said
@@ -54,3 +70,11 @@ def test_unknown_signs_are_named_and_never_reach_espeak():
     said = speakable("Hra ☃ konec 5.")
     assert "☃" not in said and raw_left(said) == []
     assert "5." in raw_left("Hra 5. kolo")
+
+
+def test_every_ordinal_names_the_noun_it_is_said_with():
+    assert ordinal_nouns("Z 20. na 25. pole, na 2. poli") == [
+        ("pole", "gen", "n"), ("pole", "acc", "n"), ("poli", "loc", "n")]
+    assert ordinal_nouns("1. H2 útok") == [("H", "nom", "m")]
+    assert ordinal_nouns("Spor 2/6. vrchní karta") == []  # a page, said "dva ze šesti"
+    assert ordinal_nouns("38.→cíl 3") == [("", "nom", "n")]  # no noun known: neuter

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.hardware.speech import raw_left, speakable, unspoken
+from companion.hardware.speech import ordinal_nouns, raw_left, speakable, unspoken
 from companion.hardware.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Rolled
 from companion.service.hosts.base import DiceStatus, HostContext
@@ -84,11 +84,55 @@ def test_a_whole_clovece_game_speaks_captures_goals_and_the_winner(tmp_path, no_
     assert not any(s.startswith("Nabídka") for s in said)  # no screens read: no voice mode
 
 
-def test_napij_is_left_to_speak_for_itself(tmp_path):
+def test_napij_says_its_drinks_itself_and_the_table_says_its_steps(tmp_path, no_fsync):
+    """Napij se outside the voice mode: the host's own words (drinks, a play said before it is
+    taken, with the throw that led to it) and the event lines and turns, none said twice."""
     shell, voice = shell_for(tmp_path, "napij")
     start(shell)
-    assert voice.spoken == ["Všichni se napijí na začátek hry."]  # the host's own words
-    assert voice.kinds == [("", 1)]
+    assert voice.spoken[0] == "Všichni se napijí na začátek hry."  # the host's own words
+    assert voice.kinds[0] == ("", 1)
+    t = VoiceTable(tmp_path / "g", "napij", 1, voice_mode="", players=2)
+    t.start()
+    t.play_out(400)
+    said = t.voice.spoken
+    assert any(x.startswith("Šestka nepadla, ") for x in said)  # the throws
+    assert any(k == ("turn", 0) and x.startswith("Zelený") for x, k in
+               zip(said, t.voice.kinds, strict=True))  # whose turn
+    plays = [x for x in said if ", počítač táhne: " in x]
+    assert plays and all(" hodil " in x.split(", počítač táhne")[0] for x in plays)
+    assert any(x.startswith("Červený si bere kartu číslo") for x in said)  # a card in full
+    moved = [x for x in said if " táhl z " in x and "počítač táhne" not in x]
+    assert moved == []  # every computer's play was said once, before it was taken
+    assert not any(k[0] == "screen" for k in t.voice.kinds)  # no screens: no voice mode
+
+
+def test_a_seat_voice_mode_hears_the_others_in_full_and_reads_its_own_screens(tmp_path,
+                                                                             no_fsync):
+    """What a blind player at Zelený's seat hears: every other player's turn, throws, moves
+    and drinks said in full (their screens, where they choose, not read), its own turn's
+    screens read, and the news about the box on anyone's turn."""
+    from companion.inputs.events import DiceLink
+
+    for game in ("clovece", "napij"):
+        t = VoiceTable(tmp_path / game, game, 3, voice_mode="2", players=2)
+        t.start()
+        t.play_out(300)
+        pairs = list(zip(t.voice.spoken, t.voice.kinds, strict=True))
+        screens = [x for x, k in pairs if k[0] == "screen" and "Na tahu je" not in x]
+        # (a held ◀ now and then reads the whole situation: every colour, whose turn)
+        turns = [x for x, k in pairs if k[0] == "turn"]
+        assert screens and all(not x.startswith(("Červený.", "Červený (PC)"))
+                               for x in screens), game  # the other's turn screens: not read
+        assert any(x.startswith("Zelený") for x in screens), game  # its own turns, read
+        assert turns and all(x.startswith("Červený") for x in turns), game  # the others'
+        others = [x.lower() for x, k in pairs if k[0] == ""]  # event lines, the host's words
+        assert any("červený" in x and ("hodil" in x or "nepadla" in x) for x in others), game
+        assert any(x.startswith(("červený táhl", "červený nasadil", "červený hodil"))
+                   and ("pole" in x or "figurk" in x) for x in others), game  # its moves
+    shell, voice = shell_for(tmp_path / "link", voice_mode="2")
+    start(shell)  # Červený's turn
+    shell.handle(DiceLink(False, "gone"), 0.5)
+    assert voice.spoken[-1] == shell.view().event  # the dice lost: said on another's turn too
 
 
 def rulings(tmp_path: Path, seeds: range, timing: bool) -> list[tuple[str, tuple[str, int]]]:
@@ -251,12 +295,20 @@ def test_every_sentence_of_seeded_games_reaches_espeak_as_words(tmp_path, no_fsy
     for game in ("clovece", "gobbit"):
         for seed in range(GAMES_SPOKEN):
             said.update(play(tmp_path / f"{game}{seed}", game, seed))
+    for seed in range(GAMES_SPOKEN):  # Gobbit with real cards: 300 steps of random play each
+        said.update(play(tmp_path / f"referee{seed}", "referee", seed, steps=300))
     for seed in range(3):
         said.update(play(tmp_path / f"napij{seed}", "napij", seed))
     said.update(napij_sentences(GAMES_SPOKEN))
     assert len(said) > 3000
     problems = [(s, speakable(s)) for s in said if unspoken(s) or raw_left(speakable(s))]
     assert problems == []
+    # every ordinal the games say goes with a noun the normaliser declines (none falls back to
+    # the neuter of an unknown noun): the fields of Člověče and napij se in three cases, and
+    # the referee's order of touches ("1. H2 útok": "první hráč dva")
+    nouns = {form for s in said for form in ordinal_nouns(s)}
+    assert nouns == {("pole", "gen", "n"), ("pole", "acc", "n"), ("poli", "loc", "n"),
+                     ("H", "nom", "m")}
 
 
 def napij_sentences(games: int) -> set[str]:
@@ -317,3 +369,71 @@ print(shell.narrator, "companion.service.narrator" in sys.modules,
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout
     assert out.split() == ["None", "False", "False", "False"]
+
+
+# --- Gobbit with real cards (referee mode) ------------------------------------------------
+
+
+def referee_dispute(shell: Shell) -> None:
+    """Hráč 2 attacks hráč 1's pile 80 ms before hráč 1 defends; ● opens the dispute and the
+    questions are answered (had → chameleon, blue) until the ruling shows."""
+    from companion.inputs.events import PadEvent
+    from companion.inputs.pads import PadTouch
+
+    for seat, ms in ((2, 1000.0), (1, 1080.0)):
+        shell.handle(PadEvent(PadTouch(seat, 1, ms, ms)), 1.0)
+    shell.handle(S, 1.1)  # the dispute over the latest moment
+    for _ in range(6):  # the first answer each time: had → chameleon, then modrá
+        if shell.host.cards.mode.value != "ask":
+            break
+        shell.handle(S, 1.2)
+    assert shell.host.cards.mode.value == "dispute"
+
+
+def test_gobbit_with_real_cards_says_its_ruling_outside_the_voice_mode(tmp_path):
+    shell, voice = shell_for(tmp_path, "gobbit")
+    start(shell)
+    assert shell.host.cards is not None  # referee mode: real cards
+    referee_dispute(shell)
+    ruled = [x for x, k in zip(voice.spoken, voice.kinds, strict=True) if k[0] == RULING]
+    assert len(ruled) == 1
+    assert ruled[0].startswith("Hráč 2 byl první o 80 ms.")
+    assert ruled[0].endswith("Hráč 2 bere kupičku hráče 1.")  # the verdict screen's words
+    assert "Hráč dva byl první o osmdesát milisekund." in speakable(ruled[0])
+    shell.handle(R, 1.3)  # the next page of the same ruling: not said again
+    shell.handle(S, 1.4)  # confirmed: back to the log, and not said again either
+    assert [x for x, k in zip(voice.spoken, voice.kinds, strict=True) if k[0] == RULING] == ruled
+    assert shell.host.cards.confirmed  # the phone lists it
+
+
+def test_a_held_left_reads_the_whole_referee_situation(tmp_path):
+    from companion.engines.gobbit.describe import card_name
+
+    shell, voice = shell_for(tmp_path, "gobbit", voice_mode="table")
+    start(shell)
+    referee_dispute(shell)
+    before = len(voice.spoken)
+    shell.handle(S, 1.4)  # confirmed
+    shell.handle(LONG_LEFT, 1.5)
+    whole = voice.spoken[-1]
+    assert len(voice.spoken) > before
+    assert whole.startswith("Poslední doteky: hráč 2 na kupičku hráče 1, hráč 1 na svou "
+                            "kupičku o 80 ms později.")
+    cards = shell.host.cards.cards.tops
+    assert f"Vrchní karty: hráč 1 {card_name(cards[1])}, hráč 2 {card_name(cards[2])}, hráč 3 nezadaná" in whole
+    assert "Poslední verdikt: " in whole and "hlídáte s opravdovými kartami sami" in whole
+    assert raw_left(speakable(whole)) == []
+
+
+def test_the_virtual_decks_situation_names_the_piles_the_turn_and_the_last_ruling(tmp_path,
+                                                                                   no_fsync):
+    t = VoiceTable(tmp_path, "gobbit", 2, voice_mode="table")
+    t.start(virtual=True)
+    for _ in range(400):
+        t.gobbit_step()
+        if any(k[0] == RULING for k in t.voice.kinds):
+            break
+    t.do(LONG_LEFT)
+    whole = t.voice.spoken[-1]
+    assert whole.startswith("Hráč 1: balíček ") and "; hřbitov " in whole
+    assert "Poslední verdikt: " in whole

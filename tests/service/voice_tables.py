@@ -62,6 +62,8 @@ class VoiceTable:
             return True
         state = getattr(host, "state", None)
         if self.game == "gobbit":
+            if getattr(host, "cards", None) is not None:
+                return False  # referee mode: the real cards' game ends at the table
             v = getattr(host, "virtual", None)
             return v is None or v.state.over
         pos = getattr(state, "pos", None)
@@ -69,6 +71,9 @@ class VoiceTable:
 
     def step(self) -> None:
         host = self.shell.host
+        if self.game == "gobbit" and getattr(host, "cards", None) is not None:
+            self.referee_step()
+            return
         if self.game == "gobbit":
             self.gobbit_step()
             return
@@ -102,6 +107,20 @@ class VoiceTable:
             self.tick(2.0)
             self.do(R)
 
+    def referee_step(self) -> None:
+        """Referee mode (real cards): touches now and then, and the buttons at random, so
+        disputes open, their questions are answered and rulings shown and confirmed."""
+        seats = self.shell.host.seats
+        if self.rng.random() < 0.25:
+            for i in range(self.rng.randint(1, 3)):
+                seat = self.rng.randint(1, seats)
+                target = self.rng.choice([*range(1, seats + 1), "g"])
+                ms = self.now * 1000 + i * self.rng.choice((1, 4, 30, 80))
+                self.do(PadEvent(PadTouch(seat, target, ms, ms)), 0.0)
+            self.tick(2.0)
+        else:
+            self.do(self.rng.choice((S, S, R, L)))
+
     def play_out(self, steps: int = 3000) -> None:
         for i in range(steps):
             if self.over():
@@ -111,11 +130,13 @@ class VoiceTable:
                 self.do(LONG_LEFT)  # the whole situation, now and then
 
 
-def play(folder: Path, game: str, seed: int, *, voice_mode: str = "table") -> list[str]:
-    """One seeded game in the voice mode; everything the voice was asked to say."""
-    t = VoiceTable(folder, game, seed, voice_mode=voice_mode)
+def play(folder: Path, game: str, seed: int, *, voice_mode: str = "table",
+         steps: int = 3000) -> list[str]:
+    """One seeded game in the voice mode; everything the voice was asked to say (Gobbit:
+    the virtual deck; ``referee``: Gobbit with real cards, ``steps`` steps of it)."""
+    t = VoiceTable(folder, "gobbit" if game == "referee" else game, seed, voice_mode=voice_mode)
     t.start(virtual=game == "gobbit")
-    t.play_out()
+    t.play_out(steps)
     t.do(ButtonPress("select", long=True))  # the menu, read
     for _ in range(3):
         t.do(R)

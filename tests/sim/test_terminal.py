@@ -426,3 +426,62 @@ def test_repeated_arrow_keys_are_held_but_keys_sent_in_one_go_are_pressed(tmp_pa
     finally:
         sim.app.close()
         sim.dice.close()
+
+
+def test_h_and_tab_hold_left_down_and_the_voice_mode_reads_the_whole_situation(tmp_path):
+    """The voice mode's held ◀ in ``make run``: h (and Tab, also at a Gobbit table) holds ◀
+    down past a long press, through the mock pins, and the situation is said."""
+    import threading
+
+    from companion.hardware.voice import SilentAnnouncer
+    from companion.ui.clovece_screens import CloveceTurnView
+
+    voice = SilentAnnouncer()
+    sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO(),
+                    announcer=voice)
+    sim.app.ctx.prefs.voice_mode = "table"
+    th = threading.Thread(target=sim.app.run, daemon=True)
+    th.start()
+    try:
+        wait_view(sim, lambda v: isinstance(v, ListView))
+        for key in "a\r":  # to "▶ Začít hru", start
+            sim.key(key)
+        wait_view(sim, lambda v: isinstance(v, CloveceTurnView) and v.dice == "ok")
+        for key in ("h", "\t"):
+            heard = len(voice.spoken)
+            sim.key(key)
+            end = time.monotonic() + 8
+            while not any(s.startswith("Červený: čtyři figurky v domečku")
+                          for s in voice.spoken[heard:]) and time.monotonic() < end:
+                time.sleep(0.02)
+            assert any(s.startswith("Červený: čtyři figurky v domečku")
+                       for s in voice.spoken[heard:]), voice.spoken[heard:]
+            assert isinstance(sim.app.service.last_view, CloveceTurnView)  # nothing else moved
+    finally:
+        sim.app.service.stop()
+        th.join(5)
+        sim.dice.close()
+    assert "h držet ◀" in HELP and "h držet ◀" in HELP_PIXELS
+
+
+def test_tab_holds_left_also_at_a_gobbit_table_where_h_is_a_pad(tmp_path, monkeypatch):
+    from companion.sim.padkeys import load_keymap
+    from companion.sim.terminal import HELP_GOBBIT
+
+    sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO())
+    keys = load_keymap(5)
+    assert "h" in keys and "\t" not in keys  # h is a pad at five seats (the pad hub)
+    monkeypatch.setattr(sim, "pad_keys", lambda: keys)
+    calls: list[tuple[str, bool]] = []
+    monkeypatch.setattr(sim.presser, "submit", lambda name, long=False: calls.append(
+        (name, long)))
+    monkeypatch.setattr(sim, "_tap", lambda pad: calls.append(("pad", False)))
+    try:
+        sim.key("\t")
+        sim.key("h")
+        time.sleep(0.1)
+        assert calls == [("left", True), ("pad", False)]
+        assert "Tab držet ◀" in HELP_GOBBIT
+    finally:
+        sim.app.close()
+        sim.dice.close()

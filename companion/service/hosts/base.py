@@ -269,17 +269,30 @@ class EventLines:
 
     def __init__(self, keep: int = EVENT_LINES) -> None:
         self._lines: deque[str] = deque(maxlen=keep)
+        self._said: deque[bool] = deque(maxlen=keep)
 
     def add(self, line: str) -> None:
         """Keep ``line`` (an empty one is not news)."""
         if line:
             self._lines.append(line)
+            self._said.append(False)
+
+    def mark_said(self) -> None:
+        """The host's own voice has said the latest line (in its own words): the table's
+        voice need not say it again."""
+        if self._said:
+            self._said[-1] = True
 
     def clear(self) -> None:
         self._lines.clear()
+        self._said.clear()
 
     def lines(self) -> tuple[str, ...]:
         return tuple(self._lines)
+
+    def said(self) -> tuple[bool, ...]:
+        """For each of :meth:`lines`, whether the host's voice has said it."""
+        return tuple(self._said)
 
 
 class GameHost(Protocol):

@@ -83,6 +83,9 @@ class NapijFacts:
     events: tuple[str, ...] = ()
     levels: tuple[tuple[int, str], ...] = ()
     """The computer seats' levels in Czech: (colour, "silný")."""
+    said: tuple[bool, ...] = ()
+    """For each event line, whether the host's own voice has said it (a throw and the play
+    said before it was taken): the table's voice does not say it twice."""
 
     def on_turn(self) -> int | None:
         return self.state.turn
@@ -118,4 +121,12 @@ class RefereeFacts:
     situation: Situation
     graveyard: bool = False
     events: tuple[str, ...] = ()
+    """The rulings the table confirmed, latest last."""
+    ruling: tuple[str, ...] = ()
+    """The ruling the verdict screen shows now, in sentences (how the first touch was
+    decided, what happens), or ``()`` off the verdict screens: the voice says it."""
+    ruling_of: tuple[float, int, str] | None = None
+    """The moment that ruling is about (its first touch: ms, seat, target)."""
+    summary: str = ""
+    """The whole situation in sentences (a held ◀ in the voice mode)."""
 

@@ -253,8 +253,11 @@ class GobbitHost(BaseHost):
             moment = tuple(c.latest_moment())
             if not c.ready(moment):  # the table has not answered what the ruling needs yet
                 moment = ()
+            shown = c.shown_ruling()
             return RefereeFacts(c.seats, tuple(c.log), moment, c.situation(moment),
-                                c.cards.graveyard, tuple(c.confirmed))
+                                c.cards.graveyard, tuple(c.confirmed),
+                                shown[1] if shown else (), shown[0] if shown else None,
+                                c.summary())
         return None
 
     def view(self) -> View:

@@ -370,7 +370,7 @@ class NapijHost(NapijInputs):
         return NapijFacts(s, s.throws or self.last_throws, self.moved, self.last_card,
                           self.tally.tonight(), self.seats_computer, self.lines.lines(),
                           tuple((c, CZECH[self.game_levels.get(c, DEFAULT_LEVEL)])
-                                for c in sorted(self.seats_computer)))
+                                for c in sorted(self.seats_computer)), self.lines.said())
 
     def expects(self) -> Expect | None:
         """What the table should do next (see :class:`~.base.Expect`)."""

@@ -19,7 +19,20 @@ from enum import StrEnum
 from companion.engines.czech import PLAYER, PLAYER_LOWER
 from companion.engines.errors import RulesError
 from companion.engines.napij.actions import Action, Drank, Duty, Play, Throw
-from companion.engines.napij.events import CardDrawn, Event, ThrowAgain, Thrown, TurnPassed, Won
+from companion.engines.napij.describe import HEADLINE_ORDER
+from companion.engines.napij.events import (
+    BottleMoved,
+    BottlePushed,
+    CardDrawn,
+    Entered,
+    Event,
+    Moved,
+    Released,
+    ThrowAgain,
+    Thrown,
+    TurnPassed,
+    Won,
+)
 from companion.engines.napij.game import GAME, Setup
 from companion.engines.napij.places import headline, moved_fields
 from companion.engines.napij.rules import Choice, choices, chooser, legal_plays
@@ -56,6 +69,19 @@ DUTY_WORDS = ((DrinkReason.DROPPED_DICE, "shodil kostku"), (DrinkReason.DELAY, "
 
 OLDER_KEYS = ("players", "computer", "first", "levels")
 """The keys of ``[game]`` (older configuration files) that napij se still reads."""
+
+
+MOVES = (Moved, Entered, Released, BottleMoved, BottlePushed)
+"""The events a play said before it was taken has told already (its steps, in its words)."""
+
+
+def told_by_play(events: Sequence[Event]) -> bool:
+    """Whether the event line of a play is only its move (a card drawn, a capture, a piece
+    home or trapped is news the play's words only hinted at: said again in full)."""
+    for kind in HEADLINE_ORDER:
+        if any(isinstance(e, kind) for e in events):
+            return kind in MOVES
+    return False
 
 
 class Mode(StrEnum):
@@ -143,6 +169,11 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         """A computer seat's plays, its own choice first (◀ ▶ show the others)."""
         self._tally: Tally | None = None
         self._last_tick: float | None = None
+        self.said_play: Play | None = None
+        """The play the voice said before it was taken (:func:`spoken_play`): its event line
+        is not said again (:meth:`EventLines.mark_said`), unless it tells more."""
+        self.thrown_line = False
+        """The latest event line is the throw's that the play to come follows: said with it."""
 
     # --- the state in play ---------------------------------------------------------------------
 
@@ -155,6 +186,7 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         self.card_index = 0
         self.card_confirm = False
         self.think_fired = False
+        self.said_play, self.thrown_line = None, False
         self.asked = None
         self.bottle_ask = False
         self.order = []
@@ -302,7 +334,15 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         view = self._view()
         if view.moves:
             who = self.actor()
-            self._say(spoken_play(who, [m.text for m in view.moves], self.is_computer(who)))
+            play = spoken_play(who, [m.text for m in view.moves], self.is_computer(who))
+            if self.thrown_line and self.ctx.prefs.voice:  # the throw first, then its play
+                play = f"{self.event_line} {play}"
+                self.lines.mark_said()
+                self.thrown_line = False
+            self._say(play)
+            plays = self.plays()
+            if self.ctx.prefs.voice and plays:
+                self.said_play = plays[min(self.selected, len(plays) - 1)]
         self.timers[Timer.READ] = now + (ready_after(view) if view.moves else 0.0)
 
     def _ask(self, now: float) -> None:
@@ -352,6 +392,12 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             line = headline(events, s)
             if line:
                 self.event_line = line
+            if isinstance(action, Play) and line and action == self.said_play \
+                    and told_by_play(events):
+                self.lines.mark_said()
+            self.thrown_line = bool(line) and isinstance(action, Throw)
+        if isinstance(action, Play):
+            self.said_play = None
         if announce:
             self._announce(before, events, now)
         self.tally.record(self.game_id, s.drunk)

@@ -69,6 +69,13 @@ class Table:
         self.shell.begin(self.clock())
 
     @property
+    def host_said(self) -> list[str]:
+        """What the host said in its own voice (a drink, a debt, a play; the table's voice
+        says the event lines and whose turn it is besides)."""
+        return [x for x, (_, priority) in zip(self.voice.spoken, self.voice.kinds, strict=True)
+                if priority == 1]
+
+    @property
     def host(self) -> NapijHost:
         host = self.shell.host
         assert isinstance(host, NapijHost)
@@ -203,7 +210,10 @@ def test_the_game_starts_with_everybodys_drink_announced_three_ways(tmp_path):
     assert v.banner is not None and v.banner.title == "Napijte se!"
     assert v.prompt == "● vypili  ◀ později"
     assert "drink-start" in t.sounds
-    assert t.voice.spoken == ["Všichni se napijí na začátek hry."]
+    # the host's own words first; the table's voice then says the event lines (issue 24)
+    assert t.voice.spoken[0] == "Všichni se napijí na začátek hry."
+    assert t.voice.spoken[1:] == ["Balíček karet je zamíchaný a leží obrázky dolů. Nová hra, "
+                                  "začíná červený."]
     assert t.host.expects() is Expect.CONFIRM
     t.roll(4)  # the banner waits for its answer: a throw now is not counted, and costs nothing
     assert [r["t"] for r in t.records()[1:]] == ["shuffle"]
@@ -228,7 +238,8 @@ def test_d43_the_opening_toast_left_for_later_is_asked_for_before_each_first_thr
     v = t.view()
     assert v.banner is None and v.rows[0].text == "Červený dluží 1:"
     assert v.rows[1].text == "přípitek na začátek." and v.prompt == "● vypito"
-    assert "debt" in t.sounds and "přípitek na začátek" in t.voice.spoken[-1]
+    assert "debt" in t.sounds  # the debt asked for, then whose turn it is (the heading)
+    assert "přípitek na začátek" in t.voice.spoken[-2] and t.voice.spoken[-1] == "Červený. ● vypito."
     t.press(S)
     assert t.records()[-1] == {"t": "drank", "c": "r"} and t.host.state.debt(GREEN) == 1
 
@@ -464,8 +475,8 @@ def test_d47_jediny_tah_sam_counts_its_pause_once_the_play_was_shown_whole_and_s
     t.roll(2)
     v = t.view()
     assert v.prompt == "Jediný tah: sám po 3 s" and t.host.expects() is Expect.WAIT
-    assert t.voice.spoken[-1] == ("Červený, jediný tah: 8: z hospody na 2. pole za svým "
-                                  "stanovištěm.")
+    assert t.voice.spoken[-1] == ("Červený hodil dvojku. Červený, jediný tah: 8: z hospody "
+                                  "na 2. pole za svým stanovištěm.")  # the throw, its play
     shown = ready_after(v)
     assert shown >= 2  # the words and the strip stay at least this long
     t.wait(shown + 2.5)
@@ -901,9 +912,9 @@ def test_after_the_lot_the_opening_toast_is_one_press_and_asks_nobody_again(tmp_
     t = Table(tmp_path, players=4, first="lot", rng=5)
     t.start()
     t.press(S)  # past the lot
-    said = len(t.voice.spoken)
+    said = len(t.host_said)
     t.press(S)  # the toast: everybody drank
-    assert len(t.voice.spoken) == said and "debt" not in t.sounds
+    assert len(t.host_said) == said and "debt" not in t.sounds
     assert [r["t"] for r in t.records()[2:]] == ["drank"] * 4
     assert t.host.state.debts == () and t.host.shown is None
 
