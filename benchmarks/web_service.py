@@ -121,7 +121,13 @@ def use_server(name: str) -> None:
     if name == "old":
         from peers.web_server_before_i20 import WebView as OldWebView
 
-        server.WebView = OldWebView  # type: ignore[misc, assignment]
+        class Old(OldWebView):  # type: ignore[misc, valid-type]
+            """The old server knows no ``hold`` (the table first came with the new one)."""
+
+            def __init__(self, *args: Any, hold: Any = None, **kwargs: Any) -> None:
+                super().__init__(*args, **kwargs)
+
+        server.WebView = Old  # type: ignore[misc, assignment]
     else:
         server.WebView = server.NEW_WEBVIEW  # type: ignore[attr-defined]
 
