@@ -11,8 +11,8 @@ The same scripted games and the same faults for both (the figures of docs/faults
   the shim is an APSW VFS (`pip install apsw`; without it that row is skipped) and every
   image is opened with the standard library's sqlite3.
 * damage — a seeded game of each of the three games (played on the protocol to its end, at
-  most 400 actions), journaled as the service does (two files, a checkpoint every 8 records;
-  Gobbit's host writes none) and stored in SQLite; then every 512-byte sector zeroed, every
+  most 400 actions), journaled as the service does (two files, a checkpoint every 8 records,
+  as the hosts write them; Gobbit's with the virtual deck) and stored in SQLite; then every 512-byte sector zeroed, every
   4 KiB block zeroed, --flips random byte flips, every truncation point, the same sector or
   block in both files, and both copies of each record zeroed.  Each image is loaded and the
   game resumed (the engine's replay of what the load gave); the resumed state is compared
@@ -40,6 +40,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from companion.service.hosts.base import CHECKPOINT_EVERY  # noqa: E402  (as the hosts write them)
 from companion.storage.journal import Journal, OSStorage, mirror_of  # noqa: E402
 from tests.storage.journal_support import (  # noqa: E402
     GAMES,
@@ -208,7 +209,6 @@ def sqlite_crashes(game: str, folder: Path) -> tuple[int, int, int, list[str]] |
 # --- damaged sectors, blocks, bytes, truncations: the resumed game ----------------------------
 
 SECTOR, BLOCK = 512, 4096
-CHECKPOINT_EVERY = 8  # as the hosts write them (companion.service.hosts.base)
 
 
 @dataclass
@@ -263,7 +263,7 @@ def true_game(name: str, seed: int, max_actions: int = 200) -> TrueGame:
         k = len(records)
         records.append(game.encode(step.action))
         states.append(step.after)
-        if name != "gobbit" and k % CHECKPOINT_EVERY == 0:  # Gobbit's host writes none
+        if k % CHECKPOINT_EVERY == 0:
             cps[k] = {**header, "state": game.format(step.after)}
     return TrueGame(name, game, records, states, cps)
 

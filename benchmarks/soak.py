@@ -121,7 +121,8 @@ class Table:
             web=replace(base.web, enabled=True, address="127.0.0.1", port=0),
         )
         self.dice = SimulatedDice(seed=seed)
-        self.app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
+        self.pins = MockFactory()
+        self.app = App(cfg, pin_factory=self.pins, device=create_device("dummy"),
                        dice_port=self.dice.path)
         self.thread = threading.Thread(target=self.app.run, name="soak-service", daemon=True)
         self.thread.start()
@@ -220,6 +221,8 @@ def main() -> int:
                     next_roll = now + args.roll_every
                 if len(table.dice.sent) > 1000:  # the simulated dice's own record of its
                     del table.dice.sent[:]  # rolls (a test's), not the service's memory
+                    for pin in table.pins.pins.values():  # and gpiozero's mock pins' record
+                        pin.clear_states()  # of every change (real pins keep none)
                 if now >= next_sample:
                     s = (now - t0, rss_kb(), fds(), threads())
                     samples.append(s)

@@ -292,11 +292,13 @@ def decode_any(line: bytes) -> Message | HubMessage:
     return _message(talker, parts[1], parts[2:])
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=64)
 def encode(message: Message | HubMessage) -> bytes:
     """The frame of ``message`` with CRLF; the fields are checked by decoding it back.
 
-    Cached: the companion sends the same few ACK frames again and again.
+    Cached: the companion sends the same few frames again and again (an ACK is sent again
+    until the dice has it, a SYNC...).  Only a few: every throw's ACK has its own number, so
+    a bigger cache would only keep old ones (1,024 of them grew the service by ~250 kB).
     """
     match message:
         case Hello(device_id, firmware, boot, first):

@@ -145,8 +145,14 @@ class Ranked(Protocol):
         """Speak at this speed and volume from the next announcement on."""
 
 
+SPOKEN_KEPT = 256
+"""What the silent twin remembers (the latest; a test needs far fewer): the service runs it
+for days when the voice is off, so it must not keep every sentence of every game."""
+
+
 class SilentAnnouncer:
-    """The silent twin: remembers what it was asked to say, in order."""
+    """The silent twin: remembers what it was asked to say, in order (the latest
+    :data:`SPOKEN_KEPT` to :data:`SPOKEN_KEPT` × 2)."""
 
     def __init__(self) -> None:
         self.on_status: list[StatusListener] = []
@@ -169,6 +175,8 @@ class SilentAnnouncer:
         if text:
             self.spoken.append(text)
             self.kinds.append((kind, priority))
+            if len(self.spoken) > 2 * SPOKEN_KEPT:  # cut now and then: a list for the tests
+                del self.spoken[:-SPOKEN_KEPT], self.kinds[:-SPOKEN_KEPT]
 
     def tune(self, *, words_per_minute: int | None = None,
              amplitude: int | None = None) -> None:

@@ -68,22 +68,29 @@ def shuffle_order(cards: int, rng: random.Random) -> list[int]:
 class VirtualDeckModel:
     """A Gobbit game dealt by the companion and refereed touch by touch."""
 
-    def __init__(self, seats: int, order: Sequence[int], *, first: int = 1,
+    def __init__(self, seats: int, order: Sequence[int] | None, *, first: int = 1,
                  rules: Iterable[str] = (), expert: bool = False, settle_s: float = SETTLE_S,
                  deck: Sequence[Card] | None = None, actions: Sequence[Action] = (),
-                 record: Callable[[Action], None] | None = None,
-                 uncertainty_ms: float = 0.0) -> None:
+                 record: Callable[[Action, State], None] | None = None,
+                 uncertainty_ms: float = 0.0, start: State | None = None) -> None:
         rules = frozenset(rules)
-        cards = tuple(deck) if deck is not None else standard_deck(rules)
-        if sorted(order) != list(range(len(cards))):
-            raise ValueError(f"The shuffle must be a permutation of the {len(cards)} cards.")
-        self.start: State = new_game(seats, [cards[i] for i in order], first, rules, expert)
+        if start is None:
+            cards = tuple(deck) if deck is not None else standard_deck(rules)
+            if order is None or sorted(order) != list(range(len(cards))):
+                raise ValueError(f"The shuffle must be a permutation of the {len(cards)} cards.")
+            start = new_game(seats, [cards[i] for i in order], first, rules, expert)
+        elif len(start.decks) != seats or start.rules != rules or start.expert != expert:
+            raise ValueError("The saved state is not of this table's seats and rules.")
+        self.start: State = start
+        """The dealt table (or a journal's checkpoint: the state the game resumes from)."""
         self.state, done = replay(self.start, actions)  # a journaled game resumes where it was
         self.actions: list[Action] = list(actions)
-        """Every action applied, in order: ``replay(start, actions)`` gives ``state`` again."""
-        self.record = record or (lambda action: None)
-        """Called with each new action after the rules took it and before the state moves:
-        the host journals it there (a failure raises and nothing changes)."""
+        """Every action applied since ``start``, in order: ``replay(start, actions)`` gives
+        ``state`` again."""
+        self.record = record or (lambda action, after: None)
+        """Called with each new action and the state after it, once the rules took it and
+        before the state moves: the host journals it there (a failure raises and nothing
+        changes)."""
         self.settle_s = settle_s
         self.uncertainty_ms = uncertainty_ms
         """The pads' timing uncertainty (D28) the next moments are judged with (each
@@ -155,7 +162,7 @@ class VirtualDeckModel:
 
     def _do(self, action: Action) -> list[Event]:
         after, events = apply(self.state, action)
-        self.record(action)  # on disk before the state (and the screen) moves
+        self.record(action, after)  # on disk before the state (and the screen) moves
         self.state = after
         self.actions.append(action)
         return events

@@ -220,6 +220,7 @@ class App:
         self.controller.phone_screen = phone.screen
         self.service.on_view.append(phone.changed)
         self.service.on_idle.append(lambda: phone.update(self.controller))
+        phone.hold = lambda: self.service.busy  # the table first: the server waits meanwhile
 
     def start_hardware(self) -> None:
         """Claim the GPIO (buzzer, buttons) and start the dice reader; once.

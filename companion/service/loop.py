@@ -67,6 +67,13 @@ class Service:
         screen last changed, so a new line scrolls from its start and a new choice blinks
         from its "on" phase.  ``companion demo`` counts views instead (the same GIF per seed)."""
         self._since: tuple[AnyView | None, float] = (None, self.t0)
+        self._handling = False
+
+    @property
+    def busy(self) -> bool:
+        """Whether the loop has an input to handle or is handling one (until its frame is
+        drawn); read from other threads (the phone view's server waits while it is)."""
+        return self._handling or not self.queue.empty()
 
     def post(self, event: Input) -> None:
         """Thread-safe: hand an input to the loop."""
@@ -122,6 +129,7 @@ class Service:
             if isinstance(event, Quit):
                 break
             if event is not None:
+                self._handling = True
                 self._guarded(f"input {event!r}", partial(self.controller.handle, event, now))
                 receipt = getattr(event, "receipt", None)
                 if receipt is not None:
@@ -139,6 +147,7 @@ class Service:
             if self.controller.quit_requested or self.controller.shutdown_requested:
                 self._guarded("drawing", partial(self.draw, now))
                 break
+            self._handling = False
             if self.queue.empty():
                 for cb in self.on_idle:
                     self._guarded("an idle task", cb)

@@ -3,8 +3,10 @@
 The service loop hands a snapshot to :meth:`WebView.publish` after each confirmed
 action; ``publish`` only stores it and wakes the server's loop (it never waits
 for the network, and costs the same with 0 or 30 browsers).  The server's loop
-builds the snapshot if it was handed a callable, serialises it once, and every
-connected browser's stream sends the latest one (a slow phone skips the ones it
+builds the snapshot if it was handed a callable, serialises it once (as one chunk of the
+chunked event stream, the same bytes for every browser) and writes it straight to every
+stream that has taken all it was sent, in one pass, with no task woken; a stream that has
+not (a slow phone) is woken and sends the latest one when it can (it skips the ones it
 missed instead of queueing them).
 
 Everything lives under ``/<token>/``, routed by an :class:`aiohttp.web.Application`: the
@@ -81,6 +83,11 @@ each snapshot costs a write to every stream, on the interpreter the table's loop
 crowd gets the latest one a little later instead of every one (the table's throws are seconds
 apart; only a burst is coalesced)."""
 CROWD_POLL_S = 0.1
+HOLD_S = 0.002
+"""While the table's loop is busy (``hold``), the server looks again this often before it
+builds or writes a snapshot."""
+HOLD_EVERY = 8
+"""The server's pass over the streams asks ``hold`` again after this many writes."""
 """How often it looks when no browser is connected (a JSON request takes the latest at once)."""
 KEPT_BASES = 8
 """Boards' static layers kept for ``board/<hash>.svg``."""
@@ -112,6 +119,21 @@ ASSETS: Mapping[str, str] = {
 """The page's assets (package data in ``static/``) and their content types."""
 
 Publishable = Snapshot | Callable[[], Snapshot]
+
+
+class _Stream:
+    """One open event stream: its wake-up, its connection, the last snapshot it was sent."""
+
+    __slots__ = ("busy", "sent", "transport", "wake")
+
+    def __init__(self, sent: str) -> None:
+        self.wake = asyncio.Event()
+        self.sent = sent
+        self.transport: asyncio.BaseTransport | None = None
+        """Set once the stream's headers are out and it is chunked: the server may write a
+        snapshot's chunk to it directly."""
+        self.busy = False
+        """Its own task is writing (a frame or a ping): a snapshot goes through the task."""
 
 
 class WebError(UsageError):
@@ -202,7 +224,8 @@ class WebView:
                  write_timeout_s: float = WRITE_TIMEOUT_S, url_host: str | None = None,
                  poll_s: float = POLL_S, idle_poll_s: float = IDLE_POLL_S,
                  per_address: int = PER_ADDRESS, header_timeout_s: float = HEADER_TIMEOUT_S,
-                 idle_timeout_s: float = IDLE_TIMEOUT_S) -> None:
+                 idle_timeout_s: float = IDLE_TIMEOUT_S,
+                 hold: Callable[[], bool] | None = None) -> None:
         if not 0 <= port <= 65535:
             raise WebError(f"The web port must be 0 to 65535, not {port}.")
         if max_clients < 1:
@@ -211,6 +234,10 @@ class WebView:
             raise WebError("The web view needs at least two connections per address and "
                            "positive time limits.")
         self.per_address = per_address
+        self.hold = hold
+        """Whether the table's loop is busy now (an input being handled, a frame being drawn):
+        the table first, the server waits before it builds or writes a snapshot.  Read on
+        the server's thread (a request for the JSON or a new stream does not wait)."""
         self.header_timeout_s = header_timeout_s
         self.idle_timeout_s = idle_timeout_s
         self.host = host
@@ -232,10 +259,15 @@ class WebView:
         self._seq = 0
         self._ident = ""
         self._frame = b""
+        self._chunk = b""  # the frame as one chunk of a chunked body (written as is)
+        self._rest: list[_Stream] = []  # the streams the latest chunk still has to reach
+        self.direct_writes = 0
+        """Snapshots written straight to a stream's connection by the server's pass (the
+        others went through the stream's own task)."""
         self._json = b'{"seq":0}'
         self._bases: dict[str, bytes] = {}
         self._base_keys: dict[str, str] = {}
-        self._streams: set[asyncio.Event] = set()
+        self._streams: set[_Stream] = set()
         self._closing = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -412,8 +444,8 @@ class WebView:
 
     def _begin_close(self) -> None:
         self._closing = True
-        for wake in self._streams:
-            wake.set()
+        for stream in self._streams:
+            stream.wake.set()
         loop = self._loop
         assert loop is not None
         loop.create_task(self._stop())
@@ -426,14 +458,25 @@ class WebView:
     async def _poll(self) -> None:
         while not self._closing:
             n = len(self._streams)
-            if not n:
+            if self._rest or (self._pending is not None and self._held()):
+                await asyncio.sleep(HOLD_S)  # a pass to finish, or the table's loop is busy
+            elif not n:
                 await asyncio.sleep(self.idle_poll_s)
             else:  # a crowd: at most one snapshot per CROWD_POLL_S, the latest (coalesced)
                 await asyncio.sleep(self.poll_s if n <= CROWD else max(self.poll_s, CROWD_POLL_S))
-            self._take()
+            if self._held():
+                continue
+            if self._rest:
+                self._fan_out(held=True)
+            else:
+                self._take(held=True)
 
-    def _take(self) -> None:
-        """On the server's loop: serialise the latest snapshot and wake every stream."""
+    def _held(self) -> bool:
+        return self.hold is not None and self.hold()
+
+    def _take(self, held: bool = False) -> None:
+        """On the server's loop: serialise the latest snapshot and send it to every stream
+        (``held``: the table first, see :meth:`_fan_out`)."""
         if self._pending is None:  # the common case, without the lock
             return
         with self._lock:
@@ -453,11 +496,32 @@ class WebView:
         except Exception:
             log.exception("web view: a snapshot could not be built")
             return
-        self._ident = f"{self._epoch}-{self._seq}"
+        ident = self._ident = f"{self._epoch}-{self._seq}"
         self._json = body
-        self._frame = b"event: snapshot\nid: " + self._ident.encode() + b"\ndata: " + body + b"\n\n"
-        for wake in self._streams:
-            wake.set()
+        frame = self._frame = b"event: snapshot\nid: " + ident.encode() + b"\ndata: " + body + b"\n\n"
+        self._chunk = b"%x\r\n%b\r\n" % (len(frame), frame)
+        self._rest = list(self._streams)
+        self._fan_out(held)
+
+    def _fan_out(self, held: bool) -> None:
+        """Write the latest chunk straight to the streams it has still to reach (the same
+        bytes, no task woken); ``held``: stop when the table's loop becomes busy (asked
+        every :data:`HOLD_EVERY` writes) and go on later (:meth:`_poll`)."""
+        rest, chunk, ident = self._rest, self._chunk, self._ident
+        written = 0
+        while rest:
+            if held and written and written % HOLD_EVERY == 0 and self._held():
+                return
+            stream = rest.pop()
+            t = stream.transport
+            if t is None or stream.busy or not isinstance(t, asyncio.WriteTransport) \
+                    or t.is_closing() or t.get_write_buffer_size():
+                stream.wake.set()  # its task sends the latest when it can
+                continue
+            t.write(chunk)
+            stream.sent = ident
+            written += 1
+            self.direct_writes += 1
 
     def _base_key(self, base: str) -> str:
         key = self._base_keys.get(base)
@@ -530,37 +594,45 @@ class WebView:
                                            "X-Accel-Buffering": "no"})
         if request.method == "HEAD":
             return resp
-        wake = asyncio.Event()
-        self._streams.add(wake)
+        stream = _Stream(request.headers.get("Last-Event-ID", ""))
+        self._streams.add(stream)
         try:
             await resp.prepare(request)
             if self.gate is not None and request.transport is not None:
                 self.gate.stream(request.transport)  # a phone at the table: kept ahead
             self._take()
             hello = json.dumps({"keepalive": self.keepalive_s})
-            await self._send(resp, f"retry: 2000\nevent: hello\ndata: {hello}\n\n".encode())
-            sent = request.headers.get("Last-Event-ID", "")
+            await self._send(resp, stream,
+                             f"retry: 2000\nevent: hello\ndata: {hello}\n\n".encode())
+            if resp.headers.get("Transfer-Encoding") == "chunked":  # HTTP/1.1: headers out
+                stream.transport = request.transport
+            wake = stream.wake
             while not self._closing:
-                if self._ident and self._ident != sent:
+                if self._ident and self._ident != stream.sent:
                     ident, frame = self._ident, self._frame
-                    await self._send(resp, frame)
-                    sent = ident
+                    await self._send(resp, stream, frame)
+                    stream.sent = ident
                     continue
                 wake.clear()
                 try:
                     async with asyncio.timeout(self.keepalive_s):  # no task per wait
                         await wake.wait()
                 except TimeoutError:
-                    await self._send(resp, b"event: ping\ndata: \n\n")
+                    await self._send(resp, stream, b"event: ping\ndata: \n\n")
         except (ConnectionError, TimeoutError):
             pass  # the browser went away or stopped reading
         finally:
-            self._streams.discard(wake)
+            stream.transport = None
+            self._streams.discard(stream)
         return resp
 
-    async def _send(self, resp: web.StreamResponse, data: bytes) -> None:
-        async with asyncio.timeout(self.write_timeout_s):  # cheaper than wait_for's task
-            await resp.write(data)
+    async def _send(self, resp: web.StreamResponse, stream: _Stream, data: bytes) -> None:
+        stream.busy = True
+        try:
+            async with asyncio.timeout(self.write_timeout_s):  # cheaper than wait_for's task
+                await resp.write(data)
+        finally:
+            stream.busy = False
 
 
 def wait_until(check: Callable[[], bool], timeout_s: float = 5.0) -> bool:

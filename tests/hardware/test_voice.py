@@ -266,6 +266,21 @@ def test_the_silent_twin_keeps_the_texts_in_order():
     voice.close()
 
 
+def test_the_silent_twin_keeps_only_the_latest_sentences():
+    """The service runs the silent twin for days when the voice is off."""
+    from companion.hardware.voice import SPOKEN_KEPT
+
+    voice = SilentAnnouncer()
+    for k in range(10 * SPOKEN_KEPT):
+        voice.say_as(f"věta {k}", kind="event", priority=k % 3)
+    assert SPOKEN_KEPT <= len(voice.spoken) <= 2 * SPOKEN_KEPT
+    assert len(voice.kinds) == len(voice.spoken)
+    assert voice.spoken[-1] == f"věta {10 * SPOKEN_KEPT - 1}" and voice.kinds[-1] == (
+        "event", (10 * SPOKEN_KEPT - 1) % 3)
+    n = len(voice.spoken)
+    assert voice.spoken[0] == f"věta {10 * SPOKEN_KEPT - n}"
+
+
 def test_the_announcer_a_configuration_names(tmp_path):
     assert isinstance(create_announcer("silent"), SilentAnnouncer)
     wav = create_announcer("wav", wav_file=tmp_path / "c.wav")

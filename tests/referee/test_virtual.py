@@ -197,3 +197,19 @@ def test_d28_moments_are_judged_and_journaled_with_the_pads_uncertainty():
     state, _ = replay(model.start, model.actions)
     assert state == model.state
 
+
+
+def test_a_game_resumes_from_a_saved_table_of_its_own_seats_and_rules_only():
+    model = VirtualDeckModel(3, shuffle_order(45, random.Random(1)), rules=("ghost",))
+    for _ in range(5):
+        model.flip()
+    again = VirtualDeckModel(3, None, rules=("ghost",), start=model.state)
+    assert again.state == model.state and again.actions == []
+    again.flip()
+    assert again.state != model.state
+    with pytest.raises(ValueError):
+        VirtualDeckModel(2, None, rules=("ghost",), start=model.state)
+    with pytest.raises(ValueError):
+        VirtualDeckModel(3, None, rules=(), start=model.state)
+    with pytest.raises(ValueError):
+        VirtualDeckModel(3, None, rules=("ghost",))

@@ -200,3 +200,32 @@ def test_a_frame_time_given_by_the_caller_wins():
     service.frame_time = lambda view, now: 4.0
     service.draw(0.0)
     assert panel.frames[-1] == render(ListView("B", LONG), 4.0).tobytes()
+
+
+def test_the_loop_is_busy_from_an_input_until_its_frame_is_drawn():
+    """What the phone view's server reads to let the table go first."""
+    c = Controller()
+    s = Service(c, Screen(dummy(width=128, height=64, mode="1")))
+    seen: list[bool] = []
+    drawn: list[bool] = []
+    real_handle = c.handle
+
+    def handle(event: object, now: float) -> None:
+        seen.append(s.busy)
+        real_handle(event, now)
+
+    c.handle = handle  # type: ignore[method-assign]
+    s.on_view.append(lambda view: drawn.append(s.busy))
+    idle: list[bool] = []
+    s.on_idle.append(lambda: idle.append(s.busy))
+    assert not s.busy
+    s.post(ButtonPress("left"))
+    assert s.busy  # an input waiting
+    th = run(s)
+    try:
+        settle(s)
+        assert seen == [True] and drawn[-1] is True and idle and idle[-1] is False
+        assert not s.busy
+    finally:
+        s.stop()
+        th.join(3)

@@ -481,3 +481,23 @@ def test_a_new_kind_of_facts_brings_its_own_snapshot_and_the_phone_names_no_game
     source = Path(phone.__file__).read_text(encoding="utf-8").lower()
     for word in ("clovece", "napij", "gobbit", "referee"):
         assert word not in source, word
+
+
+def test_while_it_serves_the_interpreter_hands_its_lock_over_sooner_and_the_table_holds_it():
+    import sys
+
+    from companion.service.phone import SWITCH_INTERVAL_S
+
+    before = sys.getswitchinterval()
+    busy = [False]
+    phone = Phone()
+    phone.hold = lambda: busy[0]
+    phone.start()
+    try:
+        assert sys.getswitchinterval() == min(before, SWITCH_INTERVAL_S)
+        assert phone.view is not None and phone.view.hold is not None
+        busy[0] = True
+        assert phone.view.hold()
+    finally:
+        phone.close()
+    assert sys.getswitchinterval() == before

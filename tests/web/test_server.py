@@ -341,6 +341,53 @@ def test_the_stream_says_hello_then_sends_the_latest_snapshot_and_every_new_one(
         stream.close()
 
 
+def test_every_stream_gets_every_snapshot_written_once_for_all_in_order(view):
+    """The server writes a snapshot's chunk straight to each stream that has taken all it was
+    sent: each browser reads every one, whole and in order (http.client undoes the chunks)."""
+    frames = samples.clovece()
+    published(view, frames[0])
+    streams = [Stream(view) for _ in range(3)]
+    try:
+        for s in streams:
+            s.next_of("snapshot")
+        before = view.direct_writes
+        for k, snap in enumerate(frames[1:], 1):
+            seq = published(view, snap)
+            for s in streams:
+                event = s.next_of("snapshot")
+                data = json.loads(event["data"])
+                assert data["seq"] == seq and data["events"] == list(snap.events)
+            assert view.direct_writes - before <= 3 * k
+        assert view.direct_writes - before >= len(frames) - 1  # not all through the tasks
+    finally:
+        for s in streams:
+            s.close()
+
+
+def test_while_the_table_is_busy_the_server_waits_then_sends_the_latest():
+    busy = [True]
+    with WebView("127.0.0.1", 0, keepalive_s=5, idle_poll_s=0.02,
+                 hold=lambda: busy[0]) as v:
+        stream = Stream(v)
+        try:
+            stream.next_of("hello")
+            frames = samples.clovece()
+            v.publish(frames[0])
+            time.sleep(0.2)
+            assert v.seq == 0  # not built, not sent while the table's loop is busy
+            v.publish(frames[1])
+            busy[0] = False
+            data = json.loads(stream.next_of("snapshot")["data"])
+            assert data["seq"] == 1 and data["events"] == list(frames[1].events)
+            # a request for the JSON does not wait for the table
+            busy[0] = True
+            v.publish(frames[2])
+            status, _, body = request(v, f"/{v.token}/snapshot.json")
+            assert status == 200 and json.loads(body)["events"] == list(frames[2].events)
+        finally:
+            stream.close()
+
+
 def test_the_stream_pings_when_nothing_happens(view):
     stream = Stream(view)
     try:

@@ -47,6 +47,22 @@ CHECKPOINT_EVERY = 8
 """A checkpoint (the state's notation with the header) goes with every this many records, so
 that a record the journal loses in both its files costs at most the records back to one."""
 
+
+
+def checkpoint_at(header: Record, count: int, notation: Callable[[], str]) -> Record | None:
+    """The checkpoint to journal with record number ``count`` (the header is record 0): every
+    :data:`CHECKPOINT_EVERY` records, the ``header`` with the state's ``notation`` (the state
+    after that record); ``None`` between them or without a header."""
+    if not header or count % CHECKPOINT_EVERY:
+        return None
+    return {**header, CHECKPOINT_STATE: notation()}
+
+
+def header_of(record: Record) -> Record:
+    """A journal's first record as its header (a checkpoint without its state)."""
+    return {k: v for k, v in record.items() if k != CHECKPOINT_STATE}
+
+
 RETRY_AFTER = 3.0
 """Seconds before a timer whose action could not be saved tries again (the journal refused)."""
 
@@ -410,7 +426,7 @@ class JournaledGame(Generic[S, A, E, U]):
         else:
             self.skipped = 0
         self.setup, self.state, self.events = r.setup, r.state, tuple(r.events)
-        self.header = {k: v for k, v in records[0].items() if k != CHECKPOINT_STATE}
+        self.header = header_of(records[0])
         self.count = r.used
         return r.used
 
@@ -421,9 +437,7 @@ class JournaledGame(Generic[S, A, E, U]):
         when it cannot be saved; in both cases nothing changed.
         """
         after, events = self.game.apply(self.current(), action)
-        checkpoint = None
-        if self.header and self.count % CHECKPOINT_EVERY == 0:
-            checkpoint = {**self.header, CHECKPOINT_STATE: self.game.format(after)}
+        checkpoint = checkpoint_at(self.header, self.count, lambda: self.game.format(after))
         self.journal.append(self.game.encode(action), checkpoint)
         self.state, self.events = after, tuple(events)
         self.count += 1

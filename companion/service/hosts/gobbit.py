@@ -12,7 +12,11 @@ and both offer "Kalibrace podložek" (:mod:`companion.referee.calibration`): whi
 it runs, the pads' touches go to it and not to the game.
 
 The journal keeps the set-up (header) and, with the virtual deck, every applied
-action, so a game dealt by the companion survives a pulled plug exactly.
+action, so a game dealt by the companion survives a pulled plug exactly; every
+:data:`~.base.CHECKPOINT_EVERY` records a checkpoint (the table in the engine's notation)
+goes with the record, so a record the journal loses in both its files costs at most the
+records back to the last checkpoint, and the game resumes from there.  Referee mode
+journals only the set-up (the touch log and the entered cards are not kept).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.engines.errors import RulesError
-from companion.engines.game import Record
+from companion.engines.game import CHECKPOINT_STATE, Record
 from companion.engines.gobbit.cards import Rule, standard_deck
 from companion.engines.gobbit.game import (
     GAME,
@@ -33,7 +37,7 @@ from companion.engines.gobbit.game import (
     record_action,
     with_deal_record,
 )
-from companion.engines.gobbit.rules import Action, Deal, Discard, Flip, Touches
+from companion.engines.gobbit.rules import Action, Deal, Discard, Flip, State, Touches
 from companion.hardware.pads.calibration import Calibration
 from companion.hardware.pads.timing import PadTiming
 from companion.inputs.events import ButtonPress, Input, PadEvent
@@ -44,7 +48,17 @@ from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.gobbit_screens import RefereeView
 from companion.ui.views import MessageView, View
 
-from .base import RETRY_AFTER, Expect, HostContext, Option, Request, setup_defaults, yes_no
+from .base import (
+    RETRY_AFTER,
+    Expect,
+    HostContext,
+    Option,
+    Request,
+    checkpoint_at,
+    header_of,
+    setup_defaults,
+    yes_no,
+)
 from .facts import GobbitFacts, RefereeFacts
 from .host import BaseHost
 
@@ -80,6 +94,10 @@ class GobbitHost(BaseHost):
         self._pads_for: int | None = None
         """The seats the pads are claimed for (``None``: not claimed by this host)."""
         self.retry_at = 0.0
+        self._header: Record = {}
+        """The journal's header (the base of a checkpoint)."""
+        self._count = 0
+        """Records in the journal (the header included): where the next checkpoint goes."""
 
     # --- set-up -------------------------------------------------------------------
 
@@ -109,13 +127,17 @@ class GobbitHost(BaseHost):
     def start(self, now: float) -> None:
         if self.table == VIRTUAL:
             order = shuffle_order(len(standard_deck(frozenset(self.rules))), self.ctx.rng)
-            self.ctx.journal.replace([self.header(), action_record(Deal(tuple(order)))])
+            journaled = [self.header(), action_record(Deal(tuple(order)))]
+            self.ctx.journal.replace(journaled)
             self._open(order, [])
         else:
-            self.ctx.journal.replace([self.header()])
+            journaled = [self.header()]
+            self.ctx.journal.replace(journaled)
             self._open(None, [])
+        self._header, self._count = journaled[0], len(journaled)
 
     def resume(self, records: list[Record], now: float) -> bool:
+        count = len(records)
         records = with_deal_record(records)
         h = records[0]
         try:
@@ -123,34 +145,44 @@ class GobbitHost(BaseHost):
             self.table = str(h["mode"]) if h.get("mode") in (CARDS, VIRTUAL) else CARDS
             self.seats, self.rules, self.expert = setup.seats, set(setup.rules), setup.expert
             order: list[int] | None = None
+            start: State | None = None
             actions: list[Action] = []
             if self.table == VIRTUAL:
-                deal = record_action(records[1]) if len(records) > 1 else None
-                if not isinstance(deal, Deal):
-                    raise ValueError("the virtual deck's journal has no deal")
-                order = list(deal.order)
-                actions = [record_action(r) for r in records[2:]]
-            self._open(order, actions)
+                saved = h.get(CHECKPOINT_STATE)
+                if isinstance(saved, str):  # a checkpoint: the table after the lost records
+                    start = GAME.parse(saved)
+                    actions = [record_action(r) for r in records[1:]]
+                else:
+                    deal = record_action(records[1]) if len(records) > 1 else None
+                    if not isinstance(deal, Deal):
+                        raise ValueError("the virtual deck's journal has no deal")
+                    order = list(deal.order)
+                    actions = [record_action(r) for r in records[2:]]
+            self._open(order, actions, start)
         except (RulesError, KeyError, ValueError, TypeError) as exc:
             log.error("the Gobbit journal cannot be replayed (%s); back to the set-up", exc)
             self.mode, self.cards, self.virtual = Mode.IDLE, None, None
             return False
+        self._header, self._count = header_of(h), count
         return True
 
-    def _record(self, action: Action) -> None:
-        self.ctx.journal.append(action_record(action))
+    def _record(self, action: Action, after: State) -> None:
+        checkpoint = checkpoint_at(self._header, self._count, lambda: GAME.format(after))
+        self.ctx.journal.append(action_record(action), checkpoint)
+        self._count += 1
 
     def uncertainty_ms(self) -> float:
         """The pads' timing uncertainty in force (declared or calibrated; 0 without pads)."""
         timing = self.ctx.pad_timing
         return timing.current().uncertainty_ms if timing is not None else 0.0
 
-    def _open(self, order: list[int] | None, actions: list[Action]) -> None:
+    def _open(self, order: list[int] | None, actions: list[Action],
+              start: State | None = None) -> None:
         self.calibration = None
-        if order is not None:
+        if order is not None or start is not None:
             self.virtual = VirtualDeckModel(self.seats, order, rules=self.rules,
                                             expert=self.expert, actions=actions,
-                                            record=self._record,
+                                            record=self._record, start=start,
                                             uncertainty_ms=self.uncertainty_ms())
             self.cards = None
         else:
@@ -294,8 +326,8 @@ class GobbitHost(BaseHost):
             return False
         stored = self.ctx.journal.load()
         records = with_deal_record(stored)
-        if len(records) <= 2:
-            return False
+        if not records or len(records) <= (1 if CHECKPOINT_STATE in records[0] else 2):
+            return False  # the deal (or the checkpoint the game resumed from) stays
         self.ctx.journal.keep(len(stored) - 1)
         return self.resume(with_deal_record(stored[:-1]), now)
 

@@ -499,3 +499,75 @@ def test_referee_mode_tells_the_log_the_moment_and_the_entered_cards(tmp_path):
     assert snap.gobbit is not None and snap.gobbit.uncertainty_ms == 60.0
     assert len(snap.gobbit.log) == 2 and snap.gobbit.ruling
     assert any("pod přesností čidel (±60 ms)" in line for line in snap.gobbit.calls)
+
+
+def _zero_record(path, n: int) -> None:
+    """Zero record ``n``'s line (with its checkpoint) in both files, as a bad sector would."""
+    import re
+
+    from companion.storage.journal import mirror_of
+
+    for p in (path, mirror_of(path)):
+        data = p.read_bytes()
+        m = re.search(rb"(?m)^\d+/%d\t.*\n(\d+/%d/c\t.*\n)?" % (n, n), data)
+        assert m is not None
+        p.write_bytes(data[:m.start()] + bytes(m.end() - m.start()) + data[m.end():])
+
+
+def _flips(t: Shell, n: int) -> list:
+    """``n`` flips of the virtual deck; the table after each (``[0]``: before the first)."""
+    states = [t.host.virtual.state]
+    for i in range(n):
+        t.handle(S, float(i))
+        states.append(t.host.virtual.state)
+    return states
+
+
+def test_the_virtual_deck_writes_a_checkpoint_every_eight_records(tmp_path):
+    from companion.engines.gobbit.notation import parse_state
+
+    t, _ = make(tmp_path, seats=3)
+    start_virtual(t)
+    states = _flips(t, 20)  # records 2..21 (0: the header, 1: the deal)
+    lines = (tmp_path / "g.journal").read_bytes().splitlines()
+    cps = [line for line in lines if b"/c\t" in line.split(b"\t")[0] + b"\t"]
+    assert [line.split(b"\t")[0].split(b"/")[1] for line in cps] == [b"8", b"16"]
+    import json
+
+    saved = json.loads(cps[0].split(b"\t")[1])
+    assert saved["mode"] == "virtual" and saved["seats"] == 3
+    assert parse_state(saved["state"]) == states[7]  # the table after record 8 (flip 7)
+
+
+def test_a_record_lost_in_both_files_resumes_the_virtual_deck_at_a_checkpoint(tmp_path):
+    """The deal and the first flips gone in both files: the game goes on from the checkpoint
+    after them, exactly as it was, and the screen says the start was damaged."""
+    t, _ = make(tmp_path, seats=3)
+    start_virtual(t)
+    states = _flips(t, 20)
+    _zero_record(tmp_path / "g.journal", 1)  # the deal
+    again, claims = make(tmp_path)
+    assert again.mode == "play" and claims == [3]
+    assert again.host.virtual is not None and again.host.virtual.state == states[-1]
+    report = again.ctx.journal.report
+    assert report.from_checkpoint and report.lost == 0
+    assert report.message.startswith("Deník byl poškozený") and "nic se neztratilo" in report.message
+    again.handle(S, 30.0)  # and play goes on, journaled
+    third, _ = make(tmp_path)
+    assert third.host.virtual.state == again.host.virtual.state != states[-1]
+    # an undo takes back what came after the checkpoint, never more
+    taken = 0
+    while third.host.undo(40.0):
+        taken += 1
+    assert taken == 22 - 8 and third.host.virtual.state == states[7]  # the first checkpoint
+
+
+def test_a_lost_record_after_the_last_checkpoint_resumes_there_never_past_it(tmp_path):
+    t, _ = make(tmp_path, seats=3)
+    start_virtual(t)
+    states = _flips(t, 20)  # flip k is record k + 1
+    _zero_record(tmp_path / "g.journal", 19)
+    again, _ = make(tmp_path)
+    assert again.host.virtual.state == states[17]  # records up to 18: the certain ones
+    report = again.ctx.journal.report
+    assert report.lost == 3 and "zahrajte je znovu" in report.message
