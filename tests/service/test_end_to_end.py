@@ -175,7 +175,9 @@ def test_napij_se_through_the_real_adapters_announces_and_calls_the_dropped_die(
         rig.press("select")
         v = rig.wait(lambda v: isinstance(v, NapijView) and v.banner is not None)
         assert v.banner.title == "Napijte se!"
-        assert voice.spoken == ["Všichni se napijí na začátek hry."]
+        # the host's drink duty first (priority 1), then the game's event lines (issue 24)
+        assert voice.spoken[0] == "Všichni se napijí na začátek hry." and voice.kinds[0] == ("", 1)
+        assert all(k == ("", 0) for k in voice.kinds[1:])
         assert rig.app.buzzer is not None and "drink-start" in rig.app.buzzer.played
         assert v.prompt == "● vypili  ◀ později"
         rig.press("select")  # everybody drank: one press
@@ -189,7 +191,8 @@ def test_napij_se_through_the_real_adapters_announces_and_calls_the_dropped_die(
         assert [r["t"] for r in records] == ["game", "shuffle", "drank", "drank", "throw",
                                              "duty"]
         assert records[-1] == {"t": "duty", "c": "r", "why": "dropped-dice"}
-        assert voice.spoken[-1] == "Červený se musí napít, protože shodil kostku."
+        host_said = [x for x, k in zip(voice.spoken, voice.kinds, strict=True) if k == ("", 1)]
+        assert host_said[-1] == "Červený se musí napít, protože shodil kostku."
     finally:
         rig.stop()
 
