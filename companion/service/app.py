@@ -249,7 +249,7 @@ class App:
         self.buttons = self._gpio(lambda: Buttons(
             pins, self.service.post, long_press=cfg.buttons.long_press,
             bounce=cfg.buttons.bounce, pin_factory=self.pin_factory,
-            long_when=lambda name: name == "left" and self.controller.voice_mode_on))
+            long_when=lambda name: name == "left" and self.controller.held_left_is_long()))
         self.dice.start()  # the serial dice, a Pixels die (Bluetooth loaded only then), or none
 
     def _refuse_taken_pins(self, seats: int) -> None:

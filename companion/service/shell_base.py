@@ -173,6 +173,12 @@ class ShellBase:
         """Whether "Hlasový režim" is on (a held ◀ then reads the situation, not runs)."""
         return self.ctx.prefs.voice and bool(self.ctx.prefs.voice_mode)
 
+    def held_left_is_long(self) -> bool:
+        """Whether a held ◀ is one long press now instead of running (the buttons ask): in the
+        voice mode (it reads the whole situation) and on a game's screen while hints are on
+        (it shows the hint); elsewhere it runs through a list as a held arrow does."""
+        return self.voice_mode_on or (self.mode is Mode.PLAY and self._hints())
+
     @property
     def contrast(self) -> int:
         return self.ctx.prefs.contrast

@@ -68,8 +68,8 @@ KEYS = {
 }
 """Keys and what they do; ↑ ↓ (``list``) act as ◀ ▶ where a list is shown (set-up, menu,
 settings, the rules' topics), and do nothing elsewhere.  ``h`` and Tab hold ◀ down as long
-as a long press takes: in the voice mode that reads the whole situation aloud, outside it ◀
-runs as a held ◀ does.  Tab works at a Gobbit table too, where ``h`` may be a pad.  (A held
+as a long press takes: in the voice mode that reads the whole situation aloud; on a game's
+screen with hints on it shows the move hint ("Nápověda"); elsewhere ◀ runs as a held ◀ does.  Tab works at a Gobbit table too, where ``h`` may be a pad.  (A held
 arrow key arrives again and again and holds the button as well, but a script's
 ``tmux send-keys`` cannot hold a key.)"""
 

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -203,3 +204,27 @@ def test_a_missing_config_file_is_named_as_missing(tmp_path):
                           capture_output=True, text=True, timeout=30, cwd=ROOT)
     assert proc.returncode == 2
     assert proc.stderr == f"companion: The config file {missing} does not exist.\n"
+
+
+def test_a_held_left_on_the_turn_screen_shows_the_hint_through_the_pins(tmp_path):
+    """The real buttons: a held ◀ runs through a list elsewhere, but on a game's screen with
+    hints on it is one long press and shows "Nápověda" (issue 23); ● goes back to the game.
+    (Held past the arrows' run delay: a long press must outlast it here.)"""
+    rig = Rig(tmp_path, long_press=0.5)
+    try:
+        _held_left_shows_the_hint(rig)
+    finally:
+        rig.stop()
+
+
+def _held_left_shows_the_hint(rig: Rig) -> None:
+    start(rig)
+    rig.wait(lambda v: v.dice == "ok")
+    rig.press("left", long=True)
+    v = rig.wait(lambda v: isinstance(v, MessageView) and v.title.startswith("Nápověda"))
+    assert "hoď kostkou" in " ".join(v.lines).lower()
+    rig.press("select")
+    rig.wait(is_turn)
+    assert rig.app.controller.held_left_is_long()
+    rig.app.controller.ctx.prefs = replace(rig.app.controller.ctx.prefs, hints=False)
+    assert not rig.app.controller.held_left_is_long()  # hints off: a held ◀ runs again
