@@ -82,7 +82,8 @@ def test_calibration_through_the_hub_leaves_the_true_spread_within_one_scan_peri
             def slaps(rounds, start_ms):
                 first = len(touches())
                 end = run_plan(hub, plan, rounds, start_ms=start_ms, every_ms=400.0)
-                assert wait_for(lambda: len(touches()) - first == 2 * len(plan) * rounds)
+                assert wait_for(lambda: len(touches()) - first == 2 * len(plan) * rounds,
+                            timeout=30.0)  # a loaded machine drains the pty slowly
                 session = CalibrationSession(table)
                 for e in touches()[first:]:
                     session.feed(e)
