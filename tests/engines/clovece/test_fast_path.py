@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -128,7 +129,7 @@ def test_apply_without_asking_legal_moves_first_gives_the_same():
     assert apply(pos, 3, legal_moves(pos, 3)[1]) == asked
     legal_moves(P("r:0,h,h,h g:h,h,h,h turn:r"), 3)  # another position was asked last
     assert apply(pos, 3, Move(0, 12, 15, None)) == asked
-    assert apply(pos._replace(occ=None), 3, Move(0, 12, 15, None)) == asked
+    assert apply(replace(pos, occ=None), 3, Move(0, 12, 15, None)) == asked
 
 
 def test_an_equal_position_built_anew_is_answered_alike():
@@ -181,7 +182,7 @@ def test_every_prebuilt_move_has_its_effect():
     assert len(set(moves)) == len(moves) > 3000
     for move in moves:
         frm, to, capture, _delta, first, second = rules._effect(move)
-        assert (frm, to, capture) == tuple(move)[1:]
+        assert (frm, to, capture) == (move.frm, move.to, move.capture)
         assert isinstance(first, Entered if frm == HOUSE else Moved)
         assert second is None or isinstance(second, Captured | EnteredGoal)
 
