@@ -23,9 +23,8 @@ the hot path against it.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple
 
 from ..colours import BLUE as BLUE
 from ..colours import COLOURS as COLOURS  # the letters r b g y; the index is the colour
@@ -58,7 +57,8 @@ class Variant(StrEnum):
 VARIANT_ORDER = tuple(v.value for v in Variant)
 
 
-class Position(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Position:
     """One moment of the game: whose turn it is and where every piece stands.
 
     ``pieces[c]`` is the 4-tuple of progress values of colour ``c`` or ``None``
@@ -67,7 +67,7 @@ class Position(NamedTuple):
     pieces in the goal.  ``occ`` is a derived cache, :func:`occupancy` of
     ``pieces`` (who stands on which track and goal field, packed into one int),
     that the engine fills to stay fast; ``None`` means "not known, work it out".
-    It takes no part in equality, hashing or the notation.
+    It takes no part in equality, hashing, the repr or the notation.
     """
 
     pieces: tuple[tuple[int, ...] | None, ...]
@@ -75,33 +75,15 @@ class Position(NamedTuple):
     tries: int = 0
     variants: frozenset[str] = frozenset()
     winner: int | None = None
-    occ: int | None = None
+    occ: int | None = field(default=None, compare=False, repr=False)
 
     @property
     def colours(self) -> tuple[int, ...]:
         return tuple(c for c, p in enumerate(self.pieces) if p is not None)
 
-    def _key(self) -> tuple[object, ...]:
-        return (self[0], self[1], self[2], self[3], self[4])
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Position):
-            return self._key() == other._key()
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (f"Position(pieces={self.pieces!r}, turn={self.turn!r}, tries={self.tries!r}, "
-                f"variants={self.variants!r}, winner={self.winner!r})")
-
-
-class Move(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Move:
     """One legal move: a piece of ``colour`` goes from progress ``frm`` to ``to``.
 
     ``frm == HOUSE`` is entering onto the start field.  ``capture`` is the
@@ -227,7 +209,30 @@ FIELD: tuple[tuple[int, ...], ...] = tuple(
 """``FIELD[c][p]``: absolute track field of progress ``p`` of colour ``c``; -1 off the track
 (goal fields, and index -1 = the house)."""
 
-_new = tuple.__new__
+
+class _Built:
+    """The hot path's way to a new :class:`Position` at about a tuple's cost.
+
+    A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
+    several times what ``tuple.__new__`` cost the former NamedTuple (measured: about a
+    quarter of self-play's speed, ``benchmarks/engine_vs_ludopy.py``).  This class has
+    the very same slots and no ``__setattr__`` of its own: :func:`apply` makes a blank
+    one, sets its slots plainly (no call at all) and turns it into the frozen Position it
+    is laid out as, by ``__class__`` assignment between two classes of one layout.  What
+    comes out is an ordinary Position (``type(p) is Position``, equal, hashed and frozen
+    as any other); nothing else builds one this way.
+    """
+
+    __slots__ = ("pieces", "turn", "tries", "variants", "winner", "occ")
+    pieces: tuple[tuple[int, ...] | None, ...]
+    turn: int
+    tries: int
+    variants: frozenset[str]
+    winner: int | None
+    occ: int | None
+
+
+_blank = object.__new__
 _NEXT = (1, 2, 3, 0)  # the seat after each colour, clockwise (present or not)
 
 
@@ -299,11 +304,14 @@ def _occupant(occ: int, field: int) -> int | None:
 # Goal fields are slots too, so "never onto an own piece" is the same test on
 # the track and in the goal.  The official rules need nothing more per piece;
 # the duties (enter on a six, clear the start) are checked before.
-#
-# _EFFECT[move] is the move's frm, to and capture (a plain tuple unpacks faster
-# than the named one), what it does to the occupancy (an int to add) and the
-# events it causes before the turn goes on: Moved or Entered, then Captured or
-# EnteredGoal or None.
+#   _EFFECTS[c][r][p]  beside each of those moves its effect (:func:`_effect`):
+#                    its target and capture (a plain tuple unpacks faster than
+#                    the move's fields read one by one), what it does to the
+#                    occupancy (an int to add) and the events it causes before
+#                    the turn goes on: Moved or Entered, then Captured or
+#                    EnteredGoal or None.  apply finds a move's effect by its
+#                    piece and the occupant of its landing slot, as legal_moves
+#                    found the move, so no move is ever hashed on the hot path.
 
 _PROGRESSES = (*range(GOAL_LAST + 1), HOUSE)  # table order: 0…43, then the house last
 
@@ -319,16 +327,17 @@ def _moves_by_occupant(c: int, roll: int, p: int) -> tuple[Move | None, ...]:
         return ()
     to = 0 if p == HOUSE else p + roll
     if to >= GOAL_FIRST:  # only own pieces stand in the goal
-        return (_new(Move, (c, p, to, None)), None, None, None, None)
-    return tuple(None if o == c + 1 else _new(Move, (c, p, to, o - 1 if o else None))
+        return (Move(c, p, to, None), None, None, None, None)
+    return tuple(None if o == c + 1 else Move(c, p, to, o - 1 if o else None)
                  for o in range(5))
 
 
-_Table = tuple[tuple[int, ...], tuple[tuple[Move | None, ...], ...]]
-_Effect = tuple[int, int, int | None, int, Event, Event | None]
+_Effect = tuple[int, int | None, int, Event, Event | None]
+_Table = tuple[tuple[int, ...], tuple[tuple[Move | None, ...], ...],
+               tuple[tuple[_Effect | None, ...], ...]]
 
 _TABLES: tuple[dict[int, _Table], ...] = ({}, {}, {}, {})
-"""``_TABLES[c][r]`` is the pair (_LANDS[c][r], _MOVES[c][r]), made by :func:`_table` the
+"""``_TABLES[c][r]`` is the triple (_LANDS[c][r], _MOVES[c][r], _EFFECTS[c][r]), made by :func:`_table` the
 first time a game needs it: importing the engine (which the service does before its first
 frame) pays nothing for tables a game may never use.  Plain dicts, not a dict subclass with
 ``__missing__``: CPython's specialised lookup serves exact dicts only, and the hot path
@@ -342,8 +351,10 @@ def _table(c: int, roll: int) -> _Table:
         raise KeyError(roll)
     table = _TABLES[c].get(roll)
     if table is None:
-        table = (tuple(_landing(c, roll, p) for p in _PROGRESSES),
-                 tuple(_moves_by_occupant(c, roll, p) for p in _PROGRESSES))
+        moves = tuple(_moves_by_occupant(c, roll, p) for p in _PROGRESSES)
+        table = (tuple(_landing(c, roll, p) for p in _PROGRESSES), moves,
+                 tuple(tuple(None if m is None else _effect(m) for m in by_occupant)
+                       for by_occupant in moves))
         _TABLES[c][roll] = table
     return table
 
@@ -358,7 +369,7 @@ _TRY_FAILED = tuple(tuple(TryFailed(c, t) for t in range(TRIES)) for c in range(
 
 
 def _effect(move: Move) -> _Effect:
-    c, frm, to, capture = move
+    c, frm, to, capture = move.colour, move.frm, move.to, move.capture
     delta = (c + 1) << _OCC_BITS * _slot(c, to)
     if frm == HOUSE:
         first: Event = _ENTERED[c]
@@ -371,12 +382,7 @@ def _effect(move: Move) -> _Effect:
         second = Captured(c, capture, track_field(c, to))
     elif frm < GOAL_FIRST <= to:
         second = EnteredGoal(c, to)
-    return frm, to, capture, delta, first, second
-
-
-_EFFECT: dict[Move, _Effect] = {}
-"""``_EFFECT[move]``, worked out by :func:`apply` the first time the move is played (then a
-lookup; a plain dict for the same reason as :data:`_TABLES`)."""
+    return to, capture, delta, first, second
 
 
 # --- the plain statement of the rules --------------------------------------------
@@ -510,56 +516,59 @@ def _candidate_moves(pos: Position, roll: int) -> tuple[list[Move], str]:
 # benchmarks/engine_vs_ludopy.py; callgrind instruction counts per roll are the
 # steadier guide on a noisy machine.
 
-_Asked = tuple[Position | None, int, tuple[Move, ...],
-               tuple[tuple[int, ...] | None, ...], int, int, frozenset[str], int]
+_Asked = tuple[Position | None, int, tuple[Move, ...], _Table, int]
 
-_last: _Asked = (None, 0, (), (), 0, 0, frozenset(), 0)
-"""What legal_moves last worked out: (position, roll, moves) and the position's
-pieces, turn, tries, variants and occupancy.  A game asks legal_moves and then
-apply for the same position object and roll; apply takes the moves and the
-fields from here instead of working them out again.  Keyed by identity, so it is
-only ever reused for the very same (immutable) position; one tuple, read and
-written whole."""
+_last: _Asked = (None, 0, (), ((), (), ()), 0)
+"""What legal_moves last worked out: (position, roll, moves), the colour's tables
+for the roll and the position's occupancy.  A game asks legal_moves and then
+apply for the same position object and roll; apply takes the moves from here
+and finds the chosen one's effect in the tables instead of working them out
+again.  Keyed by identity, so it is only ever reused for the very same
+(immutable) position; one tuple, read and written whole."""
 
 
 def legal_moves(pos: Position, roll: int) -> list[Move]:
     """All distinct legal moves of the colour on turn for ``roll`` (1…6)."""
     global _last
-    pieces, c, tries, variants, winner, occ = pos
-    if winner is not None:
+    if pos.winner is not None:
         return []
+    c = pos.turn
     try:
-        lands, moves_of = _TABLES[c][roll]
+        table = _TABLES[c][roll]
     except (KeyError, TypeError):
         try:
-            lands, moves_of = _table(c, roll)
+            table = _table(c, roll)
         except (KeyError, TypeError):
             raise RulesError(f"A roll is 1 to 6, not {roll}.", code="roll") from None
+    occ = pos.occ
     if occ is None:
-        occ = occupancy(pieces)
+        occ = occupancy(pos.pieces)
+    variants = pos.variants
     if variants:
         moves, duty = _candidate_moves(pos, roll)
         if not duty and _MC in variants:
             captures = [m for m in moves if m.capture is not None]
             if captures:
                 moves = captures
-        _last = (pos, roll, tuple(moves), pieces, c, tries, variants, occ)
+        _last = (pos, roll, tuple(moves), table, occ)
         return moves
     # The official rules, the hot path of every game: by table, with the same
     # answers as _candidate_moves (the tests compare them on random positions).
-    # (7 is _OCC_MASK, written out: a constant is cheaper to load than a global.)
-    own = pieces[c]
-    assert own is not None
+    # (7 is _OCC_MASK, written out: a constant is cheaper to load than a global; no
+    # asserts for mypy here, they would cost a tenth of the time: the colour on turn
+    # always plays, so its pieces are never None.)
+    lands, moves_of, _ = table
+    own: tuple[int, ...] = pos.pieces[c]  # type: ignore[assignment]
     if HOUSE in own:  # pieces wait in the house: the duties come first
         if roll == SIX:  # must enter, sending home whoever stands on the start...
             entry = moves_of[HOUSE][occ >> lands[HOUSE] & 7]
             if entry is not None:  # ...unless an own piece holds it
-                _last = (pos, roll, (entry,), pieces, c, tries, variants, occ)
+                _last = (pos, roll, (entry,), table, occ)
                 return [entry]
         if 0 in own:  # must clear the own start if this roll lets that piece go
             clear = moves_of[0][occ >> lands[0] & 7]
             if clear is not None:
-                _last = (pos, roll, (clear,), pieces, c, tries, variants, occ)
+                _last = (pos, roll, (clear,), table, occ)
                 return [clear]
     moves = []
     for p in own:
@@ -568,7 +577,7 @@ def legal_moves(pos: Position, roll: int) -> list[Move]:
             move = moves_of[p][occ >> shift & 7]
             if move is not None:  # (None: an own piece stands there)
                 moves.append(move)
-    _last = (pos, roll, tuple(moves), pieces, c, tries, variants, occ)
+    _last = (pos, roll, tuple(moves), table, occ)
     return moves
 
 
@@ -602,83 +611,107 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
     three-tries rule or the forfeit applies; after a six the same colour rolls
     again; after anything else the turn passes clockwise.
     """
-    asked, asked_roll, legal, pieces, colour, tries, variants, occ = _last
+    asked, asked_roll, legal, table, occ = _last
     if asked is not pos or asked_roll != roll:  # legal_moves was not just asked: ask it
-        pieces, colour, tries, variants, winner, given_occ = pos
+        winner = pos.winner
         if winner is not None:
             raise GameOver(f"The game is over: {COLOURS[winner]} has won.",
-                           Reason(Why.GAME_OVER, colour, HOUSE, roll, winner))
-        legal = tuple(legal_moves(pos, roll))
-        occ = occupancy(pieces) if given_occ is None else given_occ
-    own = pieces[colour]
-    assert own is not None
-    if move is None:
-        if not legal:
-            if own not in _STUCK:  # in play: the turn is forfeited
-                nxt = _after(pieces, colour)
-                return (_new(Position, (pieces, nxt, 0, variants, None, occ)),
-                        [_PASSED_FORFEIT[colour][nxt]])
-            tries += 1  # three tries for a six
-            if tries < TRIES:
-                return (_new(Position, (pieces, colour, tries, variants, None, occ)),
-                        [_TRY_FAILED[colour][tries]])
-            nxt = _after(pieces, colour)
-            return (_new(Position, (pieces, nxt, 0, variants, None, occ)),
-                    [_PASSED_TRIES[colour][nxt]])
-        try:
-            (move,) = legal
-        except ValueError:
-            raise AmbiguousMove(f"{len(legal)} moves are legal; say which piece moves.") from None
-    elif move not in legal:
-        reason = why_not(pos, roll, move[1])
-        raise IllegalMove(f"That move is not legal ({reason.why.value}).", reason)
-
-    try:
-        frm, to, capture, delta, first, second = _EFFECT[move]
-    except KeyError:  # the move's first time
-        frm, to, capture, delta, first, second = _EFFECT[move] = _effect(move)
-    # The moving piece is the first of ``own`` standing at ``frm``; unpacking the
-    # 4-tuples and building the new ones whole is the cheapest way to replace one item.
-    a, b, c, d = own
-    if a == frm:
-        own = (to, b, c, d)
-    elif b == frm:
-        own = (a, to, c, d)
-    elif c == frm:
-        own = (a, b, to, d)
-    else:
-        own = (a, b, c, to)
-    red, blue, green, yellow = pieces
-    new_pieces: tuple[tuple[int, ...] | None, ...]
-    if colour == RED:
-        new_pieces = (own, blue, green, yellow)
-    elif colour == BLUE:
-        new_pieces = (red, own, green, yellow)
-    elif colour == GREEN:
-        new_pieces = (red, blue, own, yellow)
-    else:
-        new_pieces = (red, blue, green, own)
-    if capture is not None:  # the victim's piece on the target field goes home
-        victim = pieces[capture]
-        assert victim is not None
-        sent = list(victim)
-        sent[victim.index((track_field(colour, to) - START[capture]) % TRACK_LEN)] = HOUSE
-        board = list(new_pieces)
-        board[capture] = tuple(sent)
-        new_pieces = tuple(board)
-    if to >= GOAL_FIRST and min(own) >= GOAL_FIRST:  # only a move in the goal can win
-        events = [first, _WON[colour]] if second is None else [first, second, _WON[colour]]
-        return _new(Position, (new_pieces, colour, 0, variants, colour, occ + delta)), events
-    if roll == SIX:
-        nxt = colour
-        last_event: Event = _ROLL_AGAIN[colour]
-    else:
+                           Reason(Why.GAME_OVER, pos.turn, HOUSE, roll, winner))
+        legal = tuple(legal_moves(pos, roll))  # (its return, not _last: threads)
+        table = _TABLES[pos.turn][roll]  # made by legal_moves if it was not there
+        given = pos.occ
+        occ = occupancy(pos.pieces) if given is None else given
+    pieces = pos.pieces
+    colour = pos.turn
+    own: tuple[int, ...] = pieces[colour]  # type: ignore[assignment]  # (it plays)
+    tries = 0
+    winner = None
+    events: list[Event]
+    if move is None and not legal:
         nxt = _NEXT[colour]
         while pieces[nxt] is None:
             nxt = _NEXT[nxt]
-        last_event = _PASSED_DONE[colour][nxt]
-    events = [first, last_event] if second is None else [first, second, last_event]
-    return _new(Position, (new_pieces, nxt, 0, variants, None, occ + delta)), events
+        if own not in _STUCK:  # in play: the turn is forfeited
+            events = [_PASSED_FORFEIT[colour][nxt]]
+        else:  # three tries for a six
+            tries = pos.tries + 1
+            if tries < TRIES:
+                events = [_TRY_FAILED[colour][tries]]
+                nxt = colour
+            else:
+                tries = 0
+                events = [_PASSED_TRIES[colour][nxt]]
+    else:
+        if move is None:
+            try:
+                (move,) = legal
+            except ValueError:
+                raise AmbiguousMove(
+                    f"{len(legal)} moves are legal; say which piece moves.") from None
+        else:
+            for m in legal:  # by identity first: a move compared by its fields costs a call
+                if m is move:
+                    break
+            else:
+                if move not in legal:
+                    reason = why_not(pos, roll, move.frm)
+                    raise IllegalMove(f"That move is not legal ({reason.why.value}).", reason)
+        # The move's effect, found as legal_moves found the move: by its piece and the
+        # occupant of the slot where it lands (a legal move always has one).
+        lands, _, effects = table
+        frm = move.frm
+        to, capture, delta, first, second = effects[frm][occ >> lands[frm] & 7]  # type: ignore[misc]
+        occ += delta
+        # The moving piece is the first of ``own`` standing at ``frm``; unpacking the
+        # 4-tuples and building the new ones whole is the cheapest way to replace one item.
+        a, b, c, d = own
+        if a == frm:
+            own = (to, b, c, d)
+        elif b == frm:
+            own = (a, to, c, d)
+        elif c == frm:
+            own = (a, b, to, d)
+        else:
+            own = (a, b, c, to)
+        red, blue, green, yellow = pieces
+        if colour == RED:
+            pieces = (own, blue, green, yellow)
+        elif colour == BLUE:
+            pieces = (red, own, green, yellow)
+        elif colour == GREEN:
+            pieces = (red, blue, own, yellow)
+        else:
+            pieces = (red, blue, green, own)
+        if capture is not None:  # the victim's piece on the target field goes home
+            victim = pieces[capture]
+            assert victim is not None
+            sent = list(victim)
+            sent[victim.index((track_field(colour, to) - START[capture]) % TRACK_LEN)] = HOUSE
+            board = list(pieces)
+            board[capture] = tuple(sent)
+            pieces = tuple(board)
+        if to >= GOAL_FIRST and min(own) >= GOAL_FIRST:  # only a move in the goal can win
+            nxt = winner = colour
+            last: Event = _WON[colour]
+        elif roll == SIX:
+            nxt = colour
+            last = _ROLL_AGAIN[colour]
+        else:
+            nxt = _NEXT[colour]
+            while pieces[nxt] is None:
+                nxt = _NEXT[nxt]
+            last = _PASSED_DONE[colour][nxt]
+        events = [first, last] if second is None else [first, second, last]
+    # The new Position, built as cheaply as the hot path needs (see _Built).
+    new = _blank(_Built)
+    new.pieces = pieces
+    new.turn = nxt
+    new.tries = tries
+    new.variants = pos.variants
+    new.winner = winner
+    new.occ = occ
+    new.__class__ = Position  # type: ignore[assignment]
+    return new, events  # type: ignore[return-value]
 
 
 def pieces_conserved(pos: Position) -> bool:

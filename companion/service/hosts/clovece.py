@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -413,7 +414,7 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         if advice is None:  # a pending roll always has a move; kept for safety
             return "Žádný tah není."
         own = s.pos.pieces[s.pos.turn] or ()
-        words = move_words(own, advice.move._replace(capture=None))
+        words = move_words(own, replace(advice.move, capture=None))
         reason = advice.reason
         return f"{words} {reason[0].upper()}{reason[1:]}."
 

@@ -8,8 +8,10 @@ against it, and check that the memory can never change an answer.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -42,7 +44,7 @@ from companion.engines.clovece.rules import (
     track_field,
 )
 from companion.engines.errors import AmbiguousMove, IllegalMove, RulesError
-from companion.selfplay.clovece import play_game, play_steps
+from companion.selfplay.clovece import play_steps
 
 from .helpers import P
 from .test_properties import positions
@@ -128,7 +130,7 @@ def test_apply_without_asking_legal_moves_first_gives_the_same():
     assert apply(pos, 3, legal_moves(pos, 3)[1]) == asked
     legal_moves(P("r:0,h,h,h g:h,h,h,h turn:r"), 3)  # another position was asked last
     assert apply(pos, 3, Move(0, 12, 15, None)) == asked
-    assert apply(pos._replace(occ=None), 3, Move(0, 12, 15, None)) == asked
+    assert apply(replace(pos, occ=None), 3, Move(0, 12, 15, None)) == asked
 
 
 def test_an_equal_position_built_anew_is_answered_alike():
@@ -175,22 +177,55 @@ def test_occupancy_knows_track_and_goal_fields():
     assert occupancy(new_game(4).pieces) == 0
 
 
-def test_every_prebuilt_move_has_its_effect():
-    moves = [m for c in range(4) for r in range(1, 7) for per_piece in rules._table(c, r)[1]
-             for m in per_piece if m is not None]
+def test_every_prebuilt_move_has_its_effect_beside_it():
+    """The tables hold each move's effect at the move's own place; apply reads it there."""
+    moves = []
+    for c in range(4):
+        for r in range(1, 7):
+            _lands, moves_of, effects_of = rules._table(c, r)
+            for by_occupant, effects in zip(moves_of, effects_of, strict=True):
+                for move, effect in zip(by_occupant, effects, strict=True):
+                    assert (move is None) == (effect is None)
+                    if move is None:
+                        continue
+                    moves.append(move)
+                    assert effect == rules._effect(move)
+                    to, capture, _delta, first, second = effect
+                    assert (to, capture) == (move.to, move.capture)
+                    assert isinstance(first, Entered if move.frm == HOUSE else Moved)
+                    assert second is None or isinstance(second, Captured | EnteredGoal)
     assert len(set(moves)) == len(moves) > 3000
-    for move in moves:
-        frm, to, capture, _delta, first, second = rules._effect(move)
-        assert (frm, to, capture) == tuple(move)[1:]
-        assert isinstance(first, Entered if frm == HOUSE else Moved)
-        assert second is None or isinstance(second, Captured | EnteredGoal)
 
 
-def test_effects_worked_out_in_play_are_the_moves_own():
-    """apply keeps each move's effect after its first time; what it keeps is _effect's."""
-    rng = random.Random(7)
-    for _ in range(20):
-        play_game(4, frozenset(), rng)
-    assert len(rules._EFFECT) > 1000
-    for move, effect in rules._EFFECT.items():
-        assert effect == rules._effect(move)
+def test_positions_and_moves_from_the_hot_path_are_frozen_values_of_one_kind():
+    """What apply builds through _Built is an ordinary frozen Position; moves are values too."""
+    rng = random.Random(3)
+    pos = new_game(4)
+    seen = 0
+    while pos.winner is None and seen < 400:
+        roll = rng.randint(1, 6)
+        moves = legal_moves(pos, roll)
+        for m in moves:
+            assert type(m) is Move and dataclasses.is_dataclass(m)
+            assert m != (m.colour, m.frm, m.to, m.capture)  # never equal to a plain tuple
+            assert m == Move(m.colour, m.frm, m.to, m.capture)
+            assert hash(m) == hash(Move(m.colour, m.frm, m.to, m.capture))
+        chosen = moves[rng.randrange(len(moves))] if moves else None
+        after, events = apply(pos, roll, chosen)
+        if chosen is not None:  # an equal move made anew (not the table's) plays the same
+            again = apply(pos, roll, Move(chosen.colour, chosen.frm, chosen.to, chosen.capture))
+            assert again == (after, events) and again[0].occ == after.occ
+        assert type(after) is Position and not hasattr(after, "__dict__")
+        built = Position(after.pieces, after.turn, after.tries, after.variants, after.winner)
+        assert after == built and hash(after) == hash(built) and {after, built} == {built}
+        assert after != (after.pieces, after.turn, after.tries, after.variants, after.winner,
+                         after.occ)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            after.turn = 0  # type: ignore[misc]
+        if moves:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                moves[0].to = 0  # type: ignore[misc]
+        assert dataclasses.replace(after, occ=None) == after
+        pos = after
+        seen += 1
+    assert seen > 100

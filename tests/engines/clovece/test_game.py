@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -147,7 +148,7 @@ def test_apply_refuses_actions_that_do_not_fit():
     with pytest.raises(IllegalMove) as own:  # 5 + 3 lands on the own piece on 8
         GAME.apply(blocked, GAME.legal_actions(state)[0])
     assert own.value.code == "own-piece-on-target"
-    wrong = GAME.legal_actions(state)[0]._replace(to=30)
+    wrong = replace(GAME.legal_actions(state)[0], to=30)
     with pytest.raises(IllegalMove) as wrong_target:
         GAME.apply(state, wrong)
     assert wrong_target.value.code == "wrong-move"

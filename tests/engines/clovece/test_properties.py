@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -108,6 +109,6 @@ def test_every_legal_move_keeps_the_position_valid(pos, roll):
 @settings(max_examples=200, deadline=None)
 @given(pos=positions(), roll=st.integers(1, 6))
 def test_a_position_without_the_occupancy_cache_gives_the_same_moves(pos, roll):
-    bare = pos._replace(occ=None)
+    bare = replace(pos, occ=None)
     assert legal_moves(bare, roll) == legal_moves(pos, roll)
     assert bare == pos and hash(bare) == hash(pos)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from companion.engines.clovece.game import GAME, Setup, Source, State
 from companion.engines.clovece.notation import format_position, parse_position
@@ -745,7 +746,7 @@ def test_facts_name_the_levels_and_the_phone_shows_them(tmp_path):
     begin_game(t, c)
     f = t.host.facts()
     assert f is not None and f.levels == ((GREEN, "silný"),)
-    t.host.play.state = State(t.host.state.pos._replace(turn=GREEN))
+    t.host.play.state = State(replace(t.host.state.pos, turn=GREEN))
     snap = snapshot_of("clovece", "Člověče", t.host.facts())
     assert snap.turn is not None and snap.turn.name == "Zelený – počítač, silný"
 
