@@ -16,18 +16,23 @@ p99 <= 50 ms on a PC (a Pi Zero 2 W is about ten times slower).
 choice between two or more plays, the peers are the normal level's decision and
 the engine's ``legal_plays``.
 
-    .venv/bin/python benchmarks/strong_decision.py [--games 200] [--game clovece|napij]
+``--json`` prints silný's figures alone (no peers) as one JSON object: ``make pi-check``
+runs it under the arm64 emulation and on this machine (scripts/pi-check.py).
+
+    .venv/bin/python benchmarks/strong_decision.py [--games 200] [--game clovece|napij] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import json
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -90,16 +95,34 @@ def timed(fn: Callable[[Any, int], Any], items: list[tuple[Any, int]],
     return ms
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--game", choices=("clovece", "napij"), default="clovece")
-    args = ap.parse_args()
+@dataclass
+class Measured:
+    """CPU milliseconds of every decision (the peers' empty when not measured)."""
+
+    game: str  # "Člověče" or "napij se"
+    listing: str  # the engine's move list: "legal_moves" or "legal_plays"
+    games: int
+    strong: list[float]
+    wall: list[float]
+    normal: list[float] = field(default_factory=list)
+    engine: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        """silný's figures in milliseconds (CPU time), as ``--json`` prints them."""
+        return {"game": self.game, "games": self.games, "decisions": len(self.strong),
+                "median_ms": statistics.median(self.strong),
+                "p90_ms": percentile(self.strong, 0.9),
+                "p99_ms": percentile(self.strong, 0.99), "max_ms": max(self.strong)}
+
+
+def measure(game: str, games: int, seed: int = 1, peers: bool = True) -> Measured:
+    """silný's decision on every position of ``games`` seeded games of ``game`` ("clovece" or
+    "napij"), and with ``peers`` the normal level's and the engine's move list on the same
+    positions, in alternating halves."""
     strong: Callable[[Any, int], Any]
     normal: Callable[[Any, int], Any]
     engine: Callable[[Any, int], Any]
-    if args.game == "napij":
+    if game == "napij":
         from companion.engines.napij.rules import legal_plays
         from companion.players import napij_bot, napij_levels
 
@@ -112,37 +135,52 @@ def main() -> int:
         def engine(state: Any, _: int) -> Any:
             return legal_plays(state)
 
-        items = napij_positions(args.games, args.seed)
-        name, listing = "napij se", "legal_plays"
+        items = napij_positions(games, seed)
+        out = Measured("napij se", "legal_plays", games, [], [])
     else:
         from companion.engines.clovece.rules import legal_moves
         from companion.players.clovece_bot import choose as normal
         from companion.players.clovece_strong import choose as strong
 
         engine = legal_moves
-        items = positions(args.games, args.seed)
-        name, listing = "Člověče", "legal_moves"
-    strong_ms: list[float] = []
-    normal_ms: list[float] = []
-    engine_ms: list[float] = []
-    wall: list[float] = []
+        items = positions(games, seed)
+        out = Measured("Člověče", "legal_moves", games, [], [])
     ignored: list[float] = []
     for half in range(2):
         part = items[half::2]
-        strong_ms += timed(strong, part, wall)
-        normal_ms += timed(normal, part, ignored)
-        engine_ms += timed(engine, part, ignored)
+        out.strong += timed(strong, part, out.wall)
+        if peers:
+            out.normal += timed(normal, part, ignored)
+            out.engine += timed(engine, part, ignored)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", choices=("clovece", "napij"), default="clovece")
+    ap.add_argument("--json", action="store_true",
+                    help="print silný's figures only, as one JSON object (make pi-check reads it)")
+    args = ap.parse_args()
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    m = measure(args.game, args.games, args.seed, peers=not args.json)
+    if args.json:
+        print(json.dumps(m.summary(), ensure_ascii=False))
+        return 0
+    name, listing, strong_ms, wall = m.game, m.listing, m.strong, m.wall
     sm, sp = statistics.median(strong_ms), percentile(strong_ms, 0.99)
-    nm, em = statistics.median(normal_ms), statistics.median(engine_ms)
+    nm, em = statistics.median(m.normal), statistics.median(m.engine)
     ok = sm <= TARGET_MEDIAN_MS and sp <= TARGET_P99_MS
     print(f"silný's decision ({name}), CPU time: median {sm:.3f} ms, p90 "
           f"{percentile(strong_ms, 0.9):.3f} ms, p99 {sp:.3f} ms, max {max(strong_ms):.2f} ms "
-          f"over {len(items):,} decisions of {args.games} seeded games (targets median <= "
+          f"over {len(strong_ms):,} decisions of {args.games} seeded games (targets median <= "
           f"{TARGET_MEDIAN_MS:g} ms, p99 <= {TARGET_P99_MS:g} ms: {'met' if ok else 'NOT met'})")
     print(f"  wall clock: median {statistics.median(wall):.3f} ms, p99 "
           f"{percentile(wall, 0.99):.3f} ms, max {max(wall):.2f} ms (with whatever else ran)")
     print(f"  peer, normální on the same positions: median {nm:.4f} ms, p99 "
-          f"{percentile(normal_ms, 0.99):.4f} ms; silný takes {sm / nm:.0f}x")
+          f"{percentile(m.normal, 0.99):.4f} ms; silný takes {sm / nm:.0f}x")
     print(f"  peer, the engine's {listing} alone: median {em:.4f} ms; silný takes {sm / em:.0f}x")
     return 0
 

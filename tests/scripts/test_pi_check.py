@@ -1,7 +1,7 @@
 """The parts of `make pi-check` that run without root or emulation: reading the probe's
-console, the game on the card, the card's partition table, the test configuration, and the
-card's import of the files a family edits on its FAT partition.  `make pi-check` itself
-(root, debootstrap, qemu) is not part of `make test`."""
+console, the game on the card, the card's partition table, the test configuration, reading
+silný's decision benchmark, and the card's import of the files a family edits on its FAT
+partition.  `make pi-check` itself (root, debootstrap, qemu) is not part of `make test`."""
 
 from __future__ import annotations
 
@@ -144,6 +144,37 @@ def test_the_check_runs_after_make_test_in_ci():
     ci = (ROOT / ".ci" / "run").read_text().split()
     assert ci.index("pi-check") > ci.index("test")
     assert "pi-check:" in (ROOT / "Makefile").read_text()
+
+
+# --- silný's decision time under the emulation ---------------------------------------------------
+
+
+@pytest.mark.parametrize("game, name", [("clovece", "Člověče"), ("napij", "napij se")])
+def test_the_decision_benchmarks_result_is_read_and_said(game, name):
+    check = pi_check()
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks/strong_decision.py"), "--game",
+                          game, "--games", "1", "--json"], capture_output=True, text=True,
+                         check=True, timeout=300)
+    result = check.decision_result(out.stdout)
+    assert result["game"] == name and result["games"] == 1 and result["decisions"] > 10
+    assert 0 < result["median_ms"] <= result["p99_ms"] <= result["max_ms"]
+    slower = dict(result, median_ms=result["median_ms"] * 8, p99_ms=result["p99_ms"] * 9)
+    line = check.decision_line(slower, result)
+    assert line.startswith(f"{name} silný: median ") and "under arm64 emulation (host: " in line
+    assert "8.0x slower" in line and "of 1 seeded games" in line
+
+
+@pytest.mark.parametrize("stdout", [
+    "", "Traceback (most recent call last):\n  ...\nImportError: no\n", "{not json",
+    '{"game": "Člověče", "decisions": 0}', '[1, 2]'])
+def test_a_decision_benchmark_without_a_result_fails_the_step(stdout):
+    check = pi_check()
+    with pytest.raises(check.StepFailed, match="printed no result"):
+        check.decision_result(stdout)
+
+
+def test_the_check_measures_both_games_with_a_computer_seat():
+    assert {game for game, _ in pi_check().DECISION_GAMES} == {"clovece", "napij"}
 
 
 # --- companion-import on the card ----------------------------------------------------------------
