@@ -36,10 +36,7 @@ evaluation) measured worse against a random player (docs/players.md).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-
-from . import clovece_learnt, clovece_race
 
 from companion.engines.clovece.rules import (
     GOAL_FIRST,
@@ -91,23 +88,6 @@ class Weights:
     front: float = 0.001
     """Per field of the moving piece's progress: between moves worth the same, the piece
     further ahead goes."""
-    solo: float = 0.0
-    """When above 0: a colour's race is ``solo`` fields a turn times the turns it needs to finish
-    alone (:mod:`companion.players.clovece_race`), and a piece is worth what sending it home adds
-    to them, instead of its fields and the bonuses above."""
-    chance: float = 0.0
-    """When above 0 (two players): score a position by the chance to win the race of the
-    solitaire turns (:mod:`companion.players.clovece_race`), their spread times ``chance``,
-    mixed over the pieces the next throws may hit."""
-    finish: float = 0.0
-    """Per solitaire turn (:mod:`companion.players.clovece_race`) the moving colour needs after
-    the move: less is better (a tie-break when small)."""
-    learnt: float = 0.0
-    sixes: int = 1
-    """How many sixes in a row the search follows."""
-    """Two players: score a position by the learnt chance to win
-    (:mod:`companion.players.clovece_learnt`, ``learnt`` times 1,000 per unit of chance)
-    instead of the hand-made evaluation alone."""
 
 
 WEIGHTS: dict[int, Weights] = {
@@ -150,7 +130,6 @@ def races(pos: Position, w: Weights, me: int = -1, skip: int = -1) -> list[float
     hit6, hit12, entry = w.hit6, w.hit12, w.entry
     entered, goal, depth = w.entered, w.goal, w.goal_depth
     convex = w.convex / TRACK_LEN
-    solo = w.solo
     out = [0.0, 0.0, 0.0, 0.0]
     for c in range(4):
         own = pieces[c]
@@ -160,24 +139,16 @@ def races(pos: Position, w: Weights, me: int = -1, skip: int = -1) -> list[float
         total = 0.0
         risk = w.risk if c == me else w.risk * w.risk_them
         skipped = skip if c == me else -1
-        if solo:
-            finish = clovece_race.turns(own)
-            total = -solo * finish
         for p in own:
             if p == HOUSE:
                 continue
-            if solo:
-                if p >= GOAL_FIRST or (safe_start and p == 0):
-                    continue
-                worth = solo * (_sent_home(own, p) - finish)
-            else:
-                worth = entered + p + convex * p * p
-                if p >= GOAL_FIRST:
-                    total += worth + goal + depth * (p - GOAL_FIRST)
-                    continue
-                if safe_start and p == 0:
-                    total += worth
-                    continue
+            worth = entered + p + convex * p * p
+            if p >= GOAL_FIRST:
+                total += worth + goal + depth * (p - GOAL_FIRST)
+                continue
+            if safe_start and p == 0:
+                total += worth
+                continue
             field = (start + p) % TRACK_LEN
             chance = 0.0
             for d in range(1, 13):
@@ -197,16 +168,9 @@ def races(pos: Position, w: Weights, me: int = -1, skip: int = -1) -> list[float
                         chance += entry * hit6
             if chance > 1.0:
                 chance = 1.0
-            total += (0.0 if solo else worth) - risk * chance * worth
+            total += worth - risk * chance * worth
         out[c] = total
     return out
-
-
-def _sent_home(own: tuple[int, ...], p: int) -> float:
-    """The solitaire turns of ``own`` with its piece at ``p`` sent home."""
-    rest = list(own)
-    rest[rest.index(p)] = HOUSE
-    return clovece_race.turns(rest)
 
 
 def next_loss(pos: Position, colour: int, w: Weights) -> float:
@@ -217,19 +181,13 @@ def next_loss(pos: Position, colour: int, w: Weights) -> float:
     total = 0.0
     greedy = w.greedy
     entered, convex, start = w.entered, w.convex / TRACK_LEN, START[colour]
-    solo, own = w.solo, pos.pieces[colour]
-    assert own is not None
-    finish = clovece_race.turns(own) if solo else 0.0
     for roll in range(1, SIX + 1):
         moves = legal_moves(pos, roll)
         best = share = 0.0
         for m in moves:
             if m.capture == colour:
                 p = (START[m.colour] + m.to - start) % TRACK_LEN  # the victim's progress
-                if solo:
-                    worth = solo * (_sent_home(own, p) - finish)
-                else:
-                    worth = entered + p + convex * p * p
+                worth = entered + p + convex * p * p
                 if worth > best:
                     best = worth
                 share += worth
@@ -247,8 +205,6 @@ def evaluate(pos: Position, colour: int, w: Weights | None = None) -> float:
     if pos.winner is not None:
         return 1e6 if pos.winner == colour else -1e6
     w = w or weights_for(pos)
-    if w.chance and len(pos.colours) == 2:
-        return 1000 * win_chance(pos, colour, w)
     if pos.turn != colour:
         r = races(pos, w, colour, pos.turn)
         r[colour] -= w.risk * next_loss(pos, colour, w)
@@ -257,14 +213,10 @@ def evaluate(pos: Position, colour: int, w: Weights | None = None) -> float:
     others = [r[c] for c in range(4) if c != colour and pos.pieces[c] is not None]
     if not others:
         return r[colour]
-    hand = r[colour] - w.opponents * sum(others) / len(others) - w.leader * max(others)
-    if w.learnt and len(others) == 1:
-        f = clovece_learnt.features(pos, colour, hand)
-        return w.learnt * 1000 * clovece_learnt.squash(clovece_learnt.logit(f))
-    return hand
+    return r[colour] - w.opponents * sum(others) / len(others) - w.leader * max(others)
 
 
-def _after_six(pos: Position, colour: int, w: Weights, depth: int = 1) -> float:
+def _after_six(pos: Position, colour: int, w: Weights) -> float:
     """A position where ``colour`` throws again: the best move of each roll, averaged."""
     total = 0.0
     for roll in range(1, SIX + 1):
@@ -274,11 +226,7 @@ def _after_six(pos: Position, colour: int, w: Weights, depth: int = 1) -> float:
             continue
         best = -1e18
         for m in moves:
-            after = apply(pos, roll, m)[0]
-            if depth < w.sixes and after.winner is None and after.turn == colour:
-                v = _after_six(after, colour, w, depth + 1)
-            else:
-                v = evaluate(after, colour, w)
+            v = evaluate(apply(pos, roll, m)[0], colour, w)
             if v > best:
                 best = v
         total += best
@@ -303,14 +251,8 @@ def choose(pos: Position, roll: int, w: Weights | None = None) -> Move | None:
         return moves[0] if moves else None
     w = w or weights_for(pos)
     best, best_value = moves[0], -1e18
-    own = pos.pieces[pos.turn]
-    assert own is not None
     for m in moves:
         v = move_value(pos, roll, m, w) + w.front * m.frm
-        if w.finish:
-            after = list(own)
-            after[after.index(m.frm)] = m.to
-            v -= w.finish * clovece_race.turns(after)
         if v > best_value:
             best, best_value = m, v
     return best
@@ -345,105 +287,3 @@ def attackers(pos: Position, colour: int, progress: int) -> list[int]:
         if near < TRACK_LEN:
             found.append((near, o))
     return [o for _, o in sorted(found)]
-
-
-def _piece_chances(pos: Position, c: int, w: Weights) -> list[tuple[int, float]]:
-    """Each track piece of ``c`` with the chance an opponent hits it before ``c`` moves again,
-    by where the opponents stand (as :func:`races` counts it)."""
-    pieces = pos.pieces
-    own = pieces[c]
-    assert own is not None
-    out = []
-    for p in own:
-        if not 0 <= p < GOAL_FIRST:
-            continue
-        field = (START[c] + p) % TRACK_LEN
-        chance = 0.0
-        for o in range(4):
-            other = pieces[o]
-            if other is None or o == c:
-                continue
-            for q in other:
-                if 0 <= q < GOAL_FIRST:
-                    d = (field - START[o] - q) % TRACK_LEN
-                    if 1 <= d <= 2 * SIX and q + d < GOAL_FIRST:
-                        chance += w.hit6 if d <= SIX else w.hit12
-            if HOUSE in other and 0 not in other:
-                d = (field - START[o]) % TRACK_LEN
-                if d == 0:
-                    chance += w.entry if in_play(pos, o) else _TRIES3
-                elif d <= SIX:
-                    chance += w.entry * w.hit6
-        if chance:
-            out.append((p, min(chance, 1.0)))
-    return out
-
-
-def _next_hits(pos: Position, victim: int, w: Weights) -> dict[int, float]:
-    """The chance the colour on turn hits each piece of ``victim`` (by its progress) with its
-    next throw: a capture taken ``greedy`` of the time (the one that costs ``victim`` most),
-    else any legal move alike."""
-    own = pos.pieces[victim]
-    assert own is not None
-    start = START[victim]
-    out: dict[int, float] = {}
-    for roll in range(1, SIX + 1):
-        moves = legal_moves(pos, roll)
-        caught = [(START[m.colour] + m.to - start) % TRACK_LEN for m in moves
-                  if m.capture == victim]
-        if not caught:
-            continue
-        worst = max(caught, key=lambda p: _sent_home(own, p))
-        out[worst] = out.get(worst, 0.0) + w.greedy
-        for p in caught:
-            out[p] = out.get(p, 0.0) + (1 - w.greedy) / len(moves)
-    share = _TRIES3 if not in_play(pos) else 1 / SIX
-    return {p: x * share for p, x in out.items()}
-
-
-def win_chance(pos: Position, colour: int, w: Weights) -> float:
-    """The chance ``colour`` wins a two-player ``pos``: the solitaire race (who needs fewer
-    turns, the one on turn half a turn ahead), mixed over the pieces the coming throws hit."""
-    opp = next(c for c in pos.colours if c != colour)
-    mine, theirs = pos.pieces[colour], pos.pieces[opp]
-    assert mine is not None and theirs is not None
-    lead = 0.5 if pos.turn == colour else -0.5
-    victim = opp if pos.turn == colour else colour
-    scenarios: list[tuple[float, tuple[int, ...], tuple[int, ...]]] = []
-    for p, q in _next_hits(pos, victim, w).items():
-        hit = list(pos.pieces[victim] or ())
-        hit[hit.index(p)] = HOUSE
-        if victim == colour:
-            scenarios.append((q, tuple(hit), theirs))
-        else:
-            scenarios.append((q, mine, tuple(hit)))
-    later = colour if victim == opp else opp  # its pieces are hit after the next throw
-    for p, q in _piece_chances(pos, later, w):
-        own = pos.pieces[later]
-        assert own is not None
-        hit = list(own)
-        hit[hit.index(p)] = HOUSE
-        q *= w.risk_them if later == opp else w.risk
-        if later == colour:
-            scenarios.append((q, tuple(hit), theirs))
-        else:
-            scenarios.append((q, mine, tuple(hit)))
-    rest = 1.0 - sum(q for q, _, _ in scenarios)
-    if rest < 0:
-        scale = 1 / (1 - rest)
-        scenarios = [(q * scale, a, b) for q, a, b in scenarios]
-        rest = 0.0
-    total = rest * _race_chance(mine, theirs, lead, w.chance)
-    for q, a, b in scenarios:
-        total += q * _race_chance(a, b, lead, w.chance)
-    return total
-
-
-def _race_chance(mine: tuple[int, ...], theirs: tuple[int, ...], lead: float,
-                 spread: float) -> float:
-    """The chance the solitaire race of ``mine`` beats ``theirs`` (``lead`` turns ahead)."""
-    margin = clovece_race.turns(theirs) - clovece_race.turns(mine) + lead
-    sd = spread * math.hypot(clovece_race.spread(mine), clovece_race.spread(theirs))
-    if sd <= 0:
-        return 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
-    return 0.5 * (1 + math.erf(margin / (sd * math.sqrt(2))))
