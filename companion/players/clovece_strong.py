@@ -31,7 +31,10 @@ the measured strength is in ``docs/players.md``.  A deeper search (the next
 player's every roll and reply, then the evaluation) measured no better against
 the normal level and cost several times more, so the search stays one throw deep;
 rollouts (12 of 8 throws a move, the normal level's heuristic playing them, then the
-evaluation) measured worse against a random player (docs/players.md).
+evaluation) measured worse against a random player (docs/players.md), and so did rollouts
+played by this level's own one-throw choice; an evaluation learnt from self-play by temporal
+differences, and the race counted in the turns a colour needs to finish alone, measured no
+better (issue 23's third round, docs/players.md).
 """
 
 from __future__ import annotations
