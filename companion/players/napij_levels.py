@@ -5,17 +5,20 @@
   same answer), taking a play that knocks an opponent out only every other time
   or so; a card's choice drawn alike; it never plays the bottle;
 * normální: :mod:`companion.players.napij_bot`, the heuristic the table has always had;
-* silný: :func:`strong_play` - the normal player's race (each piece's way home on
-  the board's own distances, the pub and the traps far from home, the drinks)
-  and, for every own piece on the main track, the risk of being knocked out
-  before its colour moves again: an opponent piece 1 to 6 main-track fields
-  behind it hits it about one time in six (a piece with immunity is safe), and
-  the loss is the piece's way back from the pub; the opponents' races weigh
-  ``OPPONENTS``.  Cards and the bottle are decided as the normal level does.
-  (Tried and measured no better against the normal level, see docs/players.md:
-  the front pieces counting more, as in Člověče; a bonus or a malus for
-  stopping on a card field; threats 7 to 12 fields behind; the bottle as a
-  threat; a heavier trap.)
+* silný: :func:`strong_play` - a race of its own: each piece's way home
+  expected over the throws (:func:`expected_way`: a junction's shortcut or the
+  stezka counts only when a throw stops the piece on the junction, where the
+  normal level counts every one as taken), and, for every own piece on the main
+  track, the risk of being knocked out before its colour moves again: an
+  opponent piece 1 to 6 main-track fields behind it hits it about one time in
+  six (a piece with immunity is safe), and the loss is the way the piece has
+  made; the opponents' races weigh ``OPPONENTS``.  Cards and the bottle are
+  decided as the normal level does.  (Tried and measured no better against the
+  normal level, see docs/players.md: the front pieces counting more, as in
+  Člověče; a bonus or a malus for stopping on a card field; threats 7 to 12
+  fields behind; the bottle as a threat; a heavier trap; a search over the next
+  player's throws and reply; the bottle decided by the expected value of the
+  turn.)
 
 :func:`decide` is the decision at a level (as :func:`napij_bot.decide`); :class:`Seat`
 is the same as a chooser of the self-play driver, which also drinks a computer's
@@ -32,7 +35,7 @@ from companion.engines.napij.events import Captured
 from companion.engines.napij.game import GAME
 from companion.engines.napij.playout import target_of
 from companion.engines.napij.reasons import Why
-from companion.engines.napij.rules import choices, legal_plays, outcome, preview
+from companion.engines.napij.rules import Choice, choices, legal_plays, outcome, preview
 from companion.engines.napij.state import PUB, Phase, Rules, State
 
 from . import napij_bot
@@ -160,6 +163,13 @@ def expected_way(rules: Rules, colour: int) -> tuple[tuple[float, ...], float]:
     return tuple(way), way[start] + PUB_WAIT
 
 
+def way_home(state: State, colour: int, node: int) -> float:
+    """How far a piece of ``colour`` on ``node`` (or in the pub) is from home, expected over
+    the throws (:func:`expected_way`)."""
+    way, from_pub = expected_way(state.rules, colour)
+    return from_pub if node == PUB else way[node]
+
+
 def race(state: State, colour: int) -> float:
     """``colour``'s race: the expected way its pieces have made (:func:`expected_way`) minus
     the expected loss of those within an opponent's reach."""
@@ -205,11 +215,20 @@ def strong_play(state: State) -> Play | None:
     return max(plays, key=lambda p: strong_value(outcome(state, p), c))
 
 
+def strong_target(state: State) -> Choice | None:
+    """The strong level's answer to a card that waits: the normal level's rules (knock out
+    the opponent closest to home, offer a deal to the co-player it helps least, ...) with
+    the way home expected over the throws (:func:`way_home`)."""
+    return napij_bot.choose_target(state, way_home)
+
+
 def strong(state: State) -> Action | None:
     """The strong level's decision now: a play, a card's choice, declaring the bottle or
     ``None`` (the next input is a throw)."""
     if state.phase is Phase.PLAY:
         return strong_play(state)
+    if state.phase is Phase.CHOOSE:
+        return strong_target(state)
     return napij_bot.decide(state)
 
 
