@@ -13,6 +13,8 @@ opponent pieces stand within six fields ahead of it and none of its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.engines.napij.actions import Action, Choose, DeclareBottle, Play
 from companion.engines.napij.deck import OFFER_EFFECTS, Effect
 from companion.engines.napij.reasons import Why
@@ -67,9 +69,14 @@ def choose_play(state: State) -> Play | None:
     return max(plays, key=lambda p: value(outcome(state, p), c))
 
 
-def choose_target(state: State) -> Choice | None:
+Distance = Callable[[State, int, int], float]
+"""``distance(state, colour, node)``: how far a piece of ``colour`` on ``node`` is from home."""
+
+
+def choose_target(state: State, way: Distance = distance) -> Choice | None:
     """The answer to a card that waits: whom to knock out or swap with, whom to offer a
-    card's deal to, or - offered a deal - which piece takes it (or declining)."""
+    card's deal to, or - offered a deal - which piece takes it (or declining); ``way``
+    measures how far a piece is from home (the strong level gives its own)."""
     options = choices(state)
     pending = state.pending
     if not options or pending is None:
@@ -83,11 +90,11 @@ def choose_target(state: State) -> Choice | None:
         if pending.offered is None:
             # offer the deal to the co-player it helps least
             return min(options, key=lambda o: max(
-                (_taking(state, effect, drawer, mine, o.colour, op)
+                (_taking(state, effect, drawer, mine, o.colour, op, way)
                  for op in _main_pieces(state, o.colour)), default=0.0))
 
         def answer(o: Choice) -> float:  # declining is worth nothing either way
-            return _taking(state, effect, drawer, mine, o.colour, o.piece) \
+            return _taking(state, effect, drawer, mine, o.colour, o.piece, way) \
                 if isinstance(o, Choose) else 0.0
         return max(options, key=answer)
 
@@ -98,9 +105,9 @@ def choose_target(state: State) -> Choice | None:
         n = theirs[ch.piece]
         if effect is Effect.SWAP:
             # gain for us minus gain for them
-            return (_distance(state, drawer, mine) - _distance(state, drawer, n)) + \
-                (_distance(state, ch.colour, n) - _distance(state, ch.colour, mine))
-        return -_distance(state, ch.colour, n)
+            return (way(state, drawer, mine) - way(state, drawer, n)) + \
+                (way(state, ch.colour, n) - way(state, ch.colour, mine))
+        return -way(state, ch.colour, n)
     return max(options, key=key)
 
 
@@ -111,15 +118,15 @@ def _main_pieces(state: State, colour: int) -> list[int]:
 
 
 def _taking(state: State, effect: Effect, drawer: int, node: int, colour: int,
-            piece: int) -> float:
+            piece: int, way: Distance) -> float:
     """What taking an offered deal with ``piece`` is worth to ``colour``: its piece's progress
     (it goes to the drawer's field ``node``) and the drawer's loss."""
     theirs = state.pieces[colour]
     assert theirs is not None
     n = theirs[piece]
-    progress = _distance(state, colour, n) - _distance(state, colour, node)
+    progress = way(state, colour, n) - way(state, colour, node)
     lands = PUB if effect is Effect.OFFER_KNOCK_OUT else n
-    loss = _distance(state, drawer, lands) - _distance(state, drawer, node)
+    loss = way(state, drawer, lands) - way(state, drawer, node)
     return progress + 0.6 * loss
 
 

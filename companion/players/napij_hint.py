@@ -12,8 +12,9 @@ order that is true of it (what the play does before any card is drawn):
 5. it brings a piece out of the pub ("vyjde z hospody");
 6. otherwise: the evaluation likes it best ("tak máš k výhře nejblíž").
 
-A card's choice (:func:`card_hint`) is the normal level's - the strong one decides
-cards alike - with the reason its rule gives ("zasáhne soupeře nejblíž domku").
+A card's choice (:func:`card_hint`) is the strong level's (the normal level's rules with
+the way home expected over the throws), with the reason its rule gives ("zasáhne soupeře
+nejblíž domku").
 """
 
 from __future__ import annotations
@@ -28,8 +29,7 @@ from companion.engines.napij.events import Captured, Entered, EnteredHome
 from companion.engines.napij.rules import Choice, legal_plays, outcome, preview
 from companion.engines.napij.state import State
 
-from . import napij_bot
-from .napij_levels import opponents_on_main, strong_play
+from .napij_levels import opponents_on_main, strong_play, strong_target
 
 
 class Why(StrEnum):
@@ -120,7 +120,7 @@ def hint(state: State) -> Hint | None:
 
 def card_hint(state: State) -> tuple[Choice, str] | None:
     """The answer *silný* would give the card that waits, and why; ``None`` when none waits."""
-    choice = napij_bot.choose_target(state)
+    choice = strong_target(state)
     pending = state.pending
     if choice is None or pending is None:
         return None

@@ -5,17 +5,20 @@
   same answer), taking a play that knocks an opponent out only every other time
   or so; a card's choice drawn alike; it never plays the bottle;
 * normální: :mod:`companion.players.napij_bot`, the heuristic the table has always had;
-* silný: :func:`strong_play` - the normal player's race (each piece's way home on
-  the board's own distances, the pub and the traps far from home, the drinks)
-  and, for every own piece on the main track, the risk of being knocked out
-  before its colour moves again: an opponent piece 1 to 6 main-track fields
-  behind it hits it about one time in six (a piece with immunity is safe), and
-  the loss is the piece's way back from the pub; the opponents' races weigh
-  ``OPPONENTS``.  Cards and the bottle are decided as the normal level does.
-  (Tried and measured no better against the normal level, see docs/players.md:
-  the front pieces counting more, as in Člověče; a bonus or a malus for
-  stopping on a card field; threats 7 to 12 fields behind; the bottle as a
-  threat; a heavier trap.)
+* silný: :func:`strong_play` - a race of its own: each piece's way home
+  expected over the throws (:func:`expected_way`: a junction's shortcut or the
+  stezka counts only when a throw stops the piece on the junction, where the
+  normal level counts every one as taken), and, for every own piece on the main
+  track, the risk of being knocked out before its colour moves again: an
+  opponent piece 1 to 6 main-track fields behind it hits it about one time in
+  six (a piece with immunity is safe), and the loss is the way the piece has
+  made; the opponents' races weigh ``OPPONENTS``.  Cards and the bottle are
+  decided as the normal level does.  (Tried and measured no better against the
+  normal level, see docs/players.md: the front pieces counting more, as in
+  Člověče; a bonus or a malus for stopping on a card field; threats 7 to 12
+  fields behind; the bottle as a threat; a heavier trap; a search over the next
+  player's throws and reply; the bottle decided by the expected value of the
+  turn.)
 
 :func:`decide` is the decision at a level (as :func:`napij_bot.decide`); :class:`Seat`
 is the same as a chooser of the self-play driver, which also drinks a computer's
@@ -24,13 +27,16 @@ debts and declares its bottle before the throw (``interject``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from companion.engines.napij.actions import Action, Drank, Play
 from companion.engines.napij.events import Captured
 from companion.engines.napij.game import GAME
-from companion.engines.napij.rules import choices, legal_plays, outcome, preview
-from companion.engines.napij.state import PUB, Phase, State
+from companion.engines.napij.playout import target_of
+from companion.engines.napij.reasons import Why
+from companion.engines.napij.rules import Choice, choices, legal_plays, outcome, preview
+from companion.engines.napij.state import PUB, Phase, Rules, State
 
 from . import napij_bot
 from .levels import Level, unit_draw
@@ -44,8 +50,8 @@ HIT = 1 / 6
 """The chance an opponent piece 1 to 6 main-track fields behind knocks a piece out."""
 RISK = 1.0
 """Scales the expected loss of the colour's own pieces."""
-DRINK = 0.5
-"""What one drink owed costs, in fields (as the normal level counts it)."""
+_UNREACHABLE = 10_000
+"""What the engine's fewest-fields measure gives a node no piece of the colour reaches."""
 
 
 
@@ -92,21 +98,90 @@ def opponents_on_main(state: State, colour: int) -> dict[int, int]:
             for n in state.pieces[c] or () if n >= 0 and on_main[n]}
 
 
-def race(state: State, colour: int) -> float:
-    """``colour``'s race: the progress of its pieces (the front ones counting more) minus the
-    expected loss of those within an opponent's reach, minus its drinks owed."""
-    rules = state.rules
+TRAP_WAIT = napij_bot.TRAP_PENALTY
+"""What a trap costs beyond its way out, in fields (as the normal level counts it)."""
+PUB_WAIT = napij_bot.PUB_PENALTY
+"""What waiting in the pub costs beyond the way from the start field, in fields."""
+TOLERANCE = 1e-6
+"""The expected ways home are iterated until no field changes by more than this."""
+
+
+@functools.lru_cache(maxsize=16)
+def expected_way(rules: Rules, colour: int) -> tuple[tuple[float, ...], float]:
+    """The fields a piece of ``colour`` still has to go from every node, expected over the
+    throws, and from its pub: the normal level's measure (the fewest fields) counts every
+    junction as taken, but a piece takes a shortcut or the stezka only when a throw stops it
+    on the junction exactly, so most pieces go round.
+
+    A piece at ``n`` takes a throw ``t`` (1 to 6, equally likely) that it may legally take
+    alone on an empty board, to the exit that leaves it least to go; the throws it may not
+    take, and one that would stop it on its rolling pin, go to another piece (they do not
+    count).  So ``way(n)`` is the mean of ``t + way(target)`` over its usable throws, ``0`` in
+    the deepest home field; a trap is its way out plus :data:`TRAP_WAIT`, the pub the start
+    field's way plus :data:`PUB_WAIT`.  Solved by iteration from the fewest fields (a few dozen
+    sweeps; cached per board and colour)."""
     g = rules.graph
-    dist = rules.distance(colour)
-    whole = dist[g.start[colour]] + napij_bot.PUB_PENALTY
+    fewest = rules.distance(colour)
+    way = [float(d) for d in fewest]
+    occ = [-1] * len(g.board.fields)
+    nobody: tuple[None, ...] = (None, None, None, None)
+    deepest = g.home[colour][-1]
+    pin = g.pin[colour]
+    start = g.start[colour]
+    exits_of = g.exits[colour]
+    moves: list[tuple[int, list[tuple[int, tuple[int, ...]]]]] = []
+    traps: list[int] = []
+    for n in range(g.nodes):
+        if n == deepest or n == pin or fewest[n] >= _UNREACHABLE:
+            continue
+        if g.is_trap[n]:
+            traps.append(n)
+            continue
+        usable = []
+        for t in range(1, 7):
+            exits = exits_of[n] if len(exits_of[n]) > 1 else (None,)
+            ends = tuple(e for ex in exits for e in (target_of(g, occ, nobody, colour, n, (t,), ex),)
+                         if not isinstance(e, Why) and e != pin)
+            if ends:
+                usable.append((t, ends))
+        if usable:
+            moves.append((n, usable))
+    way[deepest] = 0.0
+    for _ in range(1000):
+        change = 0.0
+        way[pin] = way[start] + PUB_WAIT
+        for n in traps:
+            new = way[g.release[n]] + 1 + TRAP_WAIT
+            change = max(change, abs(new - way[n]))
+            way[n] = new
+        for n, usable in moves:
+            new = sum(t + min(way[e] for e in ends) for t, ends in usable) / len(usable)
+            change = max(change, abs(new - way[n]))
+            way[n] = new
+        if change < TOLERANCE:
+            break
+    return tuple(way), way[start] + PUB_WAIT
+
+
+def way_home(state: State, colour: int, node: int) -> float:
+    """How far a piece of ``colour`` on ``node`` (or in the pub) is from home, expected over
+    the throws (:func:`expected_way`)."""
+    way, from_pub = expected_way(state.rules, colour)
+    return from_pub if node == PUB else way[node]
+
+
+def race(state: State, colour: int) -> float:
+    """``colour``'s race: the expected way its pieces have made (:func:`expected_way`) minus
+    the expected loss of those within an opponent's reach."""
+    g = state.rules.graph
+    way, from_pub = expected_way(state.rules, colour)
     own = state.pieces[colour]
     assert own is not None
     immune = state.immune[colour] or ()
     where = opponents_on_main(state, colour)
     total = 0.0
     for i, n in enumerate(own):
-        q = whole - napij_bot.distance(state, colour, n) if n != PUB else 0
-        worth = q
+        worth = from_pub - way[n] if n != PUB else 0.0
         if where and n >= 0 and g.on_main[n] and not (immune and immune[i]):
             chance = 0.0
             back = n
@@ -119,7 +194,7 @@ def race(state: State, colour: int) -> float:
             total += worth - RISK * min(1.0, chance) * worth
         else:
             total += worth
-    return total - DRINK * state.debt(colour)
+    return total
 
 
 def strong_value(state: State, colour: int) -> float:
@@ -140,11 +215,20 @@ def strong_play(state: State) -> Play | None:
     return max(plays, key=lambda p: strong_value(outcome(state, p), c))
 
 
+def strong_target(state: State) -> Choice | None:
+    """The strong level's answer to a card that waits: the normal level's rules (knock out
+    the opponent closest to home, offer a deal to the co-player it helps least, ...) with
+    the way home expected over the throws (:func:`way_home`)."""
+    return napij_bot.choose_target(state, way_home)
+
+
 def strong(state: State) -> Action | None:
     """The strong level's decision now: a play, a card's choice, declaring the bottle or
     ``None`` (the next input is a throw)."""
     if state.phase is Phase.PLAY:
         return strong_play(state)
+    if state.phase is Phase.CHOOSE:
+        return strong_target(state)
     return napij_bot.decide(state)
 
 

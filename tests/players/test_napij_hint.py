@@ -9,9 +9,9 @@ from companion.engines.napij.events import Captured, EnteredHome
 from companion.engines.napij.notation import parse_position
 from companion.engines.napij.rules import legal_plays, preview
 from companion.engines.napij.state import Phase, default_rules
-from companion.players import napij_bot
+from companion.players.levels import Level
 from companion.players.napij_hint import Why, card_hint, explain, hint, threats
-from companion.players.napij_levels import strong_play
+from companion.players.napij_levels import decide, strong_play
 from companion.selfplay.napij import play_steps
 
 RULES = default_rules()
@@ -58,12 +58,12 @@ def test_every_hint_of_seeded_games_is_true_of_its_play():
     assert {Why.ONLY, Why.CAPTURE, Why.BEST} <= seen
 
 
-def test_a_cards_answer_is_the_normal_levels_with_its_reason():
+def test_a_cards_answer_is_the_strong_levels_with_its_reason():
     for g in range(8):
         for before, _a, _after, _e in play_steps(random.Random(60 + g), 4):
             if before.phase is Phase.CHOOSE:
                 answer = card_hint(before)
-                assert answer is not None and answer[0] == napij_bot.choose_target(before)
+                assert answer is not None and answer[0] == decide(Level.STRONG, before)
                 assert answer[1] and answer[1] == answer[1].lower()
                 if isinstance(answer[0], Offer):
                     assert answer[1] == "jemu nabídka pomůže nejméně"

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.engines.napij.actions import DeclareBottle, Drank, Play, Throw
+from companion.engines.napij.actions import Choose, DeclareBottle, Drank, Play, Throw
 from companion.engines.napij.game import GAME, Setup
 from companion.engines.napij.notation import parse_position
 from companion.engines.napij.rules import choices, legal_plays
@@ -17,10 +17,13 @@ from companion.players.napij_levels import (
     Seat,
     beginner,
     decide,
+    expected_way,
     opponents_on_main,
     race,
     strong_play,
+    strong_target,
     strong_value,
+    way_home,
 )
 from companion.selfplay.driver import play
 from companion.selfplay.napij import play_steps
@@ -73,6 +76,48 @@ def test_the_strong_race_counts_a_piece_in_front_of_an_opponent_as_at_risk():
     exposed = parse_position("r:m20,p,p,p g:m17,p,p,p bottle:m60 turn:g", RULES)
     assert race(exposed, RED) < race(safe, RED)
     assert strong_value(exposed, RED) < strong_value(safe, RED)
+
+
+def test_the_expected_way_home_is_never_shorter_than_the_fewest_fields():
+    g = RULES.graph
+    for colour in (RED, GREEN):
+        way, from_pub = expected_way(RULES, colour)
+        fewest = RULES.distance(colour)
+        assert way[g.home[colour][-1]] == 0
+        reachable = [n for n in range(g.nodes) if fewest[n] < 10_000]
+        assert all(way[n] >= fewest[n] - 1e-9 for n in reachable)
+        assert from_pub > way[g.start[colour]]
+        assert expected_way(RULES, colour) is expected_way(RULES, colour)  # cached
+    way, _ = expected_way(RULES, RED)
+    fewest = RULES.distance(RED)
+    m9, m13 = g.node_of("m9"), g.node_of("m13")
+    # the fewest fields count m10's stezka as taken from m9; a throw rarely stops on it
+    assert fewest[m9] < fewest[m13] and way[m9] > way[m13]
+
+
+def test_the_strong_level_stops_on_a_junction_rather_than_counting_on_hitting_one():
+    # red on m9 is 1 field before the stezka's junction m10 and 4 before the shortcut's
+    # junction m13: the normal level counts m10 as taken and will not move it past; the
+    # strong one takes the 4 onto m13, which it reaches for certain
+    state = parse_position("r:m9,m45,p,p g:m70,p,p,p bottle:m79 turn:r throws:4", RULES)
+    best = strong_play(state)
+    assert best is not None and best.steps[0].piece == 0
+    normal = napij_bot.choose_play(state)
+    assert normal is not None and normal.steps[0].piece == 1
+
+
+def test_the_strong_level_knocks_out_the_piece_closest_to_home_as_it_expects_it():
+    # card 10 of the default deck: knock out an opponent piece on the main track; green's
+    # piece on m9 is no more fields from home than the one on m16 (the stezka from m10
+    # counted as taken: the normal level takes the first), the one on m16 is nearer as the
+    # throws will take them
+    state = parse_position("r:m20,p,p,p g:m9,m16,p,p bottle:m79 turn:r card:10@r1#1", RULES)
+    g = RULES.graph
+    m9, m16 = g.node_of("m9"), g.node_of("m16")
+    assert RULES.distance(GREEN)[m9] <= RULES.distance(GREEN)[m16]
+    assert way_home(state, GREEN, m16) < way_home(state, GREEN, m9)
+    assert napij_bot.choose_target(state) == Choose(GREEN, 0)
+    assert strong_target(state) == decide(Level.STRONG, state) == Choose(GREEN, 1)
 
 
 def test_the_opponents_on_the_main_track_are_found_by_field_not_the_pub():
