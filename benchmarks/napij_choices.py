@@ -133,6 +133,10 @@ def main() -> int:
     ap.add_argument("--rollouts", type=int, default=200)
     ap.add_argument("--rollout-seed", type=int, default=5)
     args = ap.parse_args()
+    if args.games < 0 or args.positions < 0:
+        ap.error("--games and --positions are counts: 0 or more")
+    if args.rollouts < 1:
+        ap.error("--rollouts must be at least 1")
     if args.games:
         count = choices(args.games, args.seed)
         multi = count["two or more"]

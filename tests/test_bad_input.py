@@ -233,3 +233,23 @@ def test_random_config_values_are_one_sentence_or_success(key, value, capsys, tm
     folder = tmp_path / str(abs(hash((key, repr(value)))))
     folder.mkdir(exist_ok=True)
     run_with(folder, key, value, capsys)
+
+
+@pytest.mark.parametrize("script, args", [
+    ("napij_choices.py", ["--games", "-1"]),
+    ("napij_choices.py", ["--rollouts", "0"]),
+    ("napij_choices.py", ["--positions", "-3"]),
+    ("strong_decision.py", ["--games", "0"]),
+])
+def test_the_strength_benchmarks_refuse_a_bad_count_in_one_sentence(script, args):
+    """Issue 23's benchmarks: a count out of range is one line on stderr and exit 2 (argparse's
+    own error), never the division by zero it would meet later."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, str(root / "benchmarks" / script), *args],
+                          capture_output=True, text=True, timeout=60, cwd=root)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    assert done.stderr.strip().splitlines()[-1].startswith(f"{script}: error: ")
