@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NoReturn
 
 from ..colours import BLUE as BLUE
 from ..colours import COLOURS as COLOURS  # the letters r b g y; the index is the colour
@@ -531,17 +532,18 @@ def _candidate_moves(pos: Position, roll: int) -> tuple[list[Move], str]:
 
 _Asked = tuple[Position | None, int, tuple[Move, ...], int]
 
-_last: _Asked = (None, 0, (), 0)
+_last: list[_Asked] = [(None, 0, (), 0)]
 """What legal_moves last worked out: (position, roll, moves) and the position's
-occupancy.  A game asks legal_moves and then apply for the same position object
-and roll; apply takes the moves from here and reads the chosen one's effect off
-it instead of working them out again.  Keyed by identity, so it is only ever reused for the very same
-(immutable) position; one tuple, read and written whole."""
+occupancy, as the one item of a list.  A game asks legal_moves and then apply for
+the same position object and roll; apply takes the moves from here and reads the
+chosen one's effect off it instead of working them out again.  Keyed by identity,
+so it is only ever reused for the very same (immutable) position; one tuple, read
+and written whole.  (In a list because storing a list's item is one specialised
+instruction, where storing a module global is a dict insert.)"""
 
 
 def legal_moves(pos: Position, roll: int) -> list[Move]:
     """All distinct legal moves of the colour on turn for ``roll`` (1…6)."""
-    global _last
     if pos.winner is not None:
         return []
     c = pos.turn
@@ -562,7 +564,7 @@ def legal_moves(pos: Position, roll: int) -> list[Move]:
             captures = [m for m in moves if m.capture is not None]
             if captures:
                 moves = captures
-        _last = (pos, roll, tuple(moves), occ)
+        _last[0] = (pos, roll, tuple(moves), occ)
         return moves
     # The official rules, the hot path of every game: by table, with the same
     # answers as _candidate_moves (the tests compare them on random positions).
@@ -581,16 +583,16 @@ def legal_moves(pos: Position, roll: int) -> list[Move]:
         if p0 < 0 or p1 < 0 or p2 < 0 or p3 < 0:
             entry = moves_of[HOUSE][occ >> lands[HOUSE] & 7]
             if entry is not None:
-                _last = (pos, roll, (entry,), occ)
+                _last[0] = (pos, roll, (entry,), occ)
                 return [entry]
             clear = moves_of[0][occ >> lands[0] & 7]  # (the own piece on the start)
             if clear is not None:
-                _last = (pos, roll, (clear,), occ)
+                _last[0] = (pos, roll, (clear,), occ)
                 return [clear]
     elif (p0 == 0 or p1 == 0 or p2 == 0 or p3 == 0) and (p0 < 0 or p1 < 0 or p2 < 0 or p3 < 0):
         clear = moves_of[0][occ >> lands[0] & 7]
         if clear is not None:
-            _last = (pos, roll, (clear,), occ)
+            _last[0] = (pos, roll, (clear,), occ)
             return [clear]
     # Every piece that can go somewhere (a shift of 0: it cannot), unless an own piece
     # stands there (None); a piece's move is the table's by who stands where it lands.
@@ -615,7 +617,7 @@ def legal_moves(pos: Position, roll: int) -> list[Move]:
         move = moves_of[p3][occ >> shift & 7]
         if move is not None:
             moves.append(move)
-    _last = (pos, roll, tuple(moves), occ)
+    _last[0] = (pos, roll, tuple(moves), occ)
     return moves
 
 
@@ -642,6 +644,19 @@ def why_not(pos: Position, roll: int, frm: int) -> Reason:
     return Reason(Why.MUST_CAPTURE, colour, frm, roll)
 
 
+def _refuse(pos: Position, roll: int, move: Move) -> NoReturn:
+    reason = why_not(pos, roll, move.frm)
+    raise IllegalMove(f"That move is not legal ({reason.why.value}).", reason)
+
+
+def _effect_in_tables(move: Move, roll: int, occ: int) -> _Effect:
+    """The effect of a legal move made anew (not the tables' own): the tables' equal one's."""
+    lands, moves_of = _TABLES[move.colour][roll]  # (made by legal_moves)
+    same = moves_of[move.frm][occ >> lands[move.frm] & 7]
+    assert same is not None and same.effect is not None
+    return same.effect
+
+
 def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position, list[Event]]:
     """Play ``roll`` for the colour on turn, moving ``move`` (or the only legal move).
 
@@ -649,15 +664,14 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
     three-tries rule or the forfeit applies; after a six the same colour rolls
     again; after anything else the turn passes clockwise.
     """
-    asked, asked_roll, legal, occ = _last
+    asked, asked_roll, legal, occ = _last[0]
     if asked is not pos or asked_roll != roll:  # legal_moves was not just asked: ask it
         winner = pos.winner
         if winner is not None:
             raise GameOver(f"The game is over: {COLOURS[winner]} has won.",
                            Reason(Why.GAME_OVER, pos.turn, HOUSE, roll, winner))
         legal = tuple(legal_moves(pos, roll))  # (its return, not _last: threads)
-        given = pos.occ
-        occ = occupancy(pos.pieces) if given is None else given
+        occ = occupancy(pos.pieces) if pos.occ is None else pos.occ
     pieces = pos.pieces
     colour = pos.turn
     own: tuple[int, ...] = pieces[colour]  # type: ignore[assignment]  # (it plays)
@@ -691,16 +705,14 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
                     break
             else:
                 if move not in legal:
-                    reason = why_not(pos, roll, move.frm)
-                    raise IllegalMove(f"That move is not legal ({reason.why.value}).", reason)
+                    _refuse(pos, roll, move)
         # The move's effect: on the move itself when it comes from the tables; for an
         # equal move made anew, on the table's, found as legal_moves found it: by its
         # piece and the occupant of the slot where it lands (a legal move always has one).
         effect = move.effect
         if effect is None:
-            lands, moves_of = _TABLES[colour][roll]  # (made by legal_moves)
-            effect = moves_of[move.frm][occ >> lands[move.frm] & 7].effect  # type: ignore[union-attr]
-        frm, to, sent_home, delta, first, second = effect  # type: ignore[misc]
+            effect = _effect_in_tables(move, roll, occ)
+        frm, to, sent_home, delta, first, second = effect
         occ += delta
         # The moving piece is the first of ``own`` standing at ``frm``; unpacking the
         # 4-tuples and building the new ones whole is the cheapest way to replace one item.
