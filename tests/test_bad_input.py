@@ -240,6 +240,8 @@ def test_random_config_values_are_one_sentence_or_success(key, value, capsys, tm
     ("napij_choices.py", ["--rollouts", "0"]),
     ("napij_choices.py", ["--positions", "-3"]),
     ("strong_decision.py", ["--games", "0"]),
+    ("engine_instructions.py", ["--games", "0"]),
+    ("engine_instructions.py", ["--against", "/"]),
 ])
 def test_the_strength_benchmarks_refuse_a_bad_count_in_one_sentence(script, args):
     """Issue 23's benchmarks: a count out of range is one line on stderr and exit 2 (argparse's

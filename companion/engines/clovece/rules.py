@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NoReturn
 
 from ..colours import BLUE as BLUE
 from ..colours import COLOURS as COLOURS  # the letters r b g y; the index is the colour
@@ -57,8 +58,32 @@ class Variant(StrEnum):
 VARIANT_ORDER = tuple(v.value for v in Variant)
 
 
+class _PositionSlots:
+    """The slots of a :class:`Position`, and the hot path's way to a new one at about a
+    tuple's cost.
+
+    A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
+    several times what ``tuple.__new__`` cost the former NamedTuple (measured: about a
+    quarter of self-play's speed, ``benchmarks/engine_vs_ludopy.py``).  Position is a
+    frozen dataclass built on this plain class and adds no slot of its own, so
+    :func:`apply` makes one of these, sets its slots plainly (no call at all) and turns it
+    into the frozen Position by ``__class__`` assignment, which CPython allows at once
+    between a class and a subclass of the same layout.  What comes out is an ordinary
+    Position (``type(p) is Position``, equal, hashed and frozen as any other); nothing
+    else builds one this way.
+    """
+
+    __slots__ = ("pieces", "turn", "tries", "variants", "winner", "occ")
+    pieces: tuple[tuple[int, ...] | None, ...]
+    turn: int
+    tries: int
+    variants: frozenset[str]
+    winner: int | None
+    occ: int | None
+
+
 @dataclass(frozen=True, slots=True)
-class Position:
+class Position(_PositionSlots):
     """One moment of the game: whose turn it is and where every piece stands.
 
     ``pieces[c]`` is the 4-tuple of progress values of colour ``c`` or ``None``
@@ -94,6 +119,11 @@ class Move:
     frm: int
     to: int
     capture: int | None
+    effect: _Effect | None = field(default=None, init=False, compare=False, repr=False)
+    """What the move does, for :func:`apply` (see "tables for the hot path" below): set on
+    the moves of the engine's own tables, ``None`` on a move made anywhere else (and on a
+    copy made by ``dataclasses.replace``).  A function of the
+    four fields above, so it takes no part in equality, hashing or the repr."""
 
 
 # --- events ---------------------------------------------------------------
@@ -210,29 +240,6 @@ FIELD: tuple[tuple[int, ...], ...] = tuple(
 (goal fields, and index -1 = the house)."""
 
 
-class _Built:
-    """The hot path's way to a new :class:`Position` at about a tuple's cost.
-
-    A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
-    several times what ``tuple.__new__`` cost the former NamedTuple (measured: about a
-    quarter of self-play's speed, ``benchmarks/engine_vs_ludopy.py``).  This class has
-    the very same slots and no ``__setattr__`` of its own: :func:`apply` makes a blank
-    one, sets its slots plainly (no call at all) and turns it into the frozen Position it
-    is laid out as, by ``__class__`` assignment between two classes of one layout.  What
-    comes out is an ordinary Position (``type(p) is Position``, equal, hashed and frozen
-    as any other); nothing else builds one this way.
-    """
-
-    __slots__ = ("pieces", "turn", "tries", "variants", "winner", "occ")
-    pieces: tuple[tuple[int, ...] | None, ...]
-    turn: int
-    tries: int
-    variants: frozenset[str]
-    winner: int | None
-    occ: int | None
-
-
-_blank = object.__new__
 _NEXT = (1, 2, 3, 0)  # the seat after each colour, clockwise (present or not)
 
 
@@ -304,14 +311,15 @@ def _occupant(occ: int, field: int) -> int | None:
 # Goal fields are slots too, so "never onto an own piece" is the same test on
 # the track and in the goal.  The official rules need nothing more per piece;
 # the duties (enter on a six, clear the start) are checked before.
-#   _EFFECTS[c][r][p]  beside each of those moves its effect (:func:`_effect`):
-#                    its target and capture (a plain tuple unpacks faster than
-#                    the move's fields read one by one), what it does to the
-#                    occupancy (an int to add) and the events it causes before
-#                    the turn goes on: Moved or Entered, then Captured or
-#                    EnteredGoal or None.  apply finds a move's effect by its
-#                    piece and the occupant of its landing slot, as legal_moves
-#                    found the move, so no move is ever hashed on the hot path.
+#
+# Each of those moves carries its effect (``Move.effect``, :func:`_effect`): its
+# piece and target, the piece it sends home (colour and progress) or None (a plain
+# tuple unpacks faster than the move's fields read one by one), what it does to the occupancy (an int to add) and the events
+# it causes before the turn goes on: Moved or Entered, then Captured or
+# EnteredGoal or None.  apply reads it off the move it is given, so no move is
+# ever hashed or looked up on the hot path; an equal move made anew, which has no
+# effect, is found in the tables as legal_moves found it (by its piece and the
+# occupant of its landing slot).
 
 _PROGRESSES = (*range(GOAL_LAST + 1), HOUSE)  # table order: 0…43, then the house last
 
@@ -327,17 +335,22 @@ def _moves_by_occupant(c: int, roll: int, p: int) -> tuple[Move | None, ...]:
         return ()
     to = 0 if p == HOUSE else p + roll
     if to >= GOAL_FIRST:  # only own pieces stand in the goal
-        return (Move(c, p, to, None), None, None, None, None)
-    return tuple(None if o == c + 1 else Move(c, p, to, o - 1 if o else None)
+        return (_prebuilt(Move(c, p, to, None)), None, None, None, None)
+    return tuple(None if o == c + 1 else _prebuilt(Move(c, p, to, o - 1 if o else None))
                  for o in range(5))
 
 
-_Effect = tuple[int, int | None, int, Event, Event | None]
-_Table = tuple[tuple[int, ...], tuple[tuple[Move | None, ...], ...],
-               tuple[tuple[_Effect | None, ...], ...]]
+def _prebuilt(move: Move) -> Move:
+    """``move`` with its effect on it: a move of the tables."""
+    object.__setattr__(move, "effect", _effect(move))
+    return move
+
+
+_Effect = tuple[int, int, tuple[int, int] | None, int, Event, Event | None]
+_Table = tuple[tuple[int, ...], tuple[tuple[Move | None, ...], ...]]
 
 _TABLES: tuple[dict[int, _Table], ...] = ({}, {}, {}, {})
-"""``_TABLES[c][r]`` is the triple (_LANDS[c][r], _MOVES[c][r], _EFFECTS[c][r]), made by :func:`_table` the
+"""``_TABLES[c][r]`` is the pair (_LANDS[c][r], _MOVES[c][r]), made by :func:`_table` the
 first time a game needs it: importing the engine (which the service does before its first
 frame) pays nothing for tables a game may never use.  Plain dicts, not a dict subclass with
 ``__missing__``: CPython's specialised lookup serves exact dicts only, and the hot path
@@ -351,10 +364,8 @@ def _table(c: int, roll: int) -> _Table:
         raise KeyError(roll)
     table = _TABLES[c].get(roll)
     if table is None:
-        moves = tuple(_moves_by_occupant(c, roll, p) for p in _PROGRESSES)
-        table = (tuple(_landing(c, roll, p) for p in _PROGRESSES), moves,
-                 tuple(tuple(None if m is None else _effect(m) for m in by_occupant)
-                       for by_occupant in moves))
+        table = (tuple(_landing(c, roll, p) for p in _PROGRESSES),
+                 tuple(_moves_by_occupant(c, roll, p) for p in _PROGRESSES))
         _TABLES[c][roll] = table
     return table
 
@@ -377,12 +388,15 @@ def _effect(move: Move) -> _Effect:
         first = Moved(c, frm, to)
         delta -= (c + 1) << _OCC_BITS * _slot(c, frm)
     second: Event | None = None
+    sent_home = None
     if capture is not None:
         delta -= (capture + 1) << _OCC_BITS * _slot(c, to)
-        second = Captured(c, capture, track_field(c, to))
+        field = track_field(c, to)
+        second = Captured(c, capture, field)
+        sent_home = (capture, (field - START[capture]) % TRACK_LEN)
     elif frm < GOAL_FIRST <= to:
         second = EnteredGoal(c, to)
-    return to, capture, delta, first, second
+    return frm, to, sent_home, delta, first, second
 
 
 # --- the plain statement of the rules --------------------------------------------
@@ -516,20 +530,20 @@ def _candidate_moves(pos: Position, roll: int) -> tuple[list[Move], str]:
 # benchmarks/engine_vs_ludopy.py; callgrind instruction counts per roll are the
 # steadier guide on a noisy machine.
 
-_Asked = tuple[Position | None, int, tuple[Move, ...], _Table, int]
+_Asked = tuple[Position | None, int, tuple[Move, ...], int]
 
-_last: _Asked = (None, 0, (), ((), (), ()), 0)
-"""What legal_moves last worked out: (position, roll, moves), the colour's tables
-for the roll and the position's occupancy.  A game asks legal_moves and then
-apply for the same position object and roll; apply takes the moves from here
-and finds the chosen one's effect in the tables instead of working them out
-again.  Keyed by identity, so it is only ever reused for the very same
-(immutable) position; one tuple, read and written whole."""
+_last: list[_Asked] = [(None, 0, (), 0)]
+"""What legal_moves last worked out: (position, roll, moves) and the position's
+occupancy, as the one item of a list.  A game asks legal_moves and then apply for
+the same position object and roll; apply takes the moves from here and reads the
+chosen one's effect off it instead of working them out again.  Keyed by identity,
+so it is only ever reused for the very same (immutable) position; one tuple, read
+and written whole.  (In a list because storing a list's item is one specialised
+instruction, where storing a module global is a dict insert.)"""
 
 
 def legal_moves(pos: Position, roll: int) -> list[Move]:
     """All distinct legal moves of the colour on turn for ``roll`` (1…6)."""
-    global _last
     if pos.winner is not None:
         return []
     c = pos.turn
@@ -550,34 +564,62 @@ def legal_moves(pos: Position, roll: int) -> list[Move]:
             captures = [m for m in moves if m.capture is not None]
             if captures:
                 moves = captures
-        _last = (pos, roll, tuple(moves), table, occ)
+        _last[0] = (pos, roll, tuple(moves), occ)
         return moves
     # The official rules, the hot path of every game: by table, with the same
     # answers as _candidate_moves (the tests compare them on random positions).
     # (7 is _OCC_MASK, written out: a constant is cheaper to load than a global; no
     # asserts for mypy here, they would cost a tenth of the time: the colour on turn
     # always plays, so its pieces are never None.)
-    lands, moves_of, _ = table
-    own: tuple[int, ...] = pos.pieces[c]  # type: ignore[assignment]
-    if HOUSE in own:  # pieces wait in the house: the duties come first
-        if roll == SIX:  # must enter, sending home whoever stands on the start...
+    lands, moves_of = table
+    # The four pieces by name: comparing two small ints is one specialised instruction,
+    # where ``HOUSE in own`` costs a call a piece, and the loop over them is unrolled.
+    # The duties come first while pieces wait in the house (HOUSE is the only negative
+    # progress): on a six a house piece must enter, sending home whoever stands on the
+    # start, unless an own piece holds it; the own start must be cleared when this roll
+    # lets that piece go.
+    p0, p1, p2, p3 = pos.pieces[c]  # type: ignore[misc]
+    if roll == SIX:
+        if p0 < 0 or p1 < 0 or p2 < 0 or p3 < 0:
             entry = moves_of[HOUSE][occ >> lands[HOUSE] & 7]
-            if entry is not None:  # ...unless an own piece holds it
-                _last = (pos, roll, (entry,), table, occ)
+            if entry is not None:
+                _last[0] = (pos, roll, (entry,), occ)
                 return [entry]
-        if 0 in own:  # must clear the own start if this roll lets that piece go
-            clear = moves_of[0][occ >> lands[0] & 7]
+            clear = moves_of[0][occ >> lands[0] & 7]  # (the own piece on the start)
             if clear is not None:
-                _last = (pos, roll, (clear,), table, occ)
+                _last[0] = (pos, roll, (clear,), occ)
                 return [clear]
+    elif (p0 == 0 or p1 == 0 or p2 == 0 or p3 == 0) and (p0 < 0 or p1 < 0 or p2 < 0 or p3 < 0):
+        clear = moves_of[0][occ >> lands[0] & 7]
+        if clear is not None:
+            _last[0] = (pos, roll, (clear,), occ)
+            return [clear]
+    # Every piece that can go somewhere (a shift of 0: it cannot), unless an own piece
+    # stands there (None); a piece's move is the table's by who stands where it lands.
+    # Written out four times on purpose: a loop over the pieces costs some 4 % more
+    # instructions a roll of self-play (callgrind, benchmarks/engine_instructions.py).
     moves = []
-    for p in own:
-        shift = lands[p]
-        if shift:  # the piece can go somewhere: is anybody there?
-            move = moves_of[p][occ >> shift & 7]
-            if move is not None:  # (None: an own piece stands there)
-                moves.append(move)
-    _last = (pos, roll, tuple(moves), table, occ)
+    shift = lands[p0]
+    if shift:
+        move = moves_of[p0][occ >> shift & 7]
+        if move is not None:
+            moves.append(move)
+    shift = lands[p1]
+    if shift:
+        move = moves_of[p1][occ >> shift & 7]
+        if move is not None:
+            moves.append(move)
+    shift = lands[p2]
+    if shift:
+        move = moves_of[p2][occ >> shift & 7]
+        if move is not None:
+            moves.append(move)
+    shift = lands[p3]
+    if shift:
+        move = moves_of[p3][occ >> shift & 7]
+        if move is not None:
+            moves.append(move)
+    _last[0] = (pos, roll, tuple(moves), occ)
     return moves
 
 
@@ -604,6 +646,19 @@ def why_not(pos: Position, roll: int, frm: int) -> Reason:
     return Reason(Why.MUST_CAPTURE, colour, frm, roll)
 
 
+def _refuse(pos: Position, roll: int, move: Move) -> NoReturn:
+    reason = why_not(pos, roll, move.frm)
+    raise IllegalMove(f"That move is not legal ({reason.why.value}).", reason)
+
+
+def _effect_in_tables(move: Move, roll: int, occ: int) -> _Effect:
+    """The effect of a legal move made anew (not the tables' own): the tables' equal one's."""
+    lands, moves_of = _TABLES[move.colour][roll]  # (made by legal_moves)
+    same = moves_of[move.frm][occ >> lands[move.frm] & 7]
+    assert same is not None and same.effect is not None
+    return same.effect
+
+
 def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position, list[Event]]:
     """Play ``roll`` for the colour on turn, moving ``move`` (or the only legal move).
 
@@ -611,16 +666,14 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
     three-tries rule or the forfeit applies; after a six the same colour rolls
     again; after anything else the turn passes clockwise.
     """
-    asked, asked_roll, legal, table, occ = _last
+    asked, asked_roll, legal, occ = _last[0]
     if asked is not pos or asked_roll != roll:  # legal_moves was not just asked: ask it
         winner = pos.winner
         if winner is not None:
             raise GameOver(f"The game is over: {COLOURS[winner]} has won.",
                            Reason(Why.GAME_OVER, pos.turn, HOUSE, roll, winner))
         legal = tuple(legal_moves(pos, roll))  # (its return, not _last: threads)
-        table = _TABLES[pos.turn][roll]  # made by legal_moves if it was not there
-        given = pos.occ
-        occ = occupancy(pos.pieces) if given is None else given
+        occ = occupancy(pos.pieces) if pos.occ is None else pos.occ
     pieces = pos.pieces
     colour = pos.turn
     own: tuple[int, ...] = pieces[colour]  # type: ignore[assignment]  # (it plays)
@@ -654,13 +707,14 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
                     break
             else:
                 if move not in legal:
-                    reason = why_not(pos, roll, move.frm)
-                    raise IllegalMove(f"That move is not legal ({reason.why.value}).", reason)
-        # The move's effect, found as legal_moves found the move: by its piece and the
-        # occupant of the slot where it lands (a legal move always has one).
-        lands, _, effects = table
-        frm = move.frm
-        to, capture, delta, first, second = effects[frm][occ >> lands[frm] & 7]  # type: ignore[misc]
+                    _refuse(pos, roll, move)
+        # The move's effect: on the move itself when it comes from the tables; for an
+        # equal move made anew, on the table's, found as legal_moves found it: by its
+        # piece and the occupant of the slot where it lands (a legal move always has one).
+        effect = move.effect
+        if effect is None:
+            effect = _effect_in_tables(move, roll, occ)
+        frm, to, sent_home, delta, first, second = effect
         occ += delta
         # The moving piece is the first of ``own`` standing at ``frm``; unpacking the
         # 4-tuples and building the new ones whole is the cheapest way to replace one item.
@@ -682,13 +736,12 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
             pieces = (red, blue, own, yellow)
         else:
             pieces = (red, blue, green, own)
-        if capture is not None:  # the victim's piece on the target field goes home
-            victim = pieces[capture]
-            assert victim is not None
-            sent = list(victim)
-            sent[victim.index((track_field(colour, to) - START[capture]) % TRACK_LEN)] = HOUSE
+        if sent_home is not None:  # the victim's piece on the target field goes home
+            victim, hit = sent_home  # (its colour and progress)
             board = list(pieces)
-            board[capture] = tuple(sent)
+            sent = list(board[victim])  # type: ignore[arg-type]
+            sent[sent.index(hit)] = HOUSE
+            board[victim] = tuple(sent)
             pieces = tuple(board)
         if to >= GOAL_FIRST and min(own) >= GOAL_FIRST:  # only a move in the goal can win
             nxt = winner = colour
@@ -702,8 +755,8 @@ def apply(pos: Position, roll: int, move: Move | None = None) -> tuple[Position,
                 nxt = _NEXT[nxt]
             last = _PASSED_DONE[colour][nxt]
         events = [first, last] if second is None else [first, second, last]
-    # The new Position, built as cheaply as the hot path needs (see _Built).
-    new = _blank(_Built)
+    # The new Position, built as cheaply as the hot path needs (see _PositionSlots).
+    new = _PositionSlots()
     new.pieces = pieces
     new.turn = nxt
     new.tries = tries

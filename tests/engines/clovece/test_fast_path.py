@@ -177,28 +177,36 @@ def test_occupancy_knows_track_and_goal_fields():
     assert occupancy(new_game(4).pieces) == 0
 
 
-def test_every_prebuilt_move_has_its_effect_beside_it():
-    """The tables hold each move's effect at the move's own place; apply reads it there."""
+def test_every_prebuilt_move_carries_its_own_effect():
+    """Each move of the tables carries its effect; apply reads it there."""
     moves = []
     for c in range(4):
         for r in range(1, 7):
-            _lands, moves_of, effects_of = rules._table(c, r)
-            for by_occupant, effects in zip(moves_of, effects_of, strict=True):
-                for move, effect in zip(by_occupant, effects, strict=True):
-                    assert (move is None) == (effect is None)
+            _lands, moves_of = rules._table(c, r)
+            for by_occupant in moves_of:
+                for move in by_occupant:
                     if move is None:
                         continue
                     moves.append(move)
-                    assert effect == rules._effect(move)
-                    to, capture, _delta, first, second = effect
-                    assert (to, capture) == (move.to, move.capture)
+                    effect = move.effect
+                    assert effect is not None and effect == rules._effect(move)
+                    frm, to, sent_home, _delta, first, second = effect
+                    assert (frm, to) == (move.frm, move.to)
+                    if move.capture is None:
+                        assert sent_home is None
+                    else:  # the victim's own progress on the field where the move lands
+                        victim, hit = sent_home
+                        assert victim == move.capture
+                        assert track_field(victim, hit) == track_field(c, to)
+                        assert isinstance(second, Captured) and second.field == track_field(c, to)
                     assert isinstance(first, Entered if move.frm == HOUSE else Moved)
                     assert second is None or isinstance(second, Captured | EnteredGoal)
     assert len(set(moves)) == len(moves) > 3000
 
 
 def test_positions_and_moves_from_the_hot_path_are_frozen_values_of_one_kind():
-    """What apply builds through _Built is an ordinary frozen Position; moves are values too."""
+    """What apply builds through _PositionSlots is an ordinary frozen Position; moves are
+    values too, their effect no part of their value."""
     rng = random.Random(3)
     pos = new_game(4)
     seen = 0
@@ -210,11 +218,17 @@ def test_positions_and_moves_from_the_hot_path_are_frozen_values_of_one_kind():
             assert m != (m.colour, m.frm, m.to, m.capture)  # never equal to a plain tuple
             assert m == Move(m.colour, m.frm, m.to, m.capture)
             assert hash(m) == hash(Move(m.colour, m.frm, m.to, m.capture))
+            assert repr(m) == repr(Move(m.colour, m.frm, m.to, m.capture))
+            assert m.effect is not None and dataclasses.replace(m).effect is None
         chosen = moves[rng.randrange(len(moves))] if moves else None
         after, events = apply(pos, roll, chosen)
         if chosen is not None:  # an equal move made anew (not the table's) plays the same
-            again = apply(pos, roll, Move(chosen.colour, chosen.frm, chosen.to, chosen.capture))
+            anew = Move(chosen.colour, chosen.frm, chosen.to, chosen.capture)
+            assert anew.effect is None
+            again = apply(pos, roll, anew)
             assert again == (after, events) and again[0].occ == after.occ
+            copied = apply(pos, roll, dataclasses.replace(chosen))
+            assert copied == (after, events) and copied[0].occ == after.occ
         assert type(after) is Position and not hasattr(after, "__dict__")
         built = Position(after.pieces, after.turn, after.tries, after.variants, after.winner)
         assert after == built and hash(after) == hash(built) and {after, built} == {built}
