@@ -29,22 +29,29 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import get_context
 from typing import Any
 
+from companion.engines.clovece.rules import (
+    SEATS_BY_PLAYERS,
+    Move,
+    Position,
+    apply,
+    legal_moves,
+    new_game,
+)
+from companion.players import clovece_bot, clovece_strong
 
-def one_game(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> bool:
-    """Game ``index``: whether the candidate (``X``) won it."""
-    from companion.engines.clovece.rules import SEATS_BY_PLAYERS, apply, legal_moves, new_game
-    from companion.players import clovece_bot, clovece_strong
 
-    seed, index, seats, fields = args
+def play_game(seed: int, index: int, seats: tuple[str, ...],
+              candidate: Callable[[Position, int], Move | None]) -> bool:
+    """Game ``index`` of ``seed``: whether the candidate (the ``X`` seat, playing
+    ``candidate(pos, roll)`` whenever it has two or more legal moves) won it."""
     n = len(seats)
     colours = SEATS_BY_PLAYERS[n]
     turn = index % n  # the seats turn by one colour every game
     kinds = {colours[(k + turn) % n]: kind for k, kind in enumerate(seats)}
-    base = clovece_strong.WEIGHTS[n]
-    weights = dataclasses.replace(base, **fields)
     me = next(c for c, kind in kinds.items() if kind == "X")
     dice = {c: random.Random(seed * 7919 + index * 31 + c).random for c in colours}
     picks = {c: random.Random(seed * 104729 + index * 37 + c).random for c in colours}
@@ -57,7 +64,7 @@ def one_game(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> bool:
         if len(moves) > 1:
             kind = kinds[c]
             if kind == "X":
-                move = clovece_strong.choose(pos, roll, weights)
+                move = candidate(pos, roll)
             elif kind == "normal":
                 move = clovece_bot.choose(pos, roll)
             elif kind == "strong":
@@ -66,6 +73,13 @@ def one_game(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> bool:
                 move = moves[math.floor(picks[c]() * len(moves))]
         pos, _ = apply(pos, roll, move)
     return pos.winner == me
+
+
+def one_game(args: tuple[int, int, tuple[str, ...], dict[str, Any]]) -> bool:
+    """Game ``index``: whether the candidate (``X``, silný with the weights ``fields``) won it."""
+    seed, index, seats, fields = args
+    weights = dataclasses.replace(clovece_strong.WEIGHTS[len(seats)], **fields)
+    return play_game(seed, index, seats, lambda pos, roll: clovece_strong.choose(pos, roll, weights))
 
 
 def play(seats: tuple[str, ...], fields: dict[str, Any], games: int, seed: int,

@@ -25,24 +25,39 @@ worth the best move of each next roll, averaged over the six rolls (expectimax
 over the die, one throw deep).  Between moves worth the same the piece further
 ahead goes (``front``).
 
+**Two players** (``deep``, issue 23's fourth round): with a roll of 1 to 5 the search
+looks further, at the opponent's whole throw (each of its six rolls, the move
+*normální* would play, :func:`companion.players.clovece_bot.choose`) and then the own
+next throw (the best move of each roll), and scores the positions it reaches, where
+the opponent is to move, by :func:`win_chance`: the evaluation as a chance to win.
+An expectimax averages what it finds at its leaves, which is only right for a
+chance; the fields of the evaluation are not one (a lead of ten fields is worth
+more near the end).  After a six every move throws again, so the one-throw search
+above decides as before.
+
 The weights depend on the number of players (:data:`WEIGHTS`).  They were tuned
 by seeded self-play with common random numbers (``benchmarks/clovece_tune.py``);
-the measured strength is in ``docs/players.md``.  A deeper search (the next
-player's every roll and reply, then the evaluation) measured no better against
-the normal level and cost several times more, so the search stays one throw deep;
-rollouts (12 of 8 throws a move, the normal level's heuristic playing them, then the
-evaluation) measured worse against a random player (docs/players.md), and so did rollouts
-played by this level's own one-throw choice; an evaluation learnt from self-play by temporal
-differences, and the race counted in the turns a colour needs to finish alone, measured no
-better (issue 23's third round, docs/players.md).
+the measured strength is in ``docs/players.md``.  The deeper two-player search
+(``deep``) measured 56.9 % → 60.0 % head to head against the normal level (2,000 paired
+games, sign test z = +2.30) and no different against a random player (87.5 % → 87.9 %);
+an earlier deeper search that stopped after the opponent's reply (its leaf with this
+colour on turn, scored in fields) measured no better, nor did it with that leaf as a
+chance (docs/players.md).  Rollouts (12 of 8 throws a move, the normal
+level's heuristic playing them, then the evaluation) measured worse against a random
+player, and so did rollouts played by this level's own one-throw choice; an evaluation
+learnt from self-play by temporal differences, and the race counted in the turns a colour
+needs to finish alone, measured no better (issue 23's third round, docs/players.md).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.engines.clovece.rules import (
     GOAL_FIRST,
+    GOAL_LAST,
     HOUSE,
     SIX,
     START,
@@ -54,6 +69,8 @@ from companion.engines.clovece.rules import (
     in_play,
     legal_moves,
 )
+
+from . import clovece_bot
 
 _SAFE_START = Variant.SAFE_START.value
 
@@ -91,10 +108,18 @@ class Weights:
     front: float = 0.001
     """Per field of the moving piece's progress: between moves worth the same, the piece
     further ahead goes."""
+    deep: bool = False
+    """Two players, a roll of 1 to 5: look further, at the opponent's whole throw (it is
+    expected to play as *normální*) and the own next throw (the best move of each roll), and
+    score the positions there by :func:`win_chance` (issue 23's fourth round)."""
+    chance_lead: float = 0.2932
+    """:func:`win_chance`: the weight of the evaluation over the root of the fields left."""
+    chance_left: float = 0.0234
+    """:func:`win_chance`: the weight of the fields left (per 100)."""
 
 
 WEIGHTS: dict[int, Weights] = {
-    2: Weights(),
+    2: Weights(deep=True),
     3: Weights(convex=2.0),
     4: Weights(convex=3.5),
 }
@@ -219,21 +244,54 @@ def evaluate(pos: Position, colour: int, w: Weights | None = None) -> float:
     return r[colour] - w.opponents * sum(others) / len(others) - w.leader * max(others)
 
 
-def _after_six(pos: Position, colour: int, w: Weights) -> float:
-    """A position where ``colour`` throws again: the best move of each roll, averaged."""
+def fields_left(pos: Position) -> int:
+    """The fields all colours' pieces still have to go (a piece in the house: 54)."""
+    return sum(54 if p == HOUSE else max(0, GOAL_LAST - p)
+               for own in pos.pieces if own is not None for p in own)
+
+
+def win_chance(pos: Position, colour: int, w: Weights) -> float:
+    """:func:`evaluate` as a chance to win, for the deep search: a logistic function of the
+    evaluation over the root of the fields left (a lead counts more near the end) and of the
+    fields left, fitted on positions of silný's games against *normální*
+    (docs/players.md, issue 23's fourth round).  1 or 0 for a game that is over."""
+    if pos.winner is not None:
+        return 1.0 if pos.winner == colour else 0.0
+    left = fields_left(pos)
+    x = w.chance_lead * evaluate(pos, colour, w) / math.sqrt(left + 20) + w.chance_left * left / 100
+    return 1 / (1 + math.exp(-x))
+
+
+def _best_of_throw(pos: Position, score: Callable[[Position], float]) -> float:
+    """The colour on turn throws: the best ``score`` after a move of each roll, averaged
+    over the six rolls (a roll with no move: the position it leaves)."""
     total = 0.0
     for roll in range(1, SIX + 1):
         moves = legal_moves(pos, roll)
         if not moves:
-            total += evaluate(apply(pos, roll)[0], colour, w)
-            continue
-        best = -1e18
-        for m in moves:
-            v = evaluate(apply(pos, roll, m)[0], colour, w)
-            if v > best:
-                best = v
-        total += best
+            total += score(apply(pos, roll)[0])
+        else:
+            total += max(score(apply(pos, roll, m)[0]) for m in moves)
     return total / SIX
+
+
+def _reply_then_own(pos: Position, colour: int, w: Weights) -> float:
+    """The opponent throws (it is on turn) and plays as *normální*; then ``colour``'s own
+    throw.  After a six or a failed try of the opponent the position is scored as it is."""
+    total = 0.0
+    for roll in range(1, SIX + 1):
+        move = clovece_bot.choose(pos, roll)
+        after = apply(pos, roll, move)[0]
+        if after.winner is None and after.turn == colour:
+            total += _best_of_throw(after, lambda p: win_chance(p, colour, w))
+        else:
+            total += win_chance(after, colour, w)
+    return total / SIX
+
+
+def _after_six(pos: Position, colour: int, w: Weights) -> float:
+    """A position where ``colour`` throws again: the best move of each roll, averaged."""
+    return _best_of_throw(pos, lambda p: evaluate(p, colour, w))
 
 
 def move_value(pos: Position, roll: int, move: Move, w: Weights | None = None) -> float:
@@ -254,6 +312,15 @@ def choose(pos: Position, roll: int, w: Weights | None = None) -> Move | None:
         return moves[0] if moves else None
     w = w or weights_for(pos)
     best, best_value = moves[0], -1e18
+    if w.deep and roll != SIX and len(pos.colours) == 2:
+        colour = pos.turn
+        for m in moves:
+            after = apply(pos, roll, m)[0]
+            v = (win_chance(after, colour, w) if after.winner is not None
+                 else _reply_then_own(after, colour, w)) + w.front * 1e-3 * m.frm
+            if v > best_value:
+                best, best_value = m, v
+        return best
     for m in moves:
         v = move_value(pos, roll, m, w) + w.front * m.frm
         if v > best_value:

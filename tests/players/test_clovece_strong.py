@@ -5,7 +5,17 @@ from __future__ import annotations
 import random
 
 from companion.engines.clovece.notation import parse_position
-from companion.engines.clovece.rules import BLUE, GREEN, RED, YELLOW, apply, legal_moves, new_game
+from companion.engines.clovece.rules import (
+    BLUE,
+    GREEN,
+    RED,
+    YELLOW,
+    Move,
+    Position,
+    apply,
+    legal_moves,
+    new_game,
+)
 from companion.players.clovece_bot import choose as normal
 from companion.players.clovece_strong import (
     WEIGHTS,
@@ -13,9 +23,11 @@ from companion.players.clovece_strong import (
     attackers,
     choose,
     evaluate,
+    fields_left,
     move_value,
     races,
     weights_for,
+    win_chance,
 )
 
 
@@ -104,6 +116,58 @@ def test_the_weights_follow_the_number_of_players_and_change_the_choice():
     pos = parse_position("r:5,15,h,h g:h,h,h,h turn:r")
     assert choose(pos, 1, Weights(front=1.0)).frm == 15
     assert choose(pos, 1, Weights(front=-1.0)).frm == 5
+
+
+def test_win_chance_is_a_chance_that_grows_with_the_lead():
+    w = WEIGHTS[2]
+    assert fields_left(new_game(2)) == 8 * 54
+    won = parse_position("r:f1,f2,f3,f4 g:10,h,h,h turn:g winner:r")
+    assert win_chance(won, RED, w) == 1.0 and win_chance(won, GREEN, w) == 0.0
+    ahead = parse_position("r:15,h,h,h g:h,h,h,h turn:g")
+    behind = parse_position("r:5,h,h,h g:h,h,h,h turn:g")
+    assert 0.5 < win_chance(behind, RED, w) < win_chance(ahead, RED, w) < 1.0
+    # the same lead near the end is worth more than at the start
+    late = parse_position("r:f1,f2,f3,30 g:f1,f2,f3,20 turn:g")
+    early = parse_position("r:10,h,h,h g:h,h,h,h turn:g")
+    assert win_chance(late, RED, w) > win_chance(early, RED, w)
+
+
+def _deep_value(pos: Position, roll: int, move: Move) -> float:
+    """The two-player search worked out by hand: the opponent's every roll with the move of
+    the normal level, then the own best move of every roll, scored as a chance to win."""
+    me, w = pos.turn, WEIGHTS[2]
+    after = apply(pos, roll, move)[0]
+    total = 0.0
+    for r in range(1, 7):
+        reply = apply(after, r, normal(after, r))[0]
+        if reply.winner is not None or reply.turn != me:
+            total += win_chance(reply, me, w)
+            continue
+        for s in range(1, 7):
+            own = legal_moves(reply, s)
+            total += (max(win_chance(apply(reply, s, m)[0], me, w) for m in own) if own
+                      else win_chance(apply(reply, s)[0], me, w)) / 6
+    return total / 6
+
+
+def test_two_players_look_through_the_normal_reply_and_the_own_next_throw():
+    assert WEIGHTS[2].deep and not WEIGHTS[3].deep and not WEIGHTS[4].deep
+    rng = random.Random(5)
+    pos, checked, differ = new_game(2), 0, 0
+    plain = Weights(deep=False)
+    while pos.winner is None and checked < 40:
+        roll = rng.randint(1, 6)
+        moves = legal_moves(pos, roll)
+        move = choose(pos, roll)
+        if len(moves) > 1 and roll != 6:
+            values = {m: _deep_value(pos, roll, m) for m in moves}
+            assert values[move] >= max(values.values()) - 1e-4  # ties: the piece ahead
+            differ += move != choose(pos, roll, plain)
+            checked += 1
+        elif len(moves) > 1:  # after a six every move throws again: the one-throw search
+            assert move == choose(pos, roll, plain)
+        pos = apply(pos, roll, move)[0]
+    assert checked >= 20 and differ >= 1  # it does choose otherwise than one throw deep
 
 
 def test_it_is_pure_and_leaves_the_engine_answering_the_same():

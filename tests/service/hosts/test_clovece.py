@@ -710,9 +710,9 @@ def test_the_levels_go_into_the_header_and_the_computer_plays_its_level(tmp_path
     assert t.host.game_levels == {RED: Level.NORMAL, GREEN: Level.STRONG}
     # a position where the levels disagree: the computer on turn shows its own level's move
     pos = parse_position("r:f3,18,9,h g:f3,f4,39,20 turn:g")
-    strong, normal = choose(Level.STRONG, pos, 2), choose(Level.NORMAL, pos, 2)
+    strong, normal = choose(Level.STRONG, pos, 1), choose(Level.NORMAL, pos, 1)
     assert strong != normal
-    t.host.play.state = State(pos, 2)
+    t.host.play.state = State(pos, 1)
     t.host.arm(c())
     assert t.host.moves()[t.view().selected] == strong
     t.host.game_levels[GREEN] = Level.NORMAL
