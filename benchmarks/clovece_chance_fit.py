@@ -18,10 +18,10 @@ With 3,000 games (73,602 positions; some 20 s) it gives the weights of ``clovece
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import math
 import random
-import sys
 
 from companion.engines.clovece.rules import apply, legal_moves, new_game
 from companion.players import clovece_bot, clovece_strong
@@ -81,10 +81,12 @@ def fit(rows: list[Row]) -> tuple[float, float, float]:
 
 
 def main() -> int:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", type=int, nargs="?", default=3000,
+                    help="seeded games to fit on (default 3000)")
+    games = ap.parse_args().games
     if games < 2:
-        print("GAMES must be at least 2.", file=sys.stderr)
-        return 2
+        ap.error("GAMES must be at least 2")
     for opponent, rows in positions(games).items():
         a, b, loss = fit([(e / math.sqrt(left + 20), left / 100, won) for e, left, won in rows])
         _, _, plain_loss = fit([(e, 1.0, won) for e, _, won in rows])
@@ -95,4 +97,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -194,9 +194,7 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0, help="index of the first game")
     args = ap.parse_args()
     if args.games < 1 or min(args.extra, args.inner, args.first) < 0:
-        print("GAMES must be at least 1, --extra, --inner and --first not negative.",
-              file=sys.stderr)
-        return 2
+        ap.error("GAMES must be at least 1, --extra, --inner and --first not negative")
     seats = ("X", args.opponent)
     model = args.model or args.opponent
     decisions = Counter[str]()

@@ -242,6 +242,11 @@ def test_random_config_values_are_one_sentence_or_success(key, value, capsys, tm
     ("strong_decision.py", ["--games", "0"]),
     ("engine_instructions.py", ["--games", "0"]),
     ("engine_instructions.py", ["--against", "/"]),
+    ("clovece_chance_fit.py", ["1"]),
+    ("clovece_chance_fit.py", ["--games"]),
+    ("clovece_chance_fit.py", ["many"]),
+    ("clovece_reference.py", ["random", "-5"]),
+    ("clovece_reference.py", ["random", "10", "--plies", "7"]),
 ])
 def test_the_strength_benchmarks_refuse_a_bad_count_in_one_sentence(script, args):
     """Issue 23's benchmarks: a count out of range is one line on stderr and exit 2 (argparse's
