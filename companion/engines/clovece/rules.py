@@ -122,8 +122,8 @@ class Move:
     effect: _Effect | None = field(default=None, init=False, compare=False, repr=False)
     """What the move does, for :func:`apply` (see "tables for the hot path" below): set on
     the moves of the engine's own tables, ``None`` on a move made anywhere else (and on a
-    copy made by ``dataclasses.replace``).  A function of the
-    four fields above, so it takes no part in equality, hashing or the repr."""
+    copy made by ``dataclasses.replace``).  A function of the four fields above, so it
+    takes no part in equality, hashing or the repr."""
 
 
 # --- events ---------------------------------------------------------------
@@ -313,10 +313,10 @@ def _occupant(occ: int, field: int) -> int | None:
 # the duties (enter on a six, clear the start) are checked before.
 #
 # Each of those moves carries its effect (``Move.effect``, :func:`_effect`): its
-# piece and target, the piece it sends home (colour and progress) or None (a plain
-# tuple unpacks faster than the move's fields read one by one), what it does to the occupancy (an int to add) and the events
-# it causes before the turn goes on: Moved or Entered, then Captured or
-# EnteredGoal or None.  apply reads it off the move it is given, so no move is
+# piece and target, the piece it sends home (colour and progress) or None, what it
+# does to the occupancy (an int to add) and the events it causes before the turn
+# goes on: Moved or Entered, then Captured or EnteredGoal or None (a plain tuple
+# unpacks faster than the move's fields read one by one).  apply reads it off the move it is given, so no move is
 # ever hashed or looked up on the hot path; an equal move made anew, which has no
 # effect, is found in the tables as legal_moves found it (by its piece and the
 # occupant of its landing slot).
