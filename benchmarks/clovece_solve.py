@@ -330,6 +330,20 @@ def regret_games(game: Game, v: np.ndarray, hero: int, choose: Chooser, games: i
     return out
 
 
+def by_piece(game: Game, reg: Regret, hero: int) -> list[tuple[str, float]]:
+    """The regret a game (the gap's share) by which piece the chooser moved (the front one:
+    the furthest ahead of the free pieces; the back one), and whether after a six."""
+    out: dict[str, float] = defaultdict(float)
+    for (code, roll), (total, _, frm, best) in reg.by_decision.items():
+        if frm == best:
+            continue
+        own = game.decode(code).pieces[hero]
+        assert own is not None
+        kind = "the front piece" if frm == max(own[:game.free]) else "the back piece"
+        out[kind + (" after a six" if roll == SIX else "")] += total / reg.games
+    return sorted(out.items(), key=lambda kv: -kv[1])
+
+
 def describe(game: Game, code: int, hero: int) -> str:
     pos = game.decode(code)
     me, them = pos.pieces[hero], pos.pieces[2 - hero]
@@ -445,6 +459,9 @@ def main() -> int:
                        normal_hw=nreg.half_width(), decisions=sreg.decisions / args.games)
             log(f"{seat}: {args.games:,} games each of silný and normální against random "
                 f"[{time.perf_counter() - t1:.0f} s]")
+            log(f"{seat}: silný's regret by the piece it moved where the best move is "
+                f"another piece's: " + "; ".join(
+                    f"{kind} {pts * 100:.2f} pts" for kind, pts in by_piece(game, sreg, hero)))
             ranked = sorted(sreg.by_decision.items(), key=lambda kv: -kv[1][0])
             log(f"{seat}: silný's costliest decisions (share of the gap, regret × visits / "
                 f"games; frm -1 = enter):")
