@@ -247,6 +247,14 @@ def test_random_config_values_are_one_sentence_or_success(key, value, capsys, tm
     ("clovece_chance_fit.py", ["many"]),
     ("clovece_reference.py", ["random", "-5"]),
     ("clovece_reference.py", ["random", "10", "--plies", "7"]),
+    ("clovece_solve.py", ["--free", "3"]),
+    ("clovece_solve.py", ["--games", "-1"]),
+    ("clovece_solve.py", ["--tol", "0"]),
+    ("clovece_solve.py", ["--tol", "nan"]),
+    ("clovece_solve.py", ["--weights", "[1]"]),
+    ("clovece_solve.py", ["--weights", '{"no_such_weight": 1}']),
+    ("clovece_solve.py", ["--cache", "pyproject.toml"]),
+    ("clovece_solve.py", ["--cache", "/"]),
 ])
 def test_the_strength_benchmarks_refuse_a_bad_count_in_one_sentence(script, args):
     """Issue 23's benchmarks: a count out of range is one line on stderr and exit 2 (argparse's

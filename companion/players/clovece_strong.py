@@ -35,7 +35,9 @@ chance; the fields of the evaluation are not one (a lead of ten fields is worth
 more near the end).  After a six every move throws again, so the one-throw search
 above decides as before.
 
-The weights depend on the number of players (:data:`WEIGHTS`).  They were tuned
+The weights depend on the number of players (:data:`WEIGHTS`); two players' ``convex`` 0.5
+comes from an exactly solved end game (issue 23's fifth round, ``benchmarks/clovece_solve.py``:
+silný moved the back piece where the front one should go).  They were tuned
 by seeded self-play with common random numbers (``benchmarks/clovece_tune.py``);
 the measured strength is in ``docs/players.md``.  The deeper two-player search
 (``deep``) measured 56.9 % → 60.0 % head to head against the normal level (2,000 paired
@@ -119,7 +121,7 @@ class Weights:
 
 
 WEIGHTS: dict[int, Weights] = {
-    2: Weights(deep=True),
+    2: Weights(deep=True, convex=0.5),
     3: Weights(convex=2.0),
     4: Weights(convex=3.5),
 }

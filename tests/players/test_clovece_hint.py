@@ -15,7 +15,7 @@ from companion.players.clovece_strong import attackers, choose
 @pytest.mark.parametrize("position, roll, why, words", [
     ("r:5,15,f1,f2 g:8,h,h,h turn:r", 3, Why.CAPTURE, "vyhodí zeleného"),
     ("r:37,15,h,h g:30,h,h,h turn:r", 3, Why.GOAL, "jde do cíle"),
-    ("r:12,30,h,h g:8,h,h,h turn:r", 4, Why.ESCAPE, "uteče zelenému"),
+    ("r:12,22,h,h g:8,h,h,h turn:r", 4, Why.ESCAPE, "uteče zelenému"),
     ("r:10,h,h,h b:h,h,h,h g:h,h,h,h y:h,h,h,h turn:r", 6, Why.ONLY, "jiný tah není"),
 ])
 def test_the_hint_names_the_strong_move_and_why(position, roll, why, words):

@@ -777,7 +777,7 @@ def test_the_hint_in_the_menu_names_the_strong_move_and_one_reason(tmp_path):
 
 
 def test_holding_left_on_the_turn_screen_shows_the_hint(tmp_path):
-    t, c = hint_table(tmp_path, "r:12,30,h,h g:8,h,h,h turn:r", 4)
+    t, c = hint_table(tmp_path, "r:12,22,h,h g:8,h,h,h turn:r", 4)
     selected = t.view().selected
     t.handle(ButtonPress("left", long=True), c())
     v = t.view()
