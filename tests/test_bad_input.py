@@ -247,6 +247,14 @@ def test_random_config_values_are_one_sentence_or_success(key, value, capsys, tm
     ("clovece_chance_fit.py", ["many"]),
     ("clovece_reference.py", ["random", "-5"]),
     ("clovece_reference.py", ["random", "10", "--plies", "7"]),
+    ("clovece_regret.py", ["0"]),
+    ("clovece_regret.py", ["5", "--rollouts", "3"]),
+    ("clovece_regret.py", ["5", "--every", "0"]),
+    ("clovece_regret.py", ["5", "--lost-every", "-1"]),
+    ("clovece_regret.py", ["5", "--z", "nan"]),
+    ("clovece_regret.py", ["5", "--opponent", "strong"]),
+    ("clovece_regret.py", ["5", "--out", "/nonexistent-folder/x.jsonl"]),
+    ("clovece_regret.py", ["5", "--report", "/nonexistent-folder/x.jsonl"]),
 ])
 def test_the_strength_benchmarks_refuse_a_bad_count_in_one_sentence(script, args):
     """Issue 23's benchmarks: a count out of range is one line on stderr and exit 2 (argparse's
