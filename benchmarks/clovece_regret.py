@@ -329,6 +329,21 @@ def tag_pair(r: dict[str, Any], k: int) -> tuple[str, str]:
     return f"{tag(alt)} ({ahead})", tag(chosen)
 
 
+def by_chance(others: list[int], levels: tuple[float, ...], draws: int = 400) -> list[float]:
+    """How many decisions would have an other move at ``z >= level`` by chance alone if all
+    their moves were worth the same (each move's estimate its own noise of equal spread, so
+    the z of two other moves against silný's are correlated by 1/2), for each level."""
+    rng = random.Random(12345)
+    counts = [0.0] * len(levels)
+    for k in others:
+        for _ in range(draws):
+            mine = rng.gauss(0, 1)
+            z = max(rng.gauss(0, 1) - mine for _ in range(k)) / math.sqrt(2)
+            for i, level in enumerate(levels):
+                counts[i] += z >= level
+    return [c / draws for c in counts]
+
+
 def summary(args: argparse.Namespace, games: dict[int, tuple[bool, int]],
             rows: list[dict[str, Any]]) -> None:
     n = len(games)
@@ -343,9 +358,11 @@ def summary(args: argparse.Namespace, games: dict[int, tuple[bool, int]],
         return
     zs = [r["diff_se_z"][2] for r in rows]
     flagged = [r for r in rows if r["diff_se_z"][2] >= args.z]
-    print(f"flagged (another move better by z >= {args.z:g}): {len(flagged)} of {len(rows)}; "
-          f"z >= 2: {sum(z >= 2 for z in zs)}, z <= -2: {sum(z <= -2 for z in zs)} "
-          f"(the largest z of a decision's other moves)")
+    chance = by_chance([len(r["moves"]) - 1 for r in rows], (args.z, 2.0))
+    print(f"flagged (another move better by z >= {args.z:g}): {len(flagged)} of {len(rows)} "
+          f"(if every move were as good as silný's: {chance[0]:.1f} by chance); "
+          f"z >= 2: {sum(z >= 2 for z in zs)} ({chance[1]:.1f} by chance), "
+          f"z <= -2: {sum(z <= -2 for z in zs)} (the largest z of a decision's other moves)")
     pairs = Counter((tag(r["moves"][best_other(r)]), tag(r["moves"][r["chosen"]]))
                     for r in flagged)
     for (best, chosen), k in pairs.most_common():
