@@ -255,6 +255,14 @@ def test_random_config_values_are_one_sentence_or_success(key, value, capsys, tm
     ("clovece_solve.py", ["--weights", '{"no_such_weight": 1}']),
     ("clovece_solve.py", ["--cache", "pyproject.toml"]),
     ("clovece_solve.py", ["--cache", "/"]),
+    ("clovece_regret.py", ["0"]),
+    ("clovece_regret.py", ["5", "--rollouts", "3"]),
+    ("clovece_regret.py", ["5", "--every", "0"]),
+    ("clovece_regret.py", ["5", "--lost-every", "-1"]),
+    ("clovece_regret.py", ["5", "--z", "nan"]),
+    ("clovece_regret.py", ["5", "--opponent", "strong"]),
+    ("clovece_regret.py", ["5", "--out", "/nonexistent-folder/x.jsonl"]),
+    ("clovece_regret.py", ["5", "--report", "/nonexistent-folder/x.jsonl"]),
 ])
 def test_the_strength_benchmarks_refuse_a_bad_count_in_one_sentence(script, args):
     """Issue 23's benchmarks: a count out of range is one line on stderr and exit 2 (argparse's
