@@ -70,12 +70,10 @@ from companion.engines.clovece.notation import format_with_roll
 from companion.engines.clovece.rules import (
     GOAL_FIRST,
     HOUSE,
-    SEATS_BY_PLAYERS,
     Move,
     Position,
     apply,
     legal_moves,
-    new_game,
 )
 from companion.players import clovece_bot, clovece_strong
 from companion.players.clovece_strong import attackers, weights_for
@@ -246,43 +244,37 @@ def row(d: Decision, won: bool, every: int, rollouts: int) -> dict[str, Any]:
             "regret_split": d.regret_split()}
 
 
+def analysing(args: argparse.Namespace, game: int, every: int,
+              mine: list[Decision]) -> Policy:
+    """silný for game ``game`` played again: its move, and every decision drawn for the
+    sample (one in ``every``) analysed on the way into ``mine``."""
+    sample = random.Random(args.seed * 15485863 + game).random
+    index = 0
+
+    def analysed(pos: Position, roll: int) -> Move | None:
+        nonlocal index
+        move = clovece_strong.choose(pos, roll)
+        assert move is not None
+        if sample() * every < 1:
+            key = (args.seed * 1_000_003 + game) * 1009 + index
+            mine.append(analyse(pos, roll, pos.turn, move, key, args, game, index))
+        index += 1
+        return move
+
+    return analysed
+
+
 def play(args: argparse.Namespace, out: IO[str] | None) -> int:
     seats = ("X", args.opponent)
-    colours = SEATS_BY_PLAYERS[2]
     t0 = time.perf_counter()
     rows: list[dict[str, Any]] = []
     games: dict[int, tuple[bool, int]] = {}  # won, decisions with two or more moves
     for i in range(args.first, args.first + args.games):
-        turn = i % 2
-        kinds = {colours[(k + turn) % 2]: kind for k, kind in enumerate(seats)}
-        me = next(c for c, kind in kinds.items() if kind == "X")
-        dice = {c: random.Random(args.seed * 7919 + i * 31 + c).random for c in colours}
-        picks = {c: random.Random(args.seed * 104729 + i * 37 + c).random for c in colours}
         games[i] = won, _ = game_record(args, i)
         every = args.every if won else args.lost_every
-        sample = random.Random(args.seed * 15485863 + i).random
-        pos = new_game(2)
-        index = 0
         mine: list[Decision] = []
-        while pos.winner is None:
-            c = pos.turn
-            roll = math.floor(dice[c]() * 6) + 1
-            moves = legal_moves(pos, roll)
-            move = None
-            if len(moves) > 1:
-                if c == me:
-                    move = clovece_strong.choose(pos, roll)
-                    assert move is not None
-                    if sample() * every < 1:
-                        key = (args.seed * 1_000_003 + i) * 1009 + index
-                        mine.append(analyse(pos, roll, me, move, key, args, i, index))
-                    index += 1
-                elif kinds[c] == "normal":
-                    move = clovece_bot.choose(pos, roll)
-                else:
-                    move = moves[math.floor(picks[c]() * len(moves))]
-            pos, _ = apply(pos, roll, move)
-        assert won == (pos.winner == me)
+        analysed = analysing(args, i, every, mine)
+        assert won == play_game(args.seed, i, seats, analysed)
         for d in mine:
             if d.best_z()[3] >= args.z:
                 print(show(d, won), flush=True)
