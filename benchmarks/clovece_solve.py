@@ -30,8 +30,12 @@ Run::
 
     .venv/bin/python benchmarks/clovece_solve.py [--free 1|2] [--games 4000] [--seed 1]
         [--top 25] [--weights '{"goal": 8}'] [--tol 1e-11]
+        [--compare '{"goal": 3}' --compare '{"risk": 1.2}' ...]
 
-``--weights``: silný's weights changed by these ``Weights`` fields (JSON), to see whether a
+``--compare`` (given any number of times): after the report, silný's gap with each of these
+changes of ``--weights`` too, one line each, on the same seeded games (a sweep over weights; with
+``--cache`` some 25 s a set).  ``--weights``: silný's weights changed by these ``Weights`` fields
+(JSON), to see whether a
 change closes the gap.  One process; with two free pieces 1,496,698 positions, some 8 minutes
 and 1.3 GB (``--cache`` reads a saved solution back instead).
 """
@@ -392,6 +396,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--top", type=int, default=25, help="costliest decisions of silný to list")
     ap.add_argument("--weights", default="{}", help="silný's weights changed (JSON)")
+    ap.add_argument("--compare", action="append", default=[], metavar="JSON",
+                    help="after the report, silný's gap with these weights changed too "
+                         "(JSON; any number of times)")
     ap.add_argument("--tol", type=float, default=1e-11, help="value iteration stops below it")
     ap.add_argument("--sample", type=int, default=2000,
                     help="positions whose Bellman equation is checked afresh by the engine")
@@ -406,12 +413,15 @@ def main() -> int:
     if not (math.isfinite(args.tol) and 0 < args.tol < 0.01):
         ap.error("--tol must be a number above 0 and below 0.01.")
     try:
-        fields = json.loads(args.weights)
-        if not isinstance(fields, dict):
-            raise TypeError
-        weights = dataclasses.replace(clovece_strong.WEIGHTS[2], **fields)
+        weights = changed(clovece_strong.WEIGHTS[2], args.weights)
     except (ValueError, TypeError):
         ap.error("--weights must be a JSON object of silný's Weights fields.")
+    try:
+        compare = [(text, changed(weights, text)) for text in args.compare]
+    except (ValueError, TypeError):
+        ap.error("--compare must be a JSON object of silný's Weights fields.")
+    if compare and not args.games:
+        ap.error("--compare needs games (--games 1 or more).")
 
     def log(line: str) -> None:
         print(line, flush=True)
@@ -492,8 +502,35 @@ def main() -> int:
         + (f"  gap optimal − silný {100 * (mean['best'] - mean['strong']):.2f} pts, "
            f"optimal − normální {100 * (mean['best'] - mean['normal']):.2f} pts"
            if args.games else ""))
+    for text, other in compare:
+        t1 = time.perf_counter()
+        gaps = [gap(game, values[f"best{hero}"], hero, other, args.games, args.seed)
+                for hero in COLOURS]
+        log(f"  silný with {text}: gap " + "  ".join(
+            f"{NAMES[hero]} {100 * g:.3f} ±{100 * hw:.2f} pts"
+            for hero, (g, hw) in zip(COLOURS, gaps))
+            + f"  mean {100 * sum(g for g, _ in gaps) / 2:.3f} pts"
+            f" [{time.perf_counter() - t1:.0f} s]")
     log(f"[{time.perf_counter() - t0:.0f} s]")
     return 0
+
+
+def changed(weights: clovece_strong.Weights, text: str) -> clovece_strong.Weights:
+    """``weights`` with the fields of the JSON object ``text`` changed (ValueError or
+    TypeError for anything else)."""
+    fields = json.loads(text)
+    if not isinstance(fields, dict):
+        raise TypeError(text)
+    return dataclasses.replace(weights, **fields)
+
+
+def gap(game: Game, v: np.ndarray, hero: int, weights: clovece_strong.Weights, games: int,
+        seed: int) -> tuple[float, float]:
+    """Silný's gap to the best play with ``weights`` (the hero's seat, solved values ``v``):
+    the mean regret a game of ``games`` seeded games and its 95 % half width."""
+    reg = regret_games(game, v, hero, lambda pos, roll: clovece_strong.choose(pos, roll, weights),
+                       games, seed)
+    return reg.mean(), reg.half_width()
 
 
 if __name__ == "__main__":

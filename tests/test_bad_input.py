@@ -253,6 +253,8 @@ def test_random_config_values_are_one_sentence_or_success(key, value, capsys, tm
     ("clovece_solve.py", ["--tol", "nan"]),
     ("clovece_solve.py", ["--weights", "[1]"]),
     ("clovece_solve.py", ["--weights", '{"no_such_weight": 1}']),
+    ("clovece_solve.py", ["--compare", '{"no_such_weight": 1}']),
+    ("clovece_solve.py", ["--compare", "{}", "--games", "0"]),
     ("clovece_solve.py", ["--cache", "pyproject.toml"]),
     ("clovece_solve.py", ["--cache", "/"]),
     ("clovece_regret.py", ["0"]),

@@ -57,3 +57,14 @@ def test_two_pieces_on_their_last_field_win_six_times_in_eleven(solver, game):
     pos = Position(pieces, 0, 0, frozenset(), None, occupancy(pieces))
     red, _, _ = solver.solve(game, solver.RED, None, 1e-13)
     assert red[game.node(pos)] == pytest.approx(6 / 11, abs=1e-10)
+
+
+def test_a_player_with_no_choice_has_no_gap_whatever_its_weights(solver, game):
+    # one free piece a colour: never two legal moves, so silný with any weights plays the best
+    from companion.players.clovece_strong import WEIGHTS
+    red, _, _ = solver.solve(game, solver.RED, None, 1e-12)
+    weights = solver.changed(WEIGHTS[2], '{"goal": 3, "convex": 2.0}')
+    assert weights.goal == 3 and weights.convex == 2.0 and weights.deep
+    assert solver.gap(game, red, solver.RED, weights, 30, 1) == (0.0, 0.0)
+    with pytest.raises(TypeError):
+        solver.changed(WEIGHTS[2], "[1]")
