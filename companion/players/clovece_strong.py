@@ -114,13 +114,6 @@ class Weights:
     """Two players, a roll of 1 to 5: look further, at the opponent's whole throw (it is
     expected to play as *normální*) and the own next throw (the best move of each roll), and
     score the positions there by :func:`win_chance` (issue 23's fourth round)."""
-    stuck: float = 0.0
-    """A piece that few rolls move (``k`` of the six: the exact throws into a free goal
-    field, the fields not taken by its own pieces) stays where it is for about ``6 / k``
-    throws: its chance to be hit is counted for that many, at most ``stuck`` (0: off)."""
-    own_six: bool = False
-    """The deep search: after the own next throw's six, one more throw (the best move of
-    each roll) before the position is scored."""
     chance_lead: float = 0.2932
     """:func:`win_chance`: the weight of the evaluation over the root of the fields left."""
     chance_left: float = 0.0234
@@ -164,7 +157,7 @@ def races(pos: Position, w: Weights, me: int = -1, skip: int = -1) -> list[float
         if HOUSE in own and 0 not in own:
             waiting[c] = True
     safe_start = _SAFE_START in pos.variants
-    hit6, hit12, entry, stuck = w.hit6, w.hit12, w.entry, w.stuck
+    hit6, hit12, entry = w.hit6, w.hit12, w.entry
     entered, goal, depth = w.entered, w.goal, w.goal_depth
     convex = w.convex / TRACK_LEN
     out = [0.0, 0.0, 0.0, 0.0]
@@ -188,26 +181,14 @@ def races(pos: Position, w: Weights, me: int = -1, skip: int = -1) -> list[float
                 continue
             field = (start + p) % TRACK_LEN
             chance = 0.0
-            near_next = 0.0  # the skipped colour's hits with one roll (next_loss counts one)
             for d in range(1, 13):
                 g = field - d
                 o = board[g]  # (a negative index wraps around the track)
-                if o < 0 or o == c:
+                if o < 0 or o == c or (o == skipped and d <= SIX):
                     continue
                 # the attacker's progress there; it must not turn into its goal first
                 if (g - START[o]) % TRACK_LEN + d < GOAL_FIRST:
-                    if o == skipped and d <= SIX:
-                        near_next += hit6
-                    else:
-                        chance += hit6 if d <= SIX else hit12
-            if stuck and p + SIX >= GOAL_FIRST:
-                k = 0
-                for r in range(1, SIX + 1):
-                    if p + r <= GOAL_LAST and p + r not in own:
-                        k += 1
-                turns = stuck if k == 0 else min(stuck, SIX / k)
-                if turns > 1:
-                    chance = chance * turns + near_next * (turns - 1)
+                    chance += hit6 if d <= SIX else hit12
             for o in range(4):
                 if o != c and o != skipped and waiting[o]:
                     s = START[o]
@@ -304,14 +285,7 @@ def _reply_then_own(pos: Position, colour: int, w: Weights) -> float:
         move = clovece_bot.choose(pos, roll)
         after = apply(pos, roll, move)[0]
         if after.winner is None and after.turn == colour:
-            if w.own_six:
-                def leaf(p: Position) -> float:
-                    if p.winner is None and p.turn == colour:
-                        return _best_of_throw(p, lambda q: win_chance(q, colour, w))
-                    return win_chance(p, colour, w)
-                total += _best_of_throw(after, leaf)
-            else:
-                total += _best_of_throw(after, lambda p: win_chance(p, colour, w))
+            total += _best_of_throw(after, lambda p: win_chance(p, colour, w))
         else:
             total += win_chance(after, colour, w)
     return total / SIX
