@@ -504,11 +504,11 @@ def main() -> int:
            if args.games else ""))
     for text, other in compare:
         t1 = time.perf_counter()
-        gaps = [gap(game, values[f"best{hero}"], hero, other, args.games, args.seed)
+        gaps = [strong_gap(game, values[f"best{hero}"], hero, other, args.games, args.seed)
                 for hero in COLOURS]
         log(f"  silný with {text}: gap " + "  ".join(
             f"{NAMES[hero]} {100 * g:.3f} ±{100 * hw:.2f} pts"
-            for hero, (g, hw) in zip(COLOURS, gaps))
+            for hero, (g, hw) in zip(COLOURS, gaps, strict=True))
             + f"  mean {100 * sum(g for g, _ in gaps) / 2:.3f} pts"
             f" [{time.perf_counter() - t1:.0f} s]")
     log(f"[{time.perf_counter() - t0:.0f} s]")
@@ -524,7 +524,7 @@ def changed(weights: clovece_strong.Weights, text: str) -> clovece_strong.Weight
     return dataclasses.replace(weights, **fields)
 
 
-def gap(game: Game, v: np.ndarray, hero: int, weights: clovece_strong.Weights, games: int,
+def strong_gap(game: Game, v: np.ndarray, hero: int, weights: clovece_strong.Weights, games: int,
         seed: int) -> tuple[float, float]:
     """Silný's gap to the best play with ``weights`` (the hero's seat, solved values ``v``):
     the mean regret a game of ``games`` seeded games and its 95 % half width."""

@@ -65,6 +65,6 @@ def test_a_player_with_no_choice_has_no_gap_whatever_its_weights(solver, game):
     red, _, _ = solver.solve(game, solver.RED, None, 1e-12)
     weights = solver.changed(WEIGHTS[2], '{"goal": 3, "convex": 2.0}')
     assert weights.goal == 3 and weights.convex == 2.0 and weights.deep
-    assert solver.gap(game, red, solver.RED, weights, 30, 1) == (0.0, 0.0)
+    assert solver.strong_gap(game, red, solver.RED, weights, 30, 1) == (0.0, 0.0)
     with pytest.raises(TypeError):
         solver.changed(WEIGHTS[2], "[1]")
