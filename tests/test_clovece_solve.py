@@ -5,26 +5,20 @@ hand."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from companion.engines.clovece.rules import Position, occupancy
+from tests.script_loader import load_script
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "clovece_solve.py"
 
 
 @pytest.fixture(scope="module")
 def solver():
-    spec = importlib.util.spec_from_file_location("clovece_solve", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "clovece_solve")
 
 
 @pytest.fixture(scope="module")

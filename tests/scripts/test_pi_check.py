@@ -5,7 +5,6 @@ partition.  `make pi-check` itself (root, debootstrap, qemu) is not part of `mak
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import os
 import shutil
@@ -18,6 +17,7 @@ import pytest
 from companion.engines.clovece.game import GAME, Setup
 from companion.service.config import load
 from companion.storage.journal import encode_journal
+from tests.script_loader import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"
@@ -27,11 +27,7 @@ import vm  # noqa: E402
 
 
 def pi_check():
-    spec = importlib.util.spec_from_file_location("pi_check", SCRIPTS / "pi-check.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPTS / "pi-check.py", "pi_check")
 
 
 # --- the console --------------------------------------------------------------------------------

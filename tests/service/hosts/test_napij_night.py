@@ -4,19 +4,15 @@ penalised, and every drink of the ledger and of "Účet" is in the journal with 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
+
+from tests.script_loader import load_script
 
 SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "napij_night.py"
 
 
 def test_a_careful_table_is_treated_fairly_all_night():
-    spec = importlib.util.spec_from_file_location("napij_night", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    night = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = night  # its dataclasses look their module up
-    spec.loader.exec_module(night)
+    night = load_script(SCRIPT, "napij_night")
     c = night.evening(seed=11, virtual=1, printed=1, players=3)
     assert c.games == 2 and c.cards_entered > 0 and c.banners_answered > 0
     assert c.asked_to_pay == 0 and c.laters == 0  # no debt from reading a banner
