@@ -524,8 +524,8 @@ def changed(weights: clovece_strong.Weights, text: str) -> clovece_strong.Weight
     return dataclasses.replace(weights, **fields)
 
 
-def strong_gap(game: Game, v: np.ndarray, hero: int, weights: clovece_strong.Weights, games: int,
-        seed: int) -> tuple[float, float]:
+def strong_gap(game: Game, v: np.ndarray, hero: int, weights: clovece_strong.Weights,
+               games: int, seed: int) -> tuple[float, float]:
     """Silný's gap to the best play with ``weights`` (the hero's seat, solved values ``v``):
     the mean regret a game of ``games`` seeded games and its 95 % half width."""
     reg = regret_games(game, v, hero, lambda pos, roll: clovece_strong.choose(pos, roll, weights),
