@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from companion.engines.clovece.rules import Position, occupancy
+from companion.players.clovece_strong import WEIGHTS
 from tests.script_loader import load_script
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "clovece_solve.py"
@@ -55,7 +56,6 @@ def test_two_pieces_on_their_last_field_win_six_times_in_eleven(solver, game):
 
 def test_a_player_with_no_choice_has_no_gap_whatever_its_weights(solver, game):
     # one free piece a colour: never two legal moves, so silný with any weights plays the best
-    from companion.players.clovece_strong import WEIGHTS
     red, _, _ = solver.solve(game, solver.RED, None, 1e-12)
     weights = solver.changed(WEIGHTS[2], '{"goal": 3, "convex": 2.0}')
     assert weights.goal == 3 and weights.convex == 2.0 and weights.deep
