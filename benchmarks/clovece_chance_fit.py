@@ -10,8 +10,11 @@ fields ``R`` both colours still have to go (a piece in the house 54) and whether
 the game.  For each opponent it fits ``P(win) = 1 / (1 + exp(-(a * e / sqrt(R + 20) + b * R
 / 100)))`` by Newton's method and prints ``a`` (``chance_lead``) and ``b``
 (``chance_left``) with the mean log loss, beside the loss of ``e`` alone with a constant.
-With 3,000 games (73,602 positions; some 20 s) it gives the weights of ``clovece_strong``
-(against *normální*) and of ``benchmarks/clovece_reference.py``'s ``CHANCE``.
+With 3,000 games (73,602 positions; some 20 s) it gave the weights of ``clovece_strong``
+(against *normální*) and of ``benchmarks/clovece_reference.py``'s ``CHANCE`` on the fourth
+round's evaluation. On the evaluation since two players' ``convex`` 0.5 it gives other weights
+(against *normální* 0.2029 and 0.0771), which measured no better in paired games, so the
+level keeps the first ones (docs/players.md, issue 23's seventh round).
 
     .venv/bin/python benchmarks/clovece_chance_fit.py [GAMES]
 """
