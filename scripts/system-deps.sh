@@ -13,6 +13,8 @@
 #   chromium, chromium-driver
 #                       the headless browser of the phone view's tests (tests/web/)
 #   libzbar0            zbar, the third QR decoder of tests/web/test_qr_photo.py (via pyzbar)
+#   fdisk               sfdisk, which lays out the test SD cards of tests/scripts/test_pi_check.py
+#                       (`make pi-check` installs it too, but only after `make test` has run)
 # Called by `make test` / `make run`; does nothing when everything is present.
 set -eu
 need=""
@@ -26,6 +28,7 @@ command -v aplay >/dev/null 2>&1 || need="$need alsa-utils"
 command -v chromium >/dev/null 2>&1 || need="$need chromium"
 command -v chromedriver >/dev/null 2>&1 || need="$need chromium-driver"
 ls /usr/lib/*/libzbar.so.0 >/dev/null 2>&1 || need="$need libzbar0"
+[ -x /usr/sbin/sfdisk ] || [ -x /sbin/sfdisk ] || need="$need fdisk"
 ${PYTHON:-python3} -c 'import venv, ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
 command -v systemd-analyze >/dev/null 2>&1 || need="$need systemd"
 [ -z "$need" ] && exit 0

@@ -95,7 +95,8 @@ def test_the_game_waits_for_a_throw_not_for_a_move():
 # --- the card ------------------------------------------------------------------------------------
 
 needs_sfdisk = pytest.mark.skipif(shutil.which("sfdisk") is None,
-                                  reason="sfdisk (Debian's fdisk package) is not installed")
+                                  reason="sfdisk (Debian's fdisk package, scripts/system-deps.sh) "
+                                         "is not installed")
 
 
 def make_card(path: Path, table: str) -> None:
