@@ -30,7 +30,7 @@ unit: $(STAMP)
 test: lint typecheck firmware-check unit
 
 # The boards' firmware ships inside the package, one flash image per board
-# (companion/firmware/<board>/: main.py and its logic package); their tests,
+# (firmware/<board>/: main.py and its logic package); their tests,
 # tests/firmware/, hold the checks' tooling too.  The Node side of the checks is installed from
 # tests/firmware/package-lock.json (npm ci, redone when the lock changes), and the
 # firmware tests (tests/firmware/<board>/) must pass under real MicroPython
@@ -46,11 +46,11 @@ firmware-check: $(STAMP) $(FW_NODE)
 	node tests/firmware/run_tests.mjs
 
 # Copy the dice's flash image (and the boards' shared lib/) onto a Pico that runs
-# MicroPython (docs/hardware/dice.md); not part of `make test`.  DICE_PORT: mpremote's device
+# MicroPython (hardware/guide/dice.md); not part of `make test`.  DICE_PORT: mpremote's device
 # (default: the first found).
 DICE_PORT ?= auto
-DICE_BOARD := companion/firmware/dice
-FW_LIB := companion/firmware/lib
+DICE_BOARD := firmware/dice
+FW_LIB := firmware/lib
 flash-dice: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[flash]'
 	$(BIN)/mpremote connect $(DICE_PORT) \
@@ -59,9 +59,9 @@ flash-dice: $(STAMP)
 		cp $(sort $(wildcard $(DICE_BOARD)/dice/*.py)) :dice/ + \
 		cp $(DICE_BOARD)/main.py :main.py + reset
 
-# The same for the pad hub (docs/hardware/pads.md); PADHUB_PORT: mpremote's device.
+# The same for the pad hub (hardware/guide/pads.md); PADHUB_PORT: mpremote's device.
 PADHUB_PORT ?= auto
-PADHUB_BOARD := companion/firmware/padhub
+PADHUB_BOARD := firmware/padhub
 flash-padhub: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[flash]'
 	$(BIN)/mpremote connect $(PADHUB_PORT) \

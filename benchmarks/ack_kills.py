@@ -53,8 +53,8 @@ def child(data: Path, dice_path: str, point: str, nth: int, broken: bool) -> Non
     acknowledged without a word in the journal), to show that the check sees it."""
     from gpiozero.pins.mock import MockFactory
 
+    from companion.devices.display import create_device
     from companion.dice import link, reader
-    from companion.hardware.display import create_device
     from companion.inputs.events import ButtonPress, Receipt, Rolled
     from companion.service import loop, shell
     from companion.service.app import App

@@ -90,9 +90,9 @@ def _segment(game: str, rolls: int, seed: int, rng: random.Random) -> list[float
     """One table (a fresh service) until ``rolls`` were measured or its game ended."""
     from gpiozero.pins.mock import MockFactory
 
+    from companion.devices.display import create_device
+    from companion.devices.voice import SilentAnnouncer
     from companion.dice.sim import SimulatedDice
-    from companion.hardware.display import create_device
-    from companion.hardware.voice import SilentAnnouncer
     from companion.inputs.events import ButtonPress
     from companion.service.app import App
     from companion.service.config import Config

@@ -75,9 +75,9 @@ class Table:
     def __init__(self, data: Path, seed: int, players: int = 4) -> None:
         from gpiozero.pins.mock import MockFactory
 
+        from companion.devices.display import create_device
+        from companion.devices.voice import SilentAnnouncer
         from companion.engines.colours import COLOURS, SEATS_BY_PLAYERS
-        from companion.hardware.display import create_device
-        from companion.hardware.voice import SilentAnnouncer
         from companion.service.app import App
         from companion.service.config import Config
 

@@ -37,13 +37,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.hardware.pads.calibration import CalibrationSession, pair_plan
-from companion.hardware.pads.frontends import PAD_TYPES
-from companion.hardware.pads.gpio import SlapPads
-from companion.hardware.pads.hub import PadHub, hub_pads
-from companion.hardware.pads.hub_sim import SimulatedHub
-from companion.hardware.pads.sim import ClockedMockFactory, PadModel, SimulatedTable, run_plan
-from companion.hardware.pinmap import load_default
+from companion.devices.pads.calibration import CalibrationSession, pair_plan
+from companion.devices.pads.frontends import PAD_TYPES
+from companion.devices.pads.gpio import SlapPads
+from companion.devices.pads.hub import PadHub, hub_pads
+from companion.devices.pads.hub_sim import SimulatedHub
+from companion.devices.pads.sim import ClockedMockFactory, PadModel, SimulatedTable, run_plan
+from companion.devices.pinmap import load_default
 from companion.inputs.pads import Pad, PadTouch
 
 SEATS = 4

@@ -39,11 +39,11 @@ from typing import Any
 
 from gpiozero import DigitalInputDevice
 
+from companion.devices.pads.gpio import PadEvent, PadTouch, SlapPads
+from companion.devices.pads.sim import ClockedMockFactory
+from companion.devices.pinmap import Pad, load_default
 from companion.engines.gobbit.cards import parse_card
 from companion.engines.gobbit.judge import Situation, Touch, judge
-from companion.hardware.pads.gpio import PadEvent, PadTouch, SlapPads
-from companion.hardware.pads.sim import ClockedMockFactory
-from companion.hardware.pinmap import Pad, load_default
 from companion.referee.model import touch_of
 
 SEATS = 3

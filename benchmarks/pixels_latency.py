@@ -40,8 +40,8 @@ def table_latency(kind: str, rolls: int) -> list[float]:
     """Landing (pixels) / frame write (serial) -> frame handed to the display, in ms."""
     from gpiozero.pins.mock import MockFactory
 
+    from companion.devices.display import create_device
     from companion.dice.sim import SimulatedDice
-    from companion.hardware.display import create_device
     from companion.inputs.events import ButtonPress
     from companion.service.app import App
     from companion.service.config import Config

@@ -82,9 +82,9 @@ else:
 def latency(rolls: int) -> tuple[list[float], list[float]]:
     from gpiozero.pins.mock import MockFactory
 
+    from companion.devices.display import create_device
     from companion.dice.reader import DiceReader, DiceRoll
     from companion.dice.sim import SimulatedDice
-    from companion.hardware.display import create_device
     from companion.inputs.events import ButtonPress
     from companion.service.app import App
     from companion.service.config import Config

@@ -103,8 +103,8 @@ class Table:
     def __init__(self, data: str, seed: int) -> None:
         from gpiozero.pins.mock import MockFactory
 
+        from companion.devices.display import create_device
         from companion.dice.sim import SimulatedDice
-        from companion.hardware.display import create_device
         from companion.service.app import App
         from companion.service.config import Config
 

@@ -42,7 +42,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.hardware.voice import WORDS_PER_MINUTE, EspeakAnnouncer, WavAnnouncer
+from companion.devices.voice import WORDS_PER_MINUTE, EspeakAnnouncer, WavAnnouncer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dice_latency import percentile  # noqa: E402  (the same percentile as the other benchmarks)

@@ -206,8 +206,8 @@ class Table:
                  server: str = "new") -> None:
         from gpiozero.pins.mock import MockFactory
 
+        from companion.devices.display import create_device
         from companion.dice.sim import SimulatedDice
-        from companion.hardware.display import create_device
         from companion.inputs.events import ButtonPress
         from companion.service.app import App
         from companion.service.config import Config

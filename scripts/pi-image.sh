@@ -1,6 +1,6 @@
 #!/bin/sh
 # Writes an SD-card image of the companion for the Raspberry Pi 3, 4 and Zero 2 W, from
-# Debian's own packages (docs/hardware/pi-image.md):
+# Debian's own packages (hardware/guide/pi-image.md):
 #
 #     sudo sh scripts/pi-image.sh [-o companion-arm64.img.gz] [--rootfs DIR]
 #

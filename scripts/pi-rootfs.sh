@@ -99,7 +99,7 @@ printf '127.0.0.1\tlocalhost\n127.0.1.1\tcompanion\n::1\t\tlocalhost ip6-localho
 install -m 0644 "$IMG/fstab" "$ROOT/etc/fstab"
 mkdir -p "$ROOT/boot/firmware"
 # Debian's raspi-firmware writes config.txt and cmdline.txt from these (root by label; the
-# console on the screen only: the UART's pins are the table's, docs/hardware/pads.md)
+# console on the screen only: the UART's pins are the table's, hardware/guide/pads.md)
 cat "$IMG/raspi-firmware" >> "$ROOT/etc/default/raspi-firmware"
 install -m 0644 "$IMG/interfaces-eth0" "$ROOT/etc/network/interfaces.d/eth0"
 install -m 0644 "$IMG/interfaces-wlan0" "$ROOT/etc/network/interfaces.d/wlan0"

@@ -207,7 +207,7 @@ install_service() {
 
 usage() {
     echo "usage: sudo sh scripts/setup-pi.sh [--profile NAME]... [--only-profiles]" >&2
-    echo "  profiles: gpio-pads, uart-dice, uart-padhub, i2s, none (docs/hardware/build.md)" >&2
+    echo "  profiles: gpio-pads, uart-dice, uart-padhub, i2s, none (hardware/guide/build.md)" >&2
     exit 2
 }
 

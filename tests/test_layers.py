@@ -24,7 +24,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("companion.engines",),
     ("companion.players", "companion.selfplay"),
     ("companion.inputs",),
-    ("companion.hardware", "companion.dice"),
+    ("companion.devices", "companion.dice"),
     ("companion.ui",),
     ("companion.referee", "companion.service.hosts", "companion.storage"),
     ("companion.service", "companion.web"),

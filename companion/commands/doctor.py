@@ -5,7 +5,7 @@ against the pin map, the panel (a test picture: "do you see it?"), every button 
 the buzzer (a beep: "did you hear it?"), the dice's link, the pads (every pad reads untouched,
 then touch each; the pad hub's raw counts) and the voice (a sentence: "did you hear it?").
 Each finding is one line: what works, or what is missing or miswired and where to look
-(docs/hardware/build.md has the wiring tables it names).
+(hardware/guide/build.md has the wiring tables it names).
 
 Everything it talks to can be replaced (:class:`Doctor`'s arguments), so the tests run it
 against the simulated twins with parts missing.
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.devices.header import BCM_TO_PHYSICAL
 from companion.errors import UsageError
-from companion.hardware.header import BCM_TO_PHYSICAL
 
 PARTS = ("pins", "panel", "buttons", "buzzer", "dice", "pads", "voice")
 BUTTON_NAMES = {"left": "◀", "select": "●", "right": "▶", "menu": "the menu button",
@@ -122,7 +122,7 @@ class Doctor:
     # --- the pins -------------------------------------------------------------------------
 
     def check_pins(self) -> None:
-        from companion.hardware.interfaces import claims, model
+        from companion.devices.interfaces import claims, model
         from companion.service.wiring import pin_problems
 
         if not model(self.root):
@@ -142,7 +142,7 @@ class Doctor:
     # --- the panel -------------------------------------------------------------------------
 
     def check_panel(self) -> None:
-        from companion.hardware.display import I2C_DRIVERS, DisplayError, device_opener
+        from companion.devices.display import I2C_DRIVERS, DisplayError, device_opener
 
         d = self.cfg.display
         opener = self.open_display
@@ -216,7 +216,7 @@ class Doctor:
     # --- the buzzer ---------------------------------------------------------------------------
 
     def check_buzzer(self) -> None:
-        from companion.hardware.buzzer import Buzzer
+        from companion.devices.buzzer import Buzzer
 
         if not self.cfg.service.buzzer:
             self._note("buzzer", True, "The buzzer is off in the configuration (service.buzzer).")
@@ -246,8 +246,8 @@ class Doctor:
     # --- the dice ------------------------------------------------------------------------------
 
     def check_dice(self) -> None:
+        from companion.devices.interfaces import serial_problems
         from companion.dice.reader import DiceBattery, DiceConnected, DiceReader
-        from companion.hardware.interfaces import serial_problems
 
         port = self.cfg.dice.port
         if self.cfg.dice.kind == "pixels":
@@ -305,7 +305,7 @@ class Doctor:
     def _pads_gpio(self) -> None:
         from gpiozero import DigitalInputDevice
 
-        from companion.hardware.pads.gpio import SlapPads
+        from companion.devices.pads.gpio import SlapPads
 
         pads = self.cfg.pins.pads.get(self.seats, {})
         ok = True
@@ -330,8 +330,8 @@ class Doctor:
             slap.close()
 
     def _pads_hub(self) -> None:
-        from companion.hardware.interfaces import serial_problems
-        from companion.hardware.pads.hub import PadHub, hub_pads
+        from companion.devices.interfaces import serial_problems
+        from companion.devices.pads.hub import PadHub, hub_pads
         from companion.inputs.pads import PadChannels, PadLink
 
         port = self.cfg.pads.hub_port
@@ -393,7 +393,7 @@ class Doctor:
     # --- the voice --------------------------------------------------------------------------------
 
     def check_voice(self) -> None:
-        from companion.hardware.voice import EspeakAnnouncer
+        from companion.devices.voice import EspeakAnnouncer
 
         v = self.cfg.voice
         if not v.enabled:
@@ -415,7 +415,7 @@ class Doctor:
             card = f" (voice.device = {v.device!r})" if v.device else ""
             self._note("voice", False, "The voice played but was not heard: check the speaker "
                        f"and its sound card{card}; 'aplay -l' lists the cards "
-                       "(docs/hardware/audio.md).")
+                       "(hardware/guide/audio.md).")
         else:
             self._note("voice", True, "The voice speaks." if answer else
                        "The voice played (nobody here to say whether it was heard).")

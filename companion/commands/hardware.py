@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.devices.pinmap import LAYOUTS, PinMapError, check_layout, markdown
 from companion.errors import UsageError
-from companion.hardware.pinmap import LAYOUTS, PinMapError, check_layout, markdown
 
 from .common import DEFAULT_CONFIG, load_config
 
@@ -24,7 +24,7 @@ def cmd_pins(args: argparse.Namespace) -> int:
     if args.svg is not None:
         from pathlib import Path
 
-        from companion.hardware.wiring import drawings
+        from companion.devices.wiring import drawings
 
         folder = Path(args.svg)
         try:
@@ -46,11 +46,36 @@ def cmd_pins(args: argparse.Namespace) -> int:
 
 def register(commands: Any, games: dict[str, Any]) -> None:
     p = commands.add_parser("pins", help="check the pin map (and print it as Markdown)")
-    p.add_argument("--markdown", action="store_true", help="print docs/hardware/pins.md")
+    p.add_argument("--markdown", action="store_true", help="print hardware/guide/pins.md")
     p.add_argument("--svg", metavar="DIR", help="write a wiring diagram of every set-up into DIR "
-                   "(docs/hardware/wiring/)")
+                   "(hardware/guide/wiring/)")
     p.set_defaults(func=cmd_pins)
+    p = commands.add_parser(
+        "firmware", help="say where the boards' firmware is (to flash a Pico by hand)",
+        description="Print the folder that holds the boards' MicroPython firmware (the dice, "
+        "the pad hub and their shared lib/), as installed with the companion.")
+    p.add_argument("--path", action="store_true", help="print only the folder's path")
+    p.add_argument("board", nargs="?", choices=("dice", "padhub", "lib"),
+                   help="one board's folder instead of the whole firmware")
+    p.set_defaults(func=cmd_firmware)
     add_doctor(commands)
+
+
+def cmd_firmware(args: argparse.Namespace) -> int:
+    from companion.dice.simboard import FIRMWARE_DIR
+
+    folder = FIRMWARE_DIR / args.board if args.board else FIRMWARE_DIR
+    if not folder.is_dir():
+        raise UsageError(f"The firmware is missing from {folder}; reinstall the companion.")
+    if args.path:
+        print(folder)
+        return 0
+    print(f"The boards' firmware is in {folder}:")
+    for board in sorted(p.name for p in folder.iterdir() if p.is_dir() and p.name != "__pycache__"):
+        print(f"  {board}/")
+    print("Flash a Pico with `make flash-dice` or `make flash-padhub` from a checkout, or copy a "
+          "board's main.py, its package and lib/ with mpremote (hardware/guide/dice.md).")
+    return 0
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ dozen times) until every pad has its share, then prints each pad's offset and th
 spread left after the offsets, and stores them in the data folder, where the
 service reads them (the judge's uncertainty, decision D28), but only when the
 result is sound and better than the pad type's declared uncertainty (the rules of
-companion.hardware.pads.calibration.assess, the same as on the table's screen); otherwise
+companion.devices.pads.calibration.assess, the same as on the table's screen); otherwise
 one sentence says why and what to do, nothing is stored and the command exits 1.
 "--simulate SEED" slaps simulated pads instead (seeded per-pad delays: modules
 like the TTP223 on mock pins, or the simulated hub), for a try without hardware;
@@ -34,7 +34,7 @@ CALIBRATE_TEXT = (
 
 
 def _book(cfg: Any) -> Any:
-    from companion.hardware.pads.timing import TIMING_FILE, TimingBook
+    from companion.devices.pads.timing import TIMING_FILE, TimingBook
 
     p = cfg.pads
     return TimingBook(p.pad_type, path=cfg.data_path / TIMING_FILE, overrides=p.declared_ms(),
@@ -52,7 +52,7 @@ class _Source:
 
     def __init__(self, cfg: Any, seats: int, offsets: Any, simulate: int | None, rounds: int,
                  events: queue.Queue[Any], clumsy: bool = False) -> None:
-        from companion.hardware.pads.calibration import pair_plan
+        from companion.devices.pads.calibration import pair_plan
         from companion.inputs.pads import table_pads
 
         self.events = events
@@ -62,13 +62,13 @@ class _Source:
         hub = cfg.pads.frontend == "hub"
         if simulate is None:
             if hub:
-                from companion.hardware.pads.hub import PadHub
+                from companion.devices.pads.hub import PadHub
 
                 self.closers.append(PadHub.for_seats(seats, events.put, cfg.pads.hub_port,
                                                      baudrate=cfg.pads.hub_baudrate,
                                                      offsets=offsets))
             else:
-                from companion.hardware.pads.gpio import SlapPads
+                from companion.devices.pads.gpio import SlapPads
                 from companion.service.app import make_pin_factory
 
                 try:
@@ -81,13 +81,13 @@ class _Source:
                                          "or set service.pin_factory = \"mock\".") from None
                     raise
             return
-        from companion.hardware.pads.sim import CLUMSY, FLAT, PadModel, run_plan
+        from companion.devices.pads.sim import CLUMSY, FLAT, PadModel, run_plan
 
         plan = pair_plan(pads)
         hand = CLUMSY if clumsy else FLAT
         if hub:
-            from companion.hardware.pads.hub import PadHub
-            from companion.hardware.pads.hub_sim import SimulatedHub
+            from companion.devices.pads.hub import PadHub
+            from companion.devices.pads.hub_sim import SimulatedHub
 
             model = PadModel.seeded(pads, simulate, latency=(0.5, 5.0), jitter=(0.0, 0.3))
             sim = SimulatedHub(seed=simulate, realtime=False, model=model)
@@ -101,8 +101,8 @@ class _Source:
             sim.run_until(100)
             run_plan(sim, plan, rounds, every_ms=400.0, hand=hand, seed=simulate)
         else:
-            from companion.hardware.pads.gpio import SlapPads
-            from companion.hardware.pads.sim import ClockedMockFactory, SimulatedTable
+            from companion.devices.pads.gpio import SlapPads
+            from companion.devices.pads.sim import ClockedMockFactory, SimulatedTable
 
             factory = ClockedMockFactory()
             gpio = SlapPads.from_pinmap(cfg.pins, seats, events.put, pin_factory=factory,
@@ -136,8 +136,8 @@ def refusal_text(refusal: Any) -> str:
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
+    from companion.devices.pads.calibration import CalibrationError, CalibrationSession, assess
     from companion.errors import RefusedError
-    from companion.hardware.pads.calibration import CalibrationError, CalibrationSession, assess
     from companion.inputs.pads import PadTouch, table_pads
 
     cfg = load_config(args, DEFAULT_CONFIG)
@@ -215,9 +215,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 def show_raw(cfg: Any, seats: int, simulate: int | None, timeout: float) -> int:
     """``companion pads show --raw``: the pad hub's raw charge counts, pad by pad, and the
-    channels that look saturated, shorted, open or silent (docs/hardware/pads.md)."""
-    from companion.hardware.pads.hub import PadHub
-    from companion.hardware.pads.raw import microseconds
+    channels that look saturated, shorted, open or silent (hardware/guide/pads.md)."""
+    from companion.devices.pads.hub import PadHub
+    from companion.devices.pads.raw import microseconds
     from companion.inputs.pads import PadChannels
 
     if cfg.pads.frontend != "hub":
@@ -227,7 +227,7 @@ def show_raw(cfg: Any, seats: int, simulate: int | None, timeout: float) -> int:
     closers: list[Any] = []
     port = cfg.pads.hub_port
     if simulate is not None:
-        from companion.hardware.pads.hub_sim import SimulatedHub
+        from companion.devices.pads.hub_sim import SimulatedHub
 
         sim = SimulatedHub(seed=simulate)
         closers.append(sim)
@@ -252,7 +252,7 @@ def show_raw(cfg: Any, seats: int, simulate: int | None, timeout: float) -> int:
             part.close()
     if report is None:
         raise UsageError(f"The pad hub on {port} sent no raw counts in {timeout:g} s: is it "
-                         "connected and flashed (docs/hardware/pads.md)?")
+                         "connected and flashed (hardware/guide/pads.md)?")
     print(f"Pad hub {name} on {port}: the raw charge counts of {len(checks)} pads.")
     print("pad   ch  count     µs  pad pF  baseline")
     for c in checks:
@@ -274,7 +274,7 @@ def show_raw(cfg: Any, seats: int, simulate: int | None, timeout: float) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from companion.hardware.pads.frontends import PAD_TYPES
+    from companion.devices.pads.frontends import PAD_TYPES
 
     cfg = load_config(args, DEFAULT_CONFIG)
     if args.raw:

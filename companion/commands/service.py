@@ -81,7 +81,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         if args.wav is not None:  # the voice into a WAV file (real time), not the speaker
             from collections import deque
 
-            from companion.hardware.voice import WavAnnouncer
+            from companion.devices.voice import WavAnnouncer
 
             announcer = WavAnnouncer(output_file(args.wav, "--wav"))
             announcer.history = deque(maxlen=None)  # every sentence, for the .txt beside it

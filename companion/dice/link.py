@@ -2,7 +2,7 @@
 
 Both boards speak docs/protocol.md the same way, so both readers share this
 module: the dice's (:mod:`companion.dice.reader`) and the pad hub's
-(:mod:`companion.hardware.pads.hub`).  A board's reader is two parts:
+(:mod:`companion.devices.pads.hub`).  A board's reader is two parts:
 
 * :class:`LinkCore`, the session's decisions without I/O or clock (bytes and
   time in, events and frames to send out): the port was opened, so ask for a

@@ -11,7 +11,7 @@ for the companion (letter + protocol version).
 
 :func:`decode` reads the dice's line (a pad hub's frame there is refused, as of
 an unknown kind); :func:`decode_any` reads every talker (the pad hub's reader,
-:mod:`companion.hardware.pads.hub`, uses it).
+:mod:`companion.devices.pads.hub`, uses it).
 
 This is an implementation independent of the firmware's ``dice/protocol.py``:
 both are checked against the same vectors (``tests/firmware/protocol_vectors.json``)

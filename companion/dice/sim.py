@@ -11,8 +11,8 @@ and closes the pty (the reader's reads fail, as with a USB unplug);
 firmware re-sends what was not acknowledged.
 
 The firmware ships inside the package, as the dice's flash image
-(``companion/firmware/dice/``: ``main.py`` and the ``dice`` package, plus the
-boards' shared ``companion/firmware/lib/``: the wire protocol and the link), so
+(``firmware/dice/``: ``main.py`` and the ``dice`` package, plus the
+boards' shared ``firmware/lib/``: the wire protocol and the link), so
 an installed companion finds it from any folder; ``COMPANION_DICE_FIRMWARE`` may
 point at another copy of the ``dice`` package.  The loading and the pty line are
 the simulated pad hub's too (:mod:`companion.dice.simboard`).

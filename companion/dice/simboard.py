@@ -1,9 +1,9 @@
 """What the simulated boards share: their firmware loaded under CPython, and a pty as their line.
 
 The simulated dice (:mod:`companion.dice.sim`) and the simulated pad hub
-(:mod:`companion.hardware.pads.hub_sim`) both run their board's own firmware
+(:mod:`companion.devices.pads.hub_sim`) both run their board's own firmware
 logic, shipped inside the package as the boards' flash images
-(``companion/firmware/<board>/`` and the boards' shared ``companion/firmware/lib/``),
+(``firmware/<board>/`` and the boards' shared ``firmware/lib/``),
 so that a simulator and its real board cannot drift apart:
 
 * :func:`load_firmware_lib` loads the shared modules under the names the boards
@@ -37,8 +37,17 @@ from typing import Any, Self
 
 from companion.errors import UsageError
 
-FIRMWARE_DIR = Path(__file__).resolve().parents[1] / "firmware"
-"""The boards' flash images shipped in the package (``<board>/`` and ``lib/``)."""
+
+def find_firmware_dir() -> Path:
+    """The boards' flash images (``<board>/`` and ``lib/``): the copy an installed wheel
+    carries (``companion/firmware/``), else the checkout's top-level ``firmware/``."""
+    package = Path(__file__).resolve().parents[1]
+    shipped = package / "firmware"
+    return shipped if shipped.is_dir() else package.parent / "firmware"
+
+
+FIRMWARE_DIR = find_firmware_dir()
+"""The boards' flash images (``<board>/`` and ``lib/``), found by :func:`find_firmware_dir`."""
 LIB_DIR = FIRMWARE_DIR / "lib"
 """The boards' shared modules (``:lib/`` on a board), in the order they import each other."""
 LIB_MODULES = ("tableshims", "tablewire", "tablelink")

@@ -89,7 +89,7 @@ class PadLink:
 
 
 CHANNEL_PROBLEMS = ("saturated", "shorted", "open", "silent")
-"""What a pad's channel may be (:mod:`companion.hardware.pads.raw`): its line never charged in
+"""What a pad's channel may be (:mod:`companion.devices.pads.raw`): its line never charged in
 the window, charged at once, shows no pad, or sent no count."""
 
 

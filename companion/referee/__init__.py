@@ -13,7 +13,7 @@ on the 128x64 OLED.  The table service hosts them:
   the pin factory's (the hub reader's) thread: the service queues it into its
   loop and calls ``pads.poll()`` there a few times a second (stuck detection).
 * timing: both models judge with ``uncertainty_ms``, the pads' timing uncertainty
-  (decision D28), set by the host from ``companion.hardware.pads.timing.TimingBook``;
+  (decision D28), set by the host from ``companion.devices.pads.timing.TimingBook``;
   ``CalibrationModel`` (:mod:`companion.referee.calibration`) measures it at the table.
 * real cards: ``RefereeModel(seats, rules=..., expert=...)``;
   ``on_pad_event(event)``, ``on_button("left" | "select" | "right")``,

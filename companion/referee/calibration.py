@@ -4,7 +4,7 @@ The players slap two neighbouring pads at once with one flat hand (across the
 guard gap), each pad about a dozen times, or touch a row of pads with a
 conductive bar; the screen counts the slaps and the pads that are done.  ●
 ends it: the offsets and the spread are computed
-(:mod:`companion.hardware.pads.calibration`) and judged (:func:`~companion.hardware.pads.calibration.assess`):
+(:mod:`companion.devices.pads.calibration`) and judged (:func:`~companion.devices.pads.calibration.assess`):
 only a sound result that is better than the pad type's declared uncertainty is handed
 to ``save`` (the host stores it in the data folder and it takes effect at once) and
 shown as a small table: each pad's offset in milliseconds, two pads a line, then the
@@ -26,8 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 
-from companion.engines.gobbit.describe import ms_text
-from companion.hardware.pads.calibration import (
+from companion.devices.pads.calibration import (
     MIN_SLAPS,
     Calibration,
     CalibrationError,
@@ -35,7 +34,8 @@ from companion.hardware.pads.calibration import (
     Refusal,
     assess,
 )
-from companion.hardware.pads.timing import PadTiming
+from companion.devices.pads.timing import PadTiming
+from companion.engines.gobbit.describe import ms_text
 from companion.inputs.pads import Pad, PadChannels, PadSignal, PadTouch
 from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, title_with, wrap
 

@@ -24,7 +24,7 @@ when the pile's owner alone touched it (a defence nobody attacked), every seat's
 anybody's animal could have threatened it.  Every ruling comes from the same judge as
 ``companion judge gobbit``.
 
-Inputs: :meth:`RefereeModel.on_pad_event` (from :class:`~companion.hardware.pads.gpio.SlapPads`)
+Inputs: :meth:`RefereeModel.on_pad_event` (from :class:`~companion.devices.pads.gpio.SlapPads`)
 and :meth:`RefereeModel.on_button` (``"left"``, ``"select"``, ``"right"``).
 Output: :meth:`RefereeModel.screen`, drawn by :func:`companion.ui.screens.render`.
 """

@@ -12,8 +12,7 @@ from pathlib import Path
 from time import monotonic as time_now
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import UsageError
-from companion.hardware.display import (
+from companion.devices.display import (
     HEIGHT,
     I2C_DRIVERS,
     WIDTH,
@@ -21,14 +20,15 @@ from companion.hardware.display import (
     Screen,
     device_opener,
 )
-from companion.hardware.ports import DisplayDevice, PinFactory
-from companion.hardware.voice import (
+from companion.devices.ports import DisplayDevice, PinFactory
+from companion.devices.voice import (
     ESPEAK,
     Announcer,
     EspeakAnnouncer,
     SilentAnnouncer,
     VoiceStatus,
 )
+from companion.errors import UsageError
 from companion.inputs.events import PadEvent, VoiceLink
 from companion.inputs.pads import PadSignal
 from companion.storage.journal import Journal, Storage
@@ -44,12 +44,12 @@ from .shell import Shell
 from .wiring import pin_problems, start_seats
 
 if TYPE_CHECKING:
+    from companion.devices.buttons import Buttons
+    from companion.devices.buzzer import Buzzer
+    from companion.devices.pads.gpio import SlapPads
+    from companion.devices.pads.hub import PadHub
+    from companion.devices.pads.timing import PadTiming
     from companion.dice.pixels.port import GattPort
-    from companion.hardware.buttons import Buttons
-    from companion.hardware.buzzer import Buzzer
-    from companion.hardware.pads.gpio import SlapPads
-    from companion.hardware.pads.hub import PadHub
-    from companion.hardware.pads.timing import PadTiming
 
     from .phone import Phone
 
@@ -163,7 +163,7 @@ class App:
         journal = Journal(journal_path, storage=journal_storage)
         self.pads: SlapPads | PadHub | None = None
         self.hub_port = cfg.pads.hub_port if hub_port is None else hub_port
-        from companion.hardware.pads.timing import TIMING_FILE, TimingBook
+        from companion.devices.pads.timing import TIMING_FILE, TimingBook
 
         p = cfg.pads
         self.pad_timing = TimingBook(p.pad_type, path=data / TIMING_FILE,
@@ -237,11 +237,11 @@ class App:
         if self.pin_factory is None:
             self.pin_factory = make_pin_factory(cfg.service.pin_factory)
         if cfg.service.buzzer:
-            from companion.hardware.buzzer import Buzzer
+            from companion.devices.buzzer import Buzzer
 
             self.buzzer = self._gpio(lambda: Buzzer(cfg.pins.buzzer, self.pin_factory,
                                                     kind=cfg.pins.buzzer_kind))
-        from companion.hardware.buttons import Buttons
+        from companion.devices.buttons import Buttons
 
         pins = dict(cfg.pins.buttons)
         if cfg.buttons.layout == 5:
@@ -254,8 +254,8 @@ class App:
 
     def _refuse_taken_pins(self, seats: int) -> None:
         """Before a GPIO is claimed: one sentence if the Pi's own interfaces (the device tree)
-        have taken a pin the configuration wires (docs/hardware/build.md), else nothing."""
-        from companion.hardware.interfaces import claims
+        have taken a pin the configuration wires (hardware/guide/build.md), else nothing."""
+        from companion.devices.interfaces import claims
 
         if self._taken is None:
             self._taken = claims(self.system_root)
@@ -288,8 +288,8 @@ class App:
         """Claim the slap pads of a ``seats``-seat Gobbit table (``None``: release them):
         GPIO pads (the pin map) or the pad hub (``[pads] frontend``), the calibrated
         offsets subtracted by either."""
-        from companion.hardware.pads.gpio import SlapPads
-        from companion.hardware.pinmap import PinMapError, check_layout
+        from companion.devices.pads.gpio import SlapPads
+        from companion.devices.pinmap import PinMapError, check_layout
 
         self.start_hardware()  # a resumed Gobbit game claims its pads before the first frame
         if self.pads is not None:
@@ -303,7 +303,7 @@ class App:
 
         offsets = self.pad_timing.current().offsets_ms
         if self.cfg.pads.frontend == "hub":
-            from companion.hardware.pads.hub import PadHub
+            from companion.devices.pads.hub import PadHub
 
             check_layout(self.cfg.pins.layout(extra_buttons=self.cfg.buttons.layout == 5,
                                               padhub_uart=True, i2s_audio=self.cfg.voice.i2s))

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.devices.pads.frontends import PAD_TYPES
+from companion.devices.pinmap import PinMap, PinMapError, check_layout, load_default
 from companion.engines.colours import COLOURS
 from companion.files import CONFIG_LIMIT, TooBig, read_text_limited
-from companion.hardware.pads.frontends import PAD_TYPES
-from companion.hardware.pinmap import PinMap, PinMapError, check_layout, load_default
 from companion.registry import playable
 
 
@@ -99,7 +99,7 @@ GPIO_MODULES = tuple(name for name, kind in PAD_TYPES.items() if kind.frontend =
 @dataclass(frozen=True)
 class PadsConfig:
     """Gobbit's slap pads: the front end, the hub's line, the timing uncertainty per pad type
-    (decision D28; defaults: the datasheet figures of ``companion.hardware.pads.timing``)."""
+    (decision D28; defaults: the datasheet figures of ``companion.devices.pads.timing``)."""
 
     frontend: str = "gpio"  # "gpio": a touch module per pad on the Pi; "hub": the RP2040 pad hub
     module: str = "ttp223-fast"  # the GPIO pads' touch modules
@@ -140,7 +140,7 @@ class VoiceConfig:
     device: str = ""
     """ALSA device for aplay's ``-D`` ("" = ALSA's default)."""
     i2s: bool = False
-    """The voice comes out of an I2S amplifier on the Pi's PCM pins (docs/hardware/audio.md): the
+    """The voice comes out of an I2S amplifier on the Pi's PCM pins (hardware/guide/audio.md): the
     buzzer and the menu button move off them (``[audio_i2s_moves]`` of the pin map)."""
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
-from companion.hardware.display import Screen
+from companion.devices.display import Screen
 from companion.inputs.events import Input, Quit
 from companion.ui.picture import AnyView, frame
 

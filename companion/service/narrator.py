@@ -4,7 +4,7 @@ The shell calls :meth:`Narrator.after` after every input and tick (only while
 the voice is on; this module is imported only then).  It compares what the
 table shows now with what it showed before and says what changed, in the
 words the table reads (the event lines and screens, written once; the voice
-turns their signs into words, :mod:`companion.hardware.speech`):
+turns their signs into words, :mod:`companion.devices.speech`):
 
 * **the game** (whenever the voice is on): the event lines the game
   added (the throw, the move taken with its capture, a piece reaching its goal,
@@ -29,15 +29,15 @@ turns their signs into words, :mod:`companion.hardware.speech`):
 
 Announcements never pile up: each has a kind, a newer one cuts the older of its
 kind, and a ruling (like a drink duty, which a host says itself) goes first
-(:meth:`companion.hardware.voice.Ranked.say_as`).
+(:meth:`companion.devices.voice.Ranked.say_as`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.devices.voice import Announcer, Ranked
 from companion.engines.czech import PLAYER
-from companion.hardware.voice import Announcer, Ranked
 from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
 from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.napij_views import NapijView

@@ -1,7 +1,7 @@
 """The Pi's own interfaces set up for one table: ``scripts/setup-pi.sh``'s profiles.
 
 A profile is what one kind of wiring needs from the Pi's boot files and from the
-configuration (docs/hardware/build.md, docs/hardware/audio.md, docs/hardware/pads.md):
+configuration (hardware/guide/build.md, hardware/guide/audio.md, hardware/guide/pads.md):
 
 * ``gpio-pads``: Gobbit for four seats on GPIO touch pads.  The pads sit on GPIO14/15 (the
   UART) and GPIO7-11 (SPI0), and a TTP223's output is push-pull, so SPI and the UART are
@@ -39,7 +39,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.hardware.interfaces import model as pi_model
+from companion.devices.interfaces import model as pi_model
 from companion.service.config import Config, ConfigError, from_dict, load
 
 PROFILES = ("gpio-pads", "uart-dice", "uart-padhub", "i2s")
@@ -105,14 +105,14 @@ def check(profiles: list[str], system: System) -> None:
                            "of them on USB.")
     if {"gpio-pads", "i2s"} <= chosen:
         raise ProfileError("Four seats of GPIO pads use GPIO 12, 16, 19, 20 and 21, which the I2S "
-                           "amplifier needs: speak through a USB speaker instead (docs/hardware/audio.md).")
+                           "amplifier needs: speak through a USB speaker instead (hardware/guide/audio.md).")
     if not system.raspios and "gpio-pads" in chosen:
         raise ProfileError("Debian's own kernel keeps the UART on GPIO14/15, where four seats of "
                            "GPIO pads sit, and has no overlay to turn it off: use Raspberry Pi OS "
                            "or the pad hub.")
     if not system.raspios and "i2s" in chosen:
         raise ProfileError("Debian's own kernel has no overlay for the MAX98357A amplifier: use "
-                           "Raspberry Pi OS or a USB speaker (docs/hardware/audio.md).")
+                           "Raspberry Pi OS or a USB speaker (hardware/guide/audio.md).")
 
 
 def firmware_lines(profiles: list[str], system: System) -> list[str]:

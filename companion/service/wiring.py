@@ -1,5 +1,5 @@
 """What the configuration wires to the Pi's header, and whether the Pi's own interfaces leave
-those pins free (docs/hardware/build.md; the checks are :mod:`companion.hardware.interfaces`).
+those pins free (hardware/guide/build.md; the checks are :mod:`companion.devices.interfaces`).
 
 The service runs :func:`pin_problems` before it claims a GPIO and refuses to start on the
 first problem (one sentence); ``companion doctor`` lists them all.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.hardware.interfaces import Claim, claims, conflicts, serial_problems
+from companion.devices.interfaces import Claim, claims, conflicts, serial_problems
 
 from .config import Config
 

@@ -29,10 +29,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.devices.voice import Announcer, SilentAnnouncer, WavAnnouncer
 from companion.engines.colours import COLOURS, SEATS_BY_PLAYERS
 from companion.engines.game import replay
 from companion.errors import UsageError
-from companion.hardware.voice import Announcer, SilentAnnouncer, WavAnnouncer
 from companion.registry import find_game
 from companion.service.app import App
 from companion.service.config import Config
@@ -242,8 +242,8 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
     table = playable_line(game, seed)
     from gpiozero.pins.mock import MockFactory
 
+    from companion.devices.display import create_device
     from companion.dice.sim import SimulatedDice
-    from companion.hardware.display import create_device
 
     computer = tuple(COLOURS[c] for c in SEATS_BY_PLAYERS[players])
     announcer: Announcer = WavAnnouncer(wav, speed=VOICE_SPEED, max_pending=DEMO_PENDING) \

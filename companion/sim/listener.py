@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from companion.hardware.speech import cardinal, cardinal_gen
-from companion.hardware.voice import Announcement
+from companion.devices.speech import cardinal, cardinal_gen
+from companion.devices.voice import Announcement
 from companion.inputs.events import ButtonPress, Input, Rolled
 
 NUMBER = {cardinal(n): n for n in range(1, 40)} | {cardinal_gen(n): n for n in range(2, 40)}

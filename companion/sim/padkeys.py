@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from importlib import resources
 
-from companion.hardware.pinmap import PinMapError
+from companion.devices.pinmap import PinMapError
 from companion.inputs.pads import Pad, PadNameError
 
 

@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.hardware.voice import Announcer
+from companion.devices.voice import Announcer
 from companion.service.app import App
 from companion.service.config import Config
 from companion.service.hosts.base import UsingPads
@@ -182,7 +182,7 @@ class Simulator:
         self.dice = SimulatedDice(seed=seed, device_id="sim-dice")
         self.hub: Any = None
         if cfg.pads.frontend == "hub":
-            from companion.hardware.pads.hub_sim import SimulatedHub
+            from companion.devices.pads.hub_sim import SimulatedHub
 
             self.hub = SimulatedHub(seed=seed)
         self.factory = MockFactory()
@@ -291,7 +291,7 @@ class Simulator:
         if self.hub is not None:
             self.hub.tap(pad)
             return
-        from companion.hardware.pads.gpio import SlapPads
+        from companion.devices.pads.gpio import SlapPads
 
         if not isinstance(pads, SlapPads):
             return

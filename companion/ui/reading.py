@@ -5,7 +5,7 @@ on a turn screen whose turn it is, the throw and what to do), its **row** (the
 selected line of a list; on a turn screen the selected move in words; on a
 message the whole text, a rules page at a time) and, for a long press of ◀,
 the **whole** screen (every row of a list).  The words are the screen's own;
-the voice turns their signs into words (:mod:`companion.hardware.speech`).
+the voice turns their signs into words (:mod:`companion.devices.speech`).
 
 ``key`` says which screen it is: a change of key is a new screen (heading and
 row read), the same key with another row is ◀ ▶ moving (the row read).

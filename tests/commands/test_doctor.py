@@ -12,9 +12,9 @@ from luma.core.device import dummy
 
 from companion.cli import main
 from companion.commands.doctor import PARTS, Doctor
+from companion.devices.display import DisplayError
+from companion.devices.voice import SilentAnnouncer, VoiceStatus
 from companion.dice.sim import SimulatedDice
-from companion.hardware.display import DisplayError
-from companion.hardware.voice import SilentAnnouncer, VoiceStatus
 from companion.service.config import Config
 
 from ..hardware.fake_pi import pi4
@@ -162,8 +162,8 @@ def test_the_command_refuses_an_unknown_part(capsys):
 
 
 def test_the_pad_hub_is_checked_by_its_raw_counts_and_a_touch_of_each_pad(tmp_path):
-    from companion.hardware.pads.hub import hub_pads
-    from companion.hardware.pads.hub_sim import SimulatedHub
+    from companion.devices.pads.hub import hub_pads
+    from companion.devices.pads.hub_sim import SimulatedHub
 
     sim = SimulatedHub(seed=5)
     try:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.hardware.pads.timing import TIMING_FILE
+from companion.devices.pads.timing import TIMING_FILE
 
 
 def config(tmp_path: Path, extra: str = "") -> Path:

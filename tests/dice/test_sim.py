@@ -127,10 +127,10 @@ def test_a_file_in_the_way_is_not_overwritten(tmp_path: Path) -> None:
     assert path.read_text() == "precious"
 
 
-def test_the_firmware_is_the_one_inside_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_firmware_is_the_checkouts_top_level_folder(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(FIRMWARE_ENV, raising=False)
-    package = Path(sim_module.__file__).resolve().parents[1]
-    assert firmware_dir() == package / "firmware" / "dice" / "dice"
+    checkout = Path(sim_module.__file__).resolve().parents[2]
+    assert firmware_dir() == checkout / "firmware" / "dice" / "dice"
     assert (sim_module.BOARD_DIR / "main.py").is_file()  # the whole flash image ships
     assert load_firmware().link.RESEND_MS == 300
 

@@ -1,4 +1,4 @@
-"""Tests of the boards' firmware (companion/firmware/<board>/), one folder per board.
+"""Tests of the boards' firmware (firmware/<board>/), one folder per board.
 
 They run twice in ``make test``: under CPython (pytest) and under real
 MicroPython (the WebAssembly port, ``node tests/firmware/run_tests.mjs``).  So they
@@ -14,7 +14,7 @@ a board's ``main.py`` - is ``support.py``; a board's own helpers are its
 
 _HERE = __file__.replace("\\", "/").rsplit("/", 1)[0]  # .../tests/firmware
 ROOT = _HERE.rsplit("/", 2)[0]
-FIRMWARE = ROOT + "/companion/firmware"
+FIRMWARE = ROOT + "/firmware"
 """The boards' firmware, shipped inside the package: one folder per board."""
 TOOLS = ROOT + "/tests/firmware"
 """This folder is also the checks' tooling: the MicroPython test runner (``run_tests.mjs``),

@@ -4,7 +4,7 @@
 //
 //   node tests/firmware/run_tests.mjs [--root DIR] [-k SUBSTRING] [-v]
 //
-// The firmware (companion/firmware/**) and the tests with their data (this
+// The firmware (firmware/**) and the tests with their data (this
 // folder, the protocol vectors among it; not the Node files) are copied into
 // MicroPython's in-memory filesystem under /repo with the same layout as the
 // checkout (.py and .json files), then
@@ -52,7 +52,7 @@ function copyTree(from, to, keep) {
 
 const pyOrJson = (name) =>
   (name.endsWith(".py") || name.endsWith(".json")) && !name.startsWith("package");
-copyTree(path.join(root, "companion", "firmware"), "/repo/companion/firmware", pyOrJson);
+copyTree(path.join(root, "firmware"), "/repo/firmware", pyOrJson);
 copyTree(path.join(root, "tests", "firmware"), "/repo/tests/firmware", pyOrJson);
 mp.FS.writeFile("/repo/tests/__init__.py", "");
 

@@ -20,8 +20,7 @@ pytestmark = pytest.mark.skipif(
 
 def fake_checkout(tmp_path: Path, test_source: str) -> Path:
     """A checkout with the real firmware, and one board's test package of our own."""
-    (tmp_path / "companion").mkdir()
-    (tmp_path / "companion" / "firmware").symlink_to(FIRMWARE)
+    (tmp_path / "firmware").symlink_to(FIRMWARE)
     tests = tmp_path / "tests" / "firmware"
     (tests / "dice").mkdir(parents=True)
     real = Path(ROOT) / "tests" / "firmware"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.hardware.pads.calibration import Calibration, Refusal, pair_plan
-from companion.hardware.pads.gpio import SlapPads
-from companion.hardware.pads.sim import (
+from companion.devices.pads.calibration import Calibration, Refusal, pair_plan
+from companion.devices.pads.gpio import SlapPads
+from companion.devices.pads.sim import (
     CLUMSY,
     FLAT,
     ClockedMockFactory,
@@ -14,8 +14,8 @@ from companion.hardware.pads.sim import (
     SimulatedTable,
     run_plan,
 )
-from companion.hardware.pads.timing import PadTiming
-from companion.hardware.pinmap import load_default
+from companion.devices.pads.timing import PadTiming
+from companion.devices.pinmap import load_default
 from companion.inputs.pads import Pad, PadLink, PadTouch, table_pads
 from companion.referee.calibration import (
     CalibrationModel,

@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
+from companion.devices.pads.timing import TimingBook
 from companion.engines.gobbit.cards import Card, parse_card
 from companion.engines.gobbit.describe import ruling_sentences
 from companion.engines.gobbit.judge import judge, parse_situation
-from companion.hardware.pads.timing import TimingBook
 from companion.inputs.events import ButtonPress, PadEvent
 from companion.inputs.pads import PadTouch
 from companion.referee import words as W

@@ -12,8 +12,8 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory
 
+from companion.devices.display import create_device
 from companion.dice.sim import SimulatedDice
-from companion.hardware.display import create_device
 from companion.service.app import App
 from companion.service.config import Config
 from companion.ui.views import View

@@ -11,12 +11,12 @@ from dataclasses import replace
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from companion.devices.display import create_device
+from companion.devices.pads.gpio import SlapPads
+from companion.devices.pads.hub import PadHub
+from companion.devices.pads.hub_sim import SimulatedHub
+from companion.devices.pads.timing import TIMING_FILE, TimingBook
 from companion.engines.clovece.game import GAME, Setup
-from companion.hardware.display import create_device
-from companion.hardware.pads.gpio import SlapPads
-from companion.hardware.pads.hub import PadHub
-from companion.hardware.pads.hub_sim import SimulatedHub
-from companion.hardware.pads.timing import TIMING_FILE, TimingBook
 from companion.inputs.events import PadEvent
 from companion.inputs.pads import Pad, PadLink, PadTouch
 from companion.service.app import App
@@ -359,7 +359,7 @@ def test_without_web_the_service_has_no_phone_view(tmp_path):
 
 
 def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_path):
-    from companion.hardware.pinmap import PinMapError
+    from companion.devices.pinmap import PinMapError
 
     from ..hardware.fake_pi import pi4
 

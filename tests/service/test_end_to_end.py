@@ -164,7 +164,7 @@ def test_a_bad_config_stops_with_one_sentence(tmp_path):
 
 
 def test_napij_se_through_the_real_adapters_announces_and_calls_the_dropped_die(tmp_path):
-    from companion.hardware.voice import SilentAnnouncer
+    from companion.devices.voice import SilentAnnouncer
     from companion.ui.napij_views import NapijView
 
     voice = SilentAnnouncer()

@@ -8,7 +8,7 @@ import time
 
 from luma.core.device import dummy
 
-from companion.hardware.display import Screen
+from companion.devices.display import Screen
 from companion.inputs.events import ButtonPress, Receipt, Rolled
 from companion.service.loop import FAULT, Service
 from companion.ui.screens import render

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.hardware.speech import ordinal_nouns, raw_left, speakable, unspoken
-from companion.hardware.voice import SilentAnnouncer
+from companion.devices.speech import ordinal_nouns, raw_left, speakable, unspoken
+from companion.devices.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Rolled
 from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.narrator import PRIORITY, RULING, fresh
@@ -138,7 +138,7 @@ def test_a_seat_voice_mode_hears_the_others_in_full_and_reads_its_own_screens(tm
 def rulings(tmp_path: Path, seeds: range, timing: bool) -> list[tuple[str, tuple[str, int]]]:
     """The rulings said in seeded virtual-deck games (random flips and slaps, with the pads'
     timing budget of a TTP223 front end or none), with their kinds."""
-    from companion.hardware.pads.timing import TimingBook
+    from companion.devices.pads.timing import TimingBook
 
     out = []
     for seed in seeds:
@@ -364,7 +364,7 @@ shell.handle(ButtonPress("select"), 0.0)
 shell.handle(Rolled(6), 0.1)
 shell.tick(5.0)
 print(shell.narrator, "companion.service.narrator" in sys.modules,
-      "companion.ui.reading" in sys.modules, "companion.hardware.speech" in sys.modules)
+      "companion.ui.reading" in sys.modules, "companion.devices.speech" in sys.modules)
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout

@@ -354,7 +354,7 @@ def test_every_roll_from_the_dice_gets_a_verdict_for_the_seat_on_turn(tmp_path):
 
 
 def test_a_dice_notice_is_shown_and_said(tmp_path):
-    from companion.hardware.voice import SilentAnnouncer
+    from companion.devices.voice import SilentAnnouncer
     from companion.inputs.events import DiceNotice
 
     said = []

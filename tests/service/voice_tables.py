@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion.hardware.voice import SilentAnnouncer
+from companion.devices.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Dropped, PadEvent, Rolled
 from companion.inputs.pads import PadTouch
 from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from companion.hardware.voice import WavAnnouncer
+from companion.devices.voice import WavAnnouncer
 from companion.sim.listener import ListeningRobot, number, score
 
 from ..service.voice_tables import VoiceTable

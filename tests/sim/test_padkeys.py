@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.hardware.pinmap import PinMapError, load_default
+from companion.devices.pinmap import PinMapError, load_default
 from companion.inputs.pads import Pad
 from companion.sim.padkeys import load_keymap
 
@@ -36,7 +36,7 @@ def test_bad_key_files_are_refused(text, fragment):
 
 @pytest.mark.parametrize("seats", [5, 6])
 def test_five_and_six_seats_have_keys_for_every_pad_of_the_hub(seats):
-    from companion.hardware.pads.hub import hub_pads
+    from companion.devices.pads.hub import hub_pads
 
     keys = load_keymap(seats)
     assert sorted(p.key for p in keys.values()) == sorted(p.key for p in hub_pads(seats))

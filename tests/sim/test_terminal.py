@@ -95,7 +95,7 @@ def test_keys_typed_quickly_are_pressed_in_order_and_none_is_lost(tmp_path):
 
 
 def test_the_status_line_speaks_czech():
-    from companion.hardware.buzzer import PATTERNS
+    from companion.devices.buzzer import PATTERNS
     from companion.sim.terminal import SOUNDS
 
     assert set(SOUNDS) == set(PATTERNS)  # every buzzer pattern has its Czech name
@@ -108,7 +108,7 @@ def test_with_the_hub_the_pad_keys_tap_a_simulated_pad_hub_for_six_seats(tmp_pat
     import queue
     from dataclasses import replace
 
-    from companion.hardware.pads.hub import PadHub
+    from companion.devices.pads.hub import PadHub
     from companion.inputs.events import PadEvent
     from companion.inputs.pads import Pad, PadTouch
 
@@ -295,7 +295,7 @@ def test_arrow_keys_up_and_down_move_through_a_list_and_nothing_else(tmp_path):
 
 def screen_text(size, footer):
     """What a terminal of ``size`` shows under the picture with ``footer``."""
-    from companion.hardware.terminal_display import TerminalDisplay
+    from companion.devices.terminal_display import TerminalDisplay
     from companion.ui.screens import render
     from companion.ui.views import MessageView
 
@@ -331,7 +331,7 @@ def test_the_size_message_and_the_readme_name_the_same_sizes():
     import re
     from pathlib import Path
 
-    from companion.hardware.terminal_display import needed_for, too_small
+    from companion.devices.terminal_display import needed_for, too_small
     from companion.sim.padkeys import load_keymap
     from companion.sim.terminal import gobbit_footer
 
@@ -368,7 +368,7 @@ def test_a_held_arrow_key_holds_the_button_down_and_it_runs():
 
     from gpiozero.pins.mock import MockFactory
 
-    from companion.hardware.buttons import Buttons
+    from companion.devices.buttons import Buttons
     from companion.inputs.events import ButtonPress
     from companion.sim.terminal import PinPresser
 
@@ -433,7 +433,7 @@ def test_h_and_tab_hold_left_down_and_the_voice_mode_reads_the_whole_situation(t
     down past a long press, through the mock pins, and the situation is said."""
     import threading
 
-    from companion.hardware.voice import SilentAnnouncer
+    from companion.devices.voice import SilentAnnouncer
     from companion.ui.clovece_screens import CloveceTurnView
 
     voice = SilentAnnouncer()

@@ -25,10 +25,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from companion.devices.voice import Announcer, SilentAnnouncer
 from companion.engines.colours import COLOURS, SEATS_BY_PLAYERS
 from companion.engines.czech import PLAYER
 from companion.engines.game import CHECKPOINT_STATE, Game, Record, replay
-from companion.hardware.voice import Announcer, SilentAnnouncer
 from companion.inputs.events import Input
 from companion.players.levels import CZECH, DEFAULT_LEVEL, Level, level_of
 from companion.storage.journal import Journal
@@ -36,7 +36,7 @@ from companion.storage.prefs import Prefs
 from companion.ui.views import View
 
 if TYPE_CHECKING:  # types only: the pads' timing and the phone's facts are loaded when used
-    from companion.hardware.pads.timing import TimingBook
+    from companion.devices.pads.timing import TimingBook
 
     from .facts import Facts
 
@@ -111,7 +111,7 @@ class HostContext:
     game_defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Each game's own set-up defaults (its configuration section ``[<game>]``)."""
     announcer: Announcer = field(default_factory=SilentAnnouncer)
-    """The voice (:mod:`companion.hardware.voice`); a host speaks only while ``prefs.voice``."""
+    """The voice (:mod:`companion.devices.voice`); a host speaks only while ``prefs.voice``."""
     data: Path | None = None
     """The service's data folder (a family's own board and deck files live under it)."""
     save_prefs: Callable[[], None] = lambda: None

@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
+from companion.devices.pads.calibration import Calibration
+from companion.devices.pads.timing import PadTiming
 from companion.engines.errors import RulesError
 from companion.engines.game import CHECKPOINT_STATE, Record
 from companion.engines.gobbit.cards import Rule, standard_deck
@@ -38,8 +40,6 @@ from companion.engines.gobbit.game import (
     with_deal_record,
 )
 from companion.engines.gobbit.rules import Action, Deal, Discard, Flip, State, Touches
-from companion.hardware.pads.calibration import Calibration
-from companion.hardware.pads.timing import PadTiming
 from companion.inputs.events import ButtonPress, Input, PadEvent
 from companion.inputs.pads import PadChannels, table_pads
 from companion.referee.calibration import CalibrationModel

@@ -2,7 +2,7 @@
 
 Every drinking duty the engine records (a :class:`~companion.engines.napij.state.Debt`
 not answered yet) is announced three ways at once: a banner on the OLED, a buzzer
-pattern of its own (:data:`companion.hardware.buzzer.PATTERNS`, ``drink-<reason>``)
+pattern of its own (:data:`companion.devices.buzzer.PATTERNS`, ``drink-<reason>``)
 and a spoken Czech sentence.  Duties that one action gives several players for
 the same reason (the toast when a piece enters its home, "everybody drinks", the
 start of the game) are one announcement.  A void throw and its two penalty drinks

@@ -4,7 +4,7 @@ No BlueZ here (no radio, no D-Bus daemon): the stand-ins speak bleak's documente
 (``BleakScanner(detection_callback, service_uuids, scanning_mode)``, ``AdvertisementData``,
 ``BleakClient(device, disconnected_callback)``, ``services.get_service``, ``start_notify``,
 ``write_gatt_char``), which mypy --strict checks the port's calls against.  What BlueZ itself
-does (scanning, MTU, pairing-free connection) is not tested here; see docs/hardware/pixels.md.
+does (scanning, MTU, pairing-free connection) is not tested here; see hardware/guide/pixels.md.
 """
 
 from __future__ import annotations

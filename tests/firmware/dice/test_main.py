@@ -1,4 +1,4 @@
-"""companion/firmware/dice/main.py, the board entry point, wired to a stub ``machine``."""
+"""firmware/dice/main.py, the board entry point, wired to a stub ``machine``."""
 
 from dice import protocol
 

@@ -1,5 +1,5 @@
-# cpython-only: reads docs/hardware/dice.md, which the MicroPython run does not copy
-"""docs/hardware/dice.md writes every drop threshold down with its reason: the numbers it gives are
+# cpython-only: reads hardware/guide/dice.md, which the MicroPython run does not copy
+"""hardware/guide/dice.md writes every drop threshold down with its reason: the numbers it gives are
 the tracker's defaults."""
 
 import inspect
@@ -11,7 +11,7 @@ from . import ROOT
 
 
 def test_the_documented_thresholds_are_the_defaults():
-    text = " ".join(open(ROOT + "/docs/hardware/dice.md", encoding="utf-8").read().split())
+    text = " ".join(open(ROOT + "/hardware/guide/dice.md", encoding="utf-8").read().split())
     defaults = {name: p.default for name, p in
                 inspect.signature(motion.MotionTracker.__init__).parameters.items()
                 if name != "self"}

@@ -1,6 +1,6 @@
 """Simulated accelerometer traces of throws and drops (CPython and MicroPython alike).
 
-A die of :data:`SIZE_M` (docs/hardware/dice.md) with an ADXL345 whose every imperfection
+A die of :data:`SIZE_M` (hardware/guide/dice.md) with an ADXL345 whose every imperfection
 the datasheet allows is drawn from a seeded generator: 0 g offsets up to +-150 mg
 (X, Y) and +-250 mg (Z), gains within 3.5-4.3 mg/LSB of 3.9 (+-10 %), 4 mg of noise
 (1.1 LSB rms at 100 Hz), the sensor up to 3 mm from the die's centre (the spin then
@@ -31,7 +31,7 @@ same traces on CPython and in the MicroPython port.
 import math
 
 G = 9.81
-SIZE_M = 0.06  # the die's edge (docs/hardware/dice.md: a 60 mm cube)
+SIZE_M = 0.06  # the die's edge (hardware/guide/dice.md: a 60 mm cube)
 TABLE_M = 0.75
 STEP_S = 0.01  # 100 Hz
 CLIP_MG = 16000

@@ -1,4 +1,4 @@
-"""companion/firmware/padhub/main.py, the board entry point, wired to stub machine and rp2."""
+"""firmware/padhub/main.py, the board entry point, wired to stub machine and rp2."""
 
 import tablewire
 

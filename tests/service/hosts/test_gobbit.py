@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from companion.devices.pads.timing import TIMING_FILE, TimingBook
 from companion.engines.gobbit.cards import parse_card
-from companion.hardware.pads.timing import TIMING_FILE, TimingBook
 from companion.inputs.events import ButtonPress, PadEvent, Rolled
 from companion.inputs.pads import PadLink, PadStuck, PadTouch
 from companion.service.hosts.base import HostContext

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from companion.devices.voice import SilentAnnouncer
 from companion.engines.napij.actions import Drank
 from companion.engines.napij.board import default_board_text
 from companion.engines.napij.game import GAME
 from companion.engines.napij.notation import format_position, parse_position
 from companion.engines.napij.places import piece_places, pieces_line, why_text
 from companion.engines.napij.state import Phase, default_rules
-from companion.hardware.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Dropped, Rolled
 from companion.players.napij_bot import decide
 from companion.service.hosts.base import DiceStatus, Expect, HostContext
@@ -968,7 +968,7 @@ def test_buttons_pressed_while_the_menu_button_is_held_act_in_the_menu_in_order(
     nor overtakes the menu); nothing is undone."""
     from gpiozero.pins.mock import MockFactory
 
-    from companion.hardware.buttons import Buttons
+    from companion.devices.buttons import Buttons
 
     t = Table(tmp_path)
     t.begin()

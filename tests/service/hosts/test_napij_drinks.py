@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
+from companion.devices.buzzer import PATTERNS
 from companion.engines.napij.actions import Drank, Later
 from companion.engines.napij.events import Thrown, VoidThrow, Won
 from companion.engines.napij.state import Debt, DrinkReason
-from companion.hardware.buzzer import PATTERNS
 from companion.service.hosts.napij_drinks import (
     TALLY_NAME,
     Tally,
