@@ -16,7 +16,6 @@ import os
 import select
 import stat
 import time
-from pathlib import Path
 
 from .errors import UsageError
 
@@ -102,9 +101,3 @@ def read_text_limited(path: str | os.PathLike[str], limit: int, what: str = "fil
     return read_limited(path, limit, what).decode("utf-8")
 
 
-def exists_as_file(path: Path) -> bool:
-    """Whether ``path`` is a regular file (a folder or a device is not)."""
-    try:
-        return stat.S_ISREG(path.stat().st_mode)
-    except OSError:
-        return False

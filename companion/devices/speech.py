@@ -170,12 +170,6 @@ def _prep_before(tokens: list[str], i: int) -> str:
     return ""
 
 
-def _noun_after(tokens: list[str], i: int) -> tuple[str, tuple[str, ...]] | None:
-    """The gender and cases of the noun an ordinal at ``i`` goes with (the next known noun
-    within a few words: "z 5. na 8. pole" names the field once)."""
-    return _noun_form_after(tokens, i)[1]
-
-
 SEAT_ROW = "H"
 """The noun an ordinal before a seat stands for: the referee's order of touches ("1. H2 útok"
 is said "první hráč dva útok", masculine as hráč)."""

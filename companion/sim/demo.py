@@ -124,32 +124,6 @@ class Robot:
         what()
         self.changed.wait(1.0)
 
-    def _gobbit_step(self) -> bool:
-        """One step of a virtual-deck game: a flip (●), every third one followed by two
-        players slapping the same pile (the pads' touches as the pad adapter posts them);
-        True when the game is over."""
-        from companion.inputs.events import PadEvent
-        from companion.inputs.pads import PadTouch
-
-        host: Any = self.app.controller.hosts.get("gobbit")
-        model = getattr(host, "virtual", None)
-        if model is None or model.state.over or self.rolls >= self.max_rolls:
-            self.done.set()
-            return True
-        self.rolls += 1
-        self._act(lambda: self.presser.press("select"))
-        if self.rolls % 3 == 0:
-            seats = model.state.seats
-            pile = seats[self.rolls % len(seats)]
-            ms = time.monotonic() * 1000
-            for i, seat in enumerate((seats[0], seats[-1])):
-                gap = (self.rolls * 37) % 90 * i
-                self.app.service.post(PadEvent(PadTouch(seat, pile, ms + gap, ms + gap)))
-            time.sleep(0.6)  # the moment settles, the ruling is shown and said
-            if self.announcer is not None:
-                self.announcer.wait(60)
-        return False
-
     def _run(self) -> None:
         over_seen = 0.0
         acted: tuple[int, Expect | None] | None = None

@@ -267,11 +267,6 @@ class PadHub(LinkReader[HubEvent, HubStats]):
         """Every pad's channel as the latest raw counts show it (:mod:`.padraw`)."""
         return check(self.raw_counts(), self._pads)
 
-    def request_raw(self) -> None:
-        """Ask the hub for a fresh raw-count report (it comes within a few scans)."""
-        with self._lock:
-            self._hub.raw_wanted = True
-
     def set_offsets(self, offsets: Mapping[Pad, float]) -> None:
         self._states.set_offsets(offsets)
 

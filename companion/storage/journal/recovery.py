@@ -42,9 +42,6 @@ class FileScan:
         """Damaged bytes after offset ``at``."""
         return sum(stop - max(start, at) for start, stop in self.damage if stop > at)
 
-    def damage_before(self, at: int) -> bool:
-        return any(start < at for start, _ in self.damage)
-
     def top(self, gen: int) -> int:
         return max((e.n for e, _, _ in self.entries
                     if e.gen == gen and e.n is not None and not (e.checkpoint or e.mark)),
