@@ -79,8 +79,10 @@ class SimulatedMpr121Bus:
 
     def __init__(self, addresses: Iterable[int] = chip.ADDRESSES, *, seed: int = 0,
                  lifts: Mapping[tuple[int, int], float] | None = None, realtime: bool = False,
-                 irq_pin: Any = None) -> None:
+                 irq_pin: Any = None, others: Iterable[int] = ()) -> None:
         rng = random.Random(seed)
+        self.others = frozenset(others)
+        """Addresses of other devices on the bus that acknowledge (a panel at 0x3C)."""
         self._chips = {a: _Chip(a, rng.uniform(0.0, 1.0)) for a in sorted(set(addresses))}
         for c in self._chips.values():
             c.reset()
@@ -203,6 +205,18 @@ class SimulatedMpr121Bus:
         self.touch(where, now, now + hold_ms)
 
     # --- the bus (smbus2's methods) ------------------------------------------------------
+
+    def write_quick(self, i2c_addr: int) -> None:
+        """An address probe (``i2cdetect``'s): acknowledged by a chip or another device."""
+        if i2c_addr not in self.others:
+            self._chip(i2c_addr)
+
+    def read_byte(self, i2c_addr: int) -> int:
+        """A probe by reading: chips answer with their current register, others with 0."""
+        if i2c_addr in self.others:
+            return 0
+        self._chip(i2c_addr)
+        return 0
 
     def _chip(self, address: int) -> _Chip:
         c = self._chips.get(address)
