@@ -1,4 +1,4 @@
-"""Who touched first? The ordering error of both pad front ends on the same simulated slaps.
+"""Who touched first? The ordering error of the pad front ends on the same simulated slaps.
 
 The same hands slap both front ends: pairs of hands from two seats on the same
 pile (a contested pile), the second hand a random gap after the first (uniform
@@ -11,18 +11,23 @@ would at the table:
   60 ms), through the real ``SlapPads`` adapter on clocked mock pins;
 * **hub**: the pad hub (its firmware's own detector on 993 us scans, the real
   reader on a pty), each pad sensing a hand 0.5..5 ms late (its sensitivity)
-  plus up to 0.3 ms of jitter.
+  plus up to 0.3 ms of jitter;
+* **MPR121**: two MPR121 chips on I2C (the simulated chips: 1 ms sampling from each
+  chip's own phase, the 4-sample filter, each pad's touch 14..80 counts deep, so 1 to 4
+  samples to the status bit), read by the real ``Mpr121Pads`` every 2 ms (``polled``) or
+  on the IRQ line's edges 0.3 ms late (``irq``), the same hands (0.5..5 ms sensitivity,
+  up to 0.3 ms jitter) as the hub's.
 
 For each front end three ways of judging are counted, as the share of all pairs:
 
 * ``wrong if exact``: the order the raw times give is wrong (what the referee did
   before decision D28: every difference taken at face value);
-* ``declared``: with the pad type's declared uncertainty (60 ms, 1 ms) a gap
+* ``declared``: with the pad type's declared uncertainty (60 ms, 1 ms, 8 ms) a gap
   inside it is a tie (simultaneous, D2 decides), outside it a call, right or wrong;
 * ``calibrated``: the same after a calibration at this table (each pad slapped 12
   times in pairs), its offsets subtracted and its spread as the uncertainty.
 
-The ratios hub / GPIO are the peer comparison.  Also printed: the wrong and tied
+The ratios hub / GPIO and MPR121 / GPIO are the peer comparison.  Also printed: the wrong and tied
 shares by true gap.
 
     .venv/bin/python benchmarks/pad_ordering.py [--pairs 1000] [--seed 1]
@@ -42,6 +47,8 @@ from companion.devices.pads.frontends import PAD_TYPES
 from companion.devices.pads.gpio import SlapPads
 from companion.devices.pads.hub import PadHub, hub_pads
 from companion.devices.pads.hub_sim import SimulatedHub
+from companion.devices.pads.mpr121 import DEFAULT_SETTINGS, Mpr121Pads, mpr121_pads
+from companion.devices.pads.mpr121_sim import Mpr121Table, SimulatedMpr121Bus
 from companion.devices.pads.sim import ClockedMockFactory, PadModel, SimulatedTable, run_plan
 from companion.devices.pinmap import load_default
 from companion.inputs.pads import Pad, PadTouch
@@ -177,6 +184,44 @@ def run_hub(pairs: list[Pair], seed: int, calibrated: bool) -> tuple[list[float 
             reader.close()
 
 
+def run_mpr121(pairs: list[Pair], seed: int, calibrated: bool, *, irq: bool = False
+               ) -> tuple[list[float | None], float]:
+    where = mpr121_pads(SEATS)
+    model = PadModel.seeded(where, seed, latency=(0.5, 5.0), jitter=(0.0, 0.3))
+    got: list[Any] = []
+    factory = ClockedMockFactory()
+    bus = SimulatedMpr121Bus.for_pads(where, seed=seed + 1)
+    if irq:
+        reader = Mpr121Pads(where, got.append, bus, irq_pin=24, pin_factory=factory, start=False)
+        bus.irq_pin = factory.pin(24)
+    else:
+        reader = Mpr121Pads(where, got.append, bus, start=False,
+                            ticks=lambda: bus.now_ms / 1000.0, ticks_diff=lambda a, b: a - b)
+    table = Mpr121Table(reader, bus, poll_ms=DEFAULT_SETTINGS.poll_ms, model=model,
+                        seed=seed + 2, irq=irq, read_delay_ms=0.3 if irq else 0.0,
+                        set_clock=lambda s: setattr(factory, "now", s))
+
+    def touches() -> list[PadTouch]:
+        return [e for e in got if isinstance(e, PadTouch)]
+
+    try:
+        within = PAD_TYPES["mpr121"].uncertainty_ms
+        if calibrated:
+            offsets, spread, _ = calibrate(table, list(where), touches, lambda n: None, 1000.0)
+            within = max(spread, PAD_TYPES["mpr121"].floor_ms)
+            reader.set_offsets(offsets)
+        first = len(touches())
+        slap_pairs(table, pairs)
+        return measured(touches()[first:], pairs, lambda tick: tick * 1000.0), within
+    finally:
+        reader.close()
+
+
+def run_mpr121_irq(pairs: list[Pair], seed: int, calibrated: bool
+                   ) -> tuple[list[float | None], float]:
+    return run_mpr121(pairs, seed, calibrated, irq=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--pairs", type=int, default=1000)
@@ -187,7 +232,8 @@ def main() -> None:
     n = len(pairs)
     rows = []
     by_gap: dict[str, list[tuple[int, int, int, int]]] = {}
-    for name, run in (("GPIO (TTP223)", run_gpio), ("pad hub", run_hub)):
+    for name, run in (("GPIO (TTP223)", run_gpio), ("pad hub", run_hub),
+                      ("MPR121 polled", run_mpr121), ("MPR121 irq", run_mpr121_irq)):
         t0 = time.perf_counter()
         raw, declared_ms = run(pairs, args.seed, calibrated=False)
         cal, calibrated_ms = run(pairs, args.seed, calibrated=True)
@@ -213,21 +259,22 @@ def main() -> None:
         return f"{100.0 * x / n:5.1f} %"
 
     print(f"{n} pairs of slaps on a {SEATS}-seat table, true gaps 0..{MAX_GAP_MS:.0f} ms "
-          f"(seed {args.seed}); the same hands for both front ends")
+          f"(seed {args.seed}); the same hands for every front end")
     print(f"{'front end':<14} {'wrong if exact':>14}  {'declared ±':>11} {'wrong':>7} {'ties':>7}"
           f"  {'calibrated ±':>13} {'wrong':>7} {'ties':>7}  {'missing':>7}  {'s':>5}")
     for name, exact, dec, dec_ms, cal, cal_ms, secs in rows:
         print(f"{name:<14} {pct(exact.wrong):>14}  {dec_ms:9.1f}ms {pct(dec.wrong)} {pct(dec.ties)}"
               f"  {cal_ms:11.1f}ms {pct(cal.wrong)} {pct(cal.ties)}  {exact.missing + cal.missing:7d}"
               f"  {secs:5.1f}")
-    (_, g_exact, g_dec, _, g_cal, _, _), (_, h_exact, h_dec, _, h_cal, _, _) = rows
+    (_, g_exact, g_dec, _, g_cal, _, _) = rows[0]
 
     def ratio(a: int, b: int) -> str:
         return f"{a / b:.3f}x" if b else ("0 of 0" if not a else "inf")
 
-    print(f"hub / GPIO: wrong if exact {ratio(h_exact.wrong, g_exact.wrong)}, "
-          f"ties declared {ratio(h_dec.ties, g_dec.ties)}, "
-          f"ties calibrated {ratio(h_cal.ties, g_cal.ties)}")
+    for name, h_exact, h_dec, _, h_cal, _, _ in rows[1:]:
+        print(f"{name} / GPIO: wrong if exact {ratio(h_exact.wrong, g_exact.wrong)}, "
+              f"ties declared {ratio(h_dec.ties, g_dec.ties)}, "
+              f"ties calibrated {ratio(h_cal.ties, g_cal.ties)}")
     print("by true gap: pairs; wrong if exact; calibrated: wrong, ties")
     for k, (lo, hi) in enumerate(BINS):
         cells = "   ".join(f"{name}: {c[0]:4d}; {c[1]:4d}; {c[2]:4d} {c[3]:4d}"

@@ -182,9 +182,8 @@ class Doctor:
         return found
 
     def check_i2c(self) -> None:
-        from companion.devices.pads.mpr121 import ADDRESSES, chips_for
-
         from companion.devices.display import I2C_DRIVERS
+        from companion.devices.pads.mpr121 import ADDRESSES, chips_for
 
         port = self.cfg.display.i2c_port
         if self.cfg.display.driver not in I2C_DRIVERS and self.cfg.pads.frontend != "mpr121":

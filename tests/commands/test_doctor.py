@@ -13,8 +13,8 @@ from luma.core.device import dummy
 from companion.cli import main
 from companion.commands.doctor import PARTS, Doctor
 from companion.devices.display import DisplayError
-from companion.devices.voice import SilentAnnouncer, VoiceStatus
 from companion.devices.pads.mpr121_sim import SimulatedMpr121Bus
+from companion.devices.voice import SilentAnnouncer, VoiceStatus
 from companion.dice.sim import SimulatedDice
 from companion.service.config import Config
 
