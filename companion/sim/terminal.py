@@ -49,8 +49,7 @@ SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "v�
           "void-throw": "neplatný hod", "debt": "dluh"}
 """The buzzer's patterns as the status line names them (the table's language)."""
 HELP_GOBBIT = "← ◀  → ▶  Enter ●  Tab držet ◀  m nabídka  Ctrl-C konec"
-HELP_BONNET = ("joystick: ←/a ◀  →/d ▶  Enter/s střed ●   tlačítko A: m nabídka   tlačítko B: "
-               "b pravidla   h držet ◀  r hod  q konec")
+HELP_BONNET = "joystick ←/a ◀ →/d ▶ Enter/s ●  tlačítko A: m nabídka  tlačítko B: b pravidla"
 """The keys of the OLED Bonnet's controls (``buttons.board = "bonnet"``): the joystick's
 left, right and centre, button A (the menu) and button B (the rules)."""
 BONNET_KEYS = {"m": ("press", "menu"), "b": ("press", "help")}
@@ -239,10 +238,14 @@ class Simulator:
         if keys:
             text = gobbit_footer(keys, sound)
         elif self.app.dice.kind == "pixels":
-            text = f"kostka Pixels: {self.pixels.status()}{sound}\n{HELP_PIXELS}"
+            help_line = (HELP_BONNET + "  h držet ◀  r hod  f nakřivo  u dosah  z spánek  q konec"
+                         if self.bonnet else HELP_PIXELS)
+            text = f"kostka Pixels: {self.pixels.status()}{sound}\n{help_line}"
         else:
             dice = "připojena" if self.dice.plugged else "ODPOJENA"
-            text = f"kostka: {dice}{sound}\n{HELP_BONNET if self.bonnet else HELP}"
+            help_line = (HELP_BONNET + "  h držet ◀  r hod  f pád  u kostka  q konec"
+                         if self.bonnet else HELP)
+            text = f"kostka: {dice}{sound}\n{help_line}"
         if text != self._footer:
             self._footer = text
             device.set_footer(text)
