@@ -115,6 +115,11 @@ def svg(pm: PinMap, title: str, opts: dict[str, Any]) -> str:
 
 
 def drawings(pm: PinMap) -> dict[str, str]:
-    """File name -> drawing, for every set-up of :data:`LAYOUTS`."""
-    return {f"{slug(title)}.svg": svg(pm, title, opts) for title, opts in LAYOUTS}
+    """File name -> drawing, for every set-up of :data:`LAYOUTS`, and the no-solder box's
+    parts plugged together (:func:`companion.devices.nosolder.plugged_svg`)."""
+    from .nosolder import plugged_svg
+
+    out = {f"{slug(title)}.svg": svg(pm, title, opts) for title, opts in LAYOUTS}
+    out["no-solder-box.svg"] = plugged_svg(pm)
+    return out
 
