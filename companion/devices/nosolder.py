@@ -242,21 +242,20 @@ def plugged_svg(pm: PinMap) -> str:
             continue
         seat, target = pad.seat, pad.target
         column = seats if target == "g" else int(target) - 1
-        cx = mat_x + gap + column * (pw + gap) + pw / 2
-        cy = mat_y + 10 + gap * 0.55 + (seat - 1) * (pd + gap * 0.55)
+        ex = mat_x + gap + column * (pw + gap) + pw / 2
+        top = mat_y + 10 + gap * 0.55 + (seat - 1) * (pd + gap * 0.55)  # the clip bites here
         colour = ("#d62d20", "#2e9e50", "#1f5fd6")[seat - 1]
-        top = cy  # the clip bites the pad at its top edge
-        out.append(f'<path d="M {tx} {ty - 2} C {tx} {ty + 60}, {cx} {top - 60}, {cx} {top}" '
-                   f'stroke="{colour}" stroke-width="2" fill="none"/>')
+        out.append(f'<path d="M {tx} {ty - 2} C {tx} {ty + 60}, {ex:.1f} {top - 60:.1f}, '
+                   f'{ex:.1f} {top:.1f}" stroke="{colour}" stroke-width="2" fill="none"/>')
         out.append(f'<rect x="{tx - 3}" y="{ty - 4}" width="6" height="10" fill="#9a9a9a"/>')
     for seat in range(1, seats + 1):
         for column in range(seats + 1):
             x = mat_x + gap + column * (pw + gap)
             y = mat_y + 10 + gap * 0.55 + (seat - 1) * (pd + gap * 0.55)
-            target = "g" if column == seats else str(column + 1)
+            pile = "g" if column == seats else str(column + 1)
             out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{pw:.0f}" height="{pd:.0f}" '
                        'rx="2" fill="url(#copper)" stroke="#7a4a1c"/>')
-            out.append(_t(x + pw / 2, y + pd / 2 + 4, f"{seat}>{target}", 10, "middle",
+            out.append(_t(x + pw / 2, y + pd / 2 + 4, f"{seat}>{pile}", 10, "middle",
                           "#2a1a08", "bold"))
     out.append(_t(mat_x - 10, mat_y + 30, "seat 1", 10, "end"))
     out.append(_t(mat_x - 10, mat_y + 30 + (pd + gap * 0.55) * 2, f"seat {seats}", 10, "end"))
