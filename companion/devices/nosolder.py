@@ -250,12 +250,12 @@ def plugged_svg(pm: PinMap) -> str:
         out.append(f'<rect x="{tx - 3}" y="{ty - 4}" width="6" height="10" fill="#9a9a9a"/>')
     for seat in range(1, seats + 1):
         for column in range(seats + 1):
-            x = mat_x + gap + column * (pw + gap)
-            y = mat_y + 10 + gap * 0.55 + (seat - 1) * (pd + gap * 0.55)
+            pad_x = mat_x + gap + column * (pw + gap)
+            pad_y = mat_y + 10 + gap * 0.55 + (seat - 1) * (pd + gap * 0.55)
             pile = "g" if column == seats else str(column + 1)
-            out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{pw:.0f}" height="{pd:.0f}" '
+            out.append(f'<rect x="{pad_x:.0f}" y="{pad_y:.0f}" width="{pw:.0f}" height="{pd:.0f}" '
                        'rx="2" fill="url(#copper)" stroke="#7a4a1c"/>')
-            out.append(_t(x + pw / 2, y + pd / 2 + 4, f"{seat}>{pile}", 10, "middle",
+            out.append(_t(pad_x + pw / 2, pad_y + pd / 2 + 4, f"{seat}>{pile}", 10, "middle",
                           "#2a1a08", "bold"))
     out.append(_t(mat_x - 10, mat_y + 30, "seat 1", 10, "end"))
     out.append(_t(mat_x - 10, mat_y + 30 + (pd + gap * 0.55) * 2, f"seat {seats}", 10, "end"))
