@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from companion.devices.pads.hub import PadHub
     from companion.devices.pads.mpr121 import Mpr121Pads
     from companion.devices.pads.timing import PadTiming
+    from companion.devices.speaker_beeps import SpeakerBeeps
     from companion.dice.pixels.port import GattPort
 
     from .phone import Phone
@@ -147,6 +148,8 @@ class App:
         if missing is not None:
             self.screen.absent(missing)
         self.buzzer: Buzzer | None = None
+        self.beeps: SpeakerBeeps | None = None
+        """The beeps on the speaker where there is no buzzer (the OLED Bonnet)."""
         self.buttons: Buttons | None = None
         self.hardware_started = False
         port = cfg.dice.port if dice_port is None else dice_port
@@ -245,6 +248,10 @@ class App:
 
             self.buzzer = self._gpio(lambda: Buzzer(cfg.pins.buzzer, self.pin_factory,
                                                     kind=cfg.pins.buzzer_kind))
+        elif cfg.buttons.bonnet and cfg.voice.enabled:
+            from companion.devices.speaker_beeps import SpeakerBeeps
+
+            self.beeps = SpeakerBeeps(cfg.voice.device or None)
         from companion.devices.buttons import Buttons
 
         pins = cfg.button_pins()
@@ -363,6 +370,8 @@ class App:
     def _beep(self, name: str) -> None:
         if self.buzzer is not None:
             self.buzzer.play(name)
+        elif self.beeps is not None:
+            self.beeps.play(name)
 
     def run(self) -> int:
         try:
@@ -390,7 +399,7 @@ class App:
 
     def close(self) -> None:
         self.dice.close()
-        for part in (self.buttons, self.buzzer, self.pads):
+        for part in (self.buttons, self.buzzer, self.beeps, self.pads):
             if part is not None:
                 part.close()
         self.announcer.close()

@@ -211,6 +211,8 @@ class Simulator:
         self._footer = ""
         if self.app.buzzer is not None:
             self.app.buzzer.listener = self._sound
+        if self.app.beeps is not None:  # the bonnet: the beeps come from the speaker
+            self.app.beeps.listener = self._sound
         self.app.service.on_view.append(lambda view: self._update_footer())
         self._update_footer()
 

@@ -294,6 +294,7 @@ def test_the_bonnet_reads_its_joystick_and_buttons_and_has_no_buzzer(tmp_path):
     try:
         app.start_hardware()
         assert app.buzzer is None
+        assert (app.beeps is not None) == cfg.voice.enabled  # the beeps on the speaker
         assert sorted(app.buttons.buttons) == ["help", "left", "menu", "right", "select"]
         pin = factory.pin(5)  # button A
         pin.drive_low()
