@@ -4,7 +4,9 @@ A *layout* is what one table set-up wires at once: the display, the three
 buttons, the buzzer and, by choice, the dice UART, the two extra buttons, the
 slap pads of a 2-, 3- or 4-seat Gobbit table (or the pad hub's UART, for up to
 6 seats) and an I2S amplifier for the voice (which moves the parts on the PCM
-pins elsewhere).  :func:`check_layout` proves a
+pins elsewhere); or, in the no-solder box, the OLED Bonnet's joystick and buttons
+(``[bonnet]``, no buzzer) and the MPR121 pads' optional IRQ line (``[mpr121]``).
+:func:`check_layout` proves a
 layout fits the 40-pin header: every pin a real GPIO, none twice, none reserved.
 
 Every part also has its power and ground on the header and what sits in series
