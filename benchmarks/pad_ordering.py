@@ -187,13 +187,11 @@ def run_hub(pairs: list[Pair], seed: int, calibrated: bool) -> tuple[list[float 
             reader.close()
 
 
-def run_mpr121(pairs: list[Pair], seed: int, calibrated: bool, *, irq: bool = False
-               ) -> tuple[list[float | None], float]:
-    where = mpr121_pads(SEATS)
-    model = PadModel.seeded(where, seed, latency=(0.5, 5.0), jitter=(0.0, 0.3))
-    got: list[Any] = []
+def mpr121_table(where: dict[Pad, tuple[int, int]], got: list[Any], seed: int, *, irq: bool,
+                 model: PadModel | None = None) -> tuple[Mpr121Pads, Mpr121Table]:
+    """The real reader on simulated chips: polled every 2 ms, or on the IRQ line 0.3 ms late."""
     factory = ClockedMockFactory()
-    bus = SimulatedMpr121Bus.for_pads(where, seed=seed + 1)
+    bus = SimulatedMpr121Bus.for_pads(where, seed=seed)
     if irq:
         reader = Mpr121Pads(where, got.append, bus, irq_pin=24, pin_factory=factory, start=False)
         bus.irq_pin = factory.pin(24)
@@ -201,8 +199,17 @@ def run_mpr121(pairs: list[Pair], seed: int, calibrated: bool, *, irq: bool = Fa
         reader = Mpr121Pads(where, got.append, bus, start=False,
                             ticks=lambda: bus.now_ms / 1000.0, ticks_diff=lambda a, b: a - b)
     table = Mpr121Table(reader, bus, poll_ms=DEFAULT_SETTINGS.poll_ms, model=model,
-                        seed=seed + 2, irq=irq, read_delay_ms=0.3 if irq else 0.0,
+                        seed=seed + 1, irq=irq, read_delay_ms=0.3 if irq else 0.0,
                         set_clock=lambda s: setattr(factory, "now", s))
+    return reader, table
+
+
+def run_mpr121(pairs: list[Pair], seed: int, calibrated: bool, *, irq: bool = False
+               ) -> tuple[list[float | None], float]:
+    where = mpr121_pads(SEATS)
+    model = PadModel.seeded(where, seed, latency=(0.5, 5.0), jitter=(0.0, 0.3))
+    got: list[Any] = []
+    reader, table = mpr121_table(where, got, seed + 1, irq=irq, model=model)
 
     def touches() -> list[PadTouch]:
         return [e for e in got if isinstance(e, PadTouch)]
@@ -232,19 +239,7 @@ def mpr121_latency(n: int, seed: int) -> None:
     pads = list(where)
     for irq in (False, True):
         got: list[Any] = []
-        factory = ClockedMockFactory()
-        bus = SimulatedMpr121Bus.for_pads(where, seed=seed)
-        if irq:
-            reader = Mpr121Pads(where, got.append, bus, irq_pin=24, pin_factory=factory,
-                                start=False)
-            bus.irq_pin = factory.pin(24)
-        else:
-            reader = Mpr121Pads(where, got.append, bus, start=False,
-                                ticks=lambda: bus.now_ms / 1000.0,
-                                ticks_diff=lambda a, b: a - b)
-        table = Mpr121Table(reader, bus, poll_ms=DEFAULT_SETTINGS.poll_ms, irq=irq,
-                            read_delay_ms=0.3 if irq else 0.0,
-                            set_clock=lambda s: setattr(factory, "now", s))
+        reader, table = mpr121_table(where, got, seed, irq=irq)
         truth: list[float] = []
         for k in range(n):
             at = 1000.0 + k * 300.0 + rng.uniform(0.0, 5.0)
