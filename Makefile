@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml scripts/system-deps.sh
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/companion sim
+	$(BIN)/companion sim $(SIM)
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion tests benchmarks

@@ -1,4 +1,4 @@
-"""Who touched first? The ordering error of both pad front ends on the same simulated slaps.
+"""Who touched first? The ordering error of the pad front ends on the same simulated slaps.
 
 The same hands slap both front ends: pairs of hands from two seats on the same
 pile (a contested pile), the second hand a random gap after the first (uniform
@@ -11,21 +11,29 @@ would at the table:
   60 ms), through the real ``SlapPads`` adapter on clocked mock pins;
 * **hub**: the pad hub (its firmware's own detector on 993 us scans, the real
   reader on a pty), each pad sensing a hand 0.5..5 ms late (its sensitivity)
-  plus up to 0.3 ms of jitter.
+  plus up to 0.3 ms of jitter;
+* **MPR121**: two MPR121 chips on I2C (the simulated chips: 1 ms sampling from each
+  chip's own phase, the 4-sample filter, each pad's touch 14..80 counts deep, so 1 to 4
+  samples to the status bit), read by the real ``Mpr121Pads`` every 2 ms (``polled``) or
+  on the IRQ line's edges 0.3 ms late (``irq``), the same hands (0.5..5 ms sensitivity,
+  up to 0.3 ms jitter) as the hub's.
 
 For each front end three ways of judging are counted, as the share of all pairs:
 
 * ``wrong if exact``: the order the raw times give is wrong (what the referee did
   before decision D28: every difference taken at face value);
-* ``declared``: with the pad type's declared uncertainty (60 ms, 1 ms) a gap
+* ``declared``: with the pad type's declared uncertainty (60 ms, 1 ms, 8 ms) a gap
   inside it is a tie (simultaneous, D2 decides), outside it a call, right or wrong;
 * ``calibrated``: the same after a calibration at this table (each pad slapped 12
   times in pairs), its offsets subtracted and its spread as the uncertainty.
 
-The ratios hub / GPIO are the peer comparison.  Also printed: the wrong and tied
+The ratios hub / GPIO and MPR121 / GPIO are the peer comparison.  ``--latency N`` prints
+instead how late the simulated MPR121 reports a touch at the chosen settings (N seeded
+touches, each pad's depth 14..80 counts, any phase): to its status bit, and to the reader
+(polled every 2 ms; on the IRQ line 0.3 ms late), against the declared 8 ms.  Also printed: the wrong and tied
 shares by true gap.
 
-    .venv/bin/python benchmarks/pad_ordering.py [--pairs 1000] [--seed 1]
+    .venv/bin/python benchmarks/pad_ordering.py [--pairs 1000] [--seed 1] [--latency N]
 """
 
 from __future__ import annotations
@@ -42,6 +50,8 @@ from companion.devices.pads.frontends import PAD_TYPES
 from companion.devices.pads.gpio import SlapPads
 from companion.devices.pads.hub import PadHub, hub_pads
 from companion.devices.pads.hub_sim import SimulatedHub
+from companion.devices.pads.mpr121 import DEFAULT_SETTINGS, Mpr121Pads, mpr121_pads
+from companion.devices.pads.mpr121_sim import Mpr121Table, SimulatedMpr121Bus
 from companion.devices.pads.sim import ClockedMockFactory, PadModel, SimulatedTable, run_plan
 from companion.devices.pinmap import load_default
 from companion.inputs.pads import Pad, PadTouch
@@ -177,17 +187,94 @@ def run_hub(pairs: list[Pair], seed: int, calibrated: bool) -> tuple[list[float 
             reader.close()
 
 
+def mpr121_table(where: dict[Pad, tuple[int, int]], got: list[Any], seed: int, *, irq: bool,
+                 model: PadModel | None = None) -> tuple[Mpr121Pads, Mpr121Table]:
+    """The real reader on simulated chips: polled every 2 ms, or on the IRQ line 0.3 ms late."""
+    factory = ClockedMockFactory()
+    bus = SimulatedMpr121Bus.for_pads(where, seed=seed)
+    if irq:
+        reader = Mpr121Pads(where, got.append, bus, irq_pin=24, pin_factory=factory, start=False)
+        bus.irq_pin = factory.pin(24)
+    else:
+        reader = Mpr121Pads(where, got.append, bus, start=False,
+                            ticks=lambda: bus.now_ms / 1000.0, ticks_diff=lambda a, b: a - b)
+    table = Mpr121Table(reader, bus, poll_ms=DEFAULT_SETTINGS.poll_ms, model=model,
+                        seed=seed + 1, irq=irq, read_delay_ms=0.3 if irq else 0.0,
+                        set_clock=lambda s: setattr(factory, "now", s))
+    return reader, table
+
+
+def run_mpr121(pairs: list[Pair], seed: int, calibrated: bool, *, irq: bool = False
+               ) -> tuple[list[float | None], float]:
+    where = mpr121_pads(SEATS)
+    model = PadModel.seeded(where, seed, latency=(0.5, 5.0), jitter=(0.0, 0.3))
+    got: list[Any] = []
+    reader, table = mpr121_table(where, got, seed + 1, irq=irq, model=model)
+
+    def touches() -> list[PadTouch]:
+        return [e for e in got if isinstance(e, PadTouch)]
+
+    try:
+        within = PAD_TYPES["mpr121"].uncertainty_ms
+        if calibrated:
+            offsets, spread, _ = calibrate(table, list(where), touches, lambda n: None, 1000.0)
+            within = max(spread, PAD_TYPES["mpr121"].floor_ms)
+            reader.set_offsets(offsets)
+        first = len(touches())
+        slap_pairs(table, pairs)
+        return measured(touches()[first:], pairs, lambda tick: tick * 1000.0), within
+    finally:
+        reader.close()
+
+
+def run_mpr121_irq(pairs: list[Pair], seed: int, calibrated: bool
+                   ) -> tuple[list[float | None], float]:
+    return run_mpr121(pairs, seed, calibrated, irq=True)
+
+
+def mpr121_latency(n: int, seed: int) -> None:
+    """Touch -> status bit and touch -> reported time of simulated MPR121 pads (ms)."""
+    where = mpr121_pads(SEATS)
+    rng = random.Random(seed)
+    pads = list(where)
+    for irq in (False, True):
+        got: list[Any] = []
+        reader, table = mpr121_table(where, got, seed, irq=irq)
+        truth: list[float] = []
+        for k in range(n):
+            at = 1000.0 + k * 300.0 + rng.uniform(0.0, 5.0)
+            table.run_until(at)
+            table.slap([rng.choice(pads)], at)
+            truth.append(at)
+        table.run_until(1000.0 + n * 300.0 + 300.0)
+        reader.close()
+        ticks = [t.tick * 1000.0 for t in got if isinstance(t, PadTouch)]
+        late = sorted(tick - at for tick, at in zip(ticks, truth, strict=True))
+        name = "irq line" if irq else "polled  "
+        print(f"MPR121 {name}: touch -> reported time over {len(late)} touches: min "
+              f"{late[0]:.2f} ms, median {late[len(late) // 2]:.2f} ms, max {late[-1]:.2f} ms "
+              f"(declared uncertainty {DEFAULT_SETTINGS.uncertainty_ms():.0f} ms: "
+              f"{DEFAULT_SETTINGS.filter_ms:.0f} ms filter + "
+              f"{DEFAULT_SETTINGS.read_bound_ms:.0f} ms read)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--pairs", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--latency", type=int, default=0, metavar="N",
+                    help="print the MPR121's touch-to-report delays over N touches instead")
     args = ap.parse_args()
+    if args.latency:
+        mpr121_latency(args.latency, args.seed)
+        return
     start = 200_000.0  # after any calibration's slaps
     pairs = make_pairs(args.pairs, args.seed, start)
     n = len(pairs)
     rows = []
     by_gap: dict[str, list[tuple[int, int, int, int]]] = {}
-    for name, run in (("GPIO (TTP223)", run_gpio), ("pad hub", run_hub)):
+    for name, run in (("GPIO (TTP223)", run_gpio), ("pad hub", run_hub),
+                      ("MPR121 polled", run_mpr121), ("MPR121 irq", run_mpr121_irq)):
         t0 = time.perf_counter()
         raw, declared_ms = run(pairs, args.seed, calibrated=False)
         cal, calibrated_ms = run(pairs, args.seed, calibrated=True)
@@ -213,21 +300,22 @@ def main() -> None:
         return f"{100.0 * x / n:5.1f} %"
 
     print(f"{n} pairs of slaps on a {SEATS}-seat table, true gaps 0..{MAX_GAP_MS:.0f} ms "
-          f"(seed {args.seed}); the same hands for both front ends")
+          f"(seed {args.seed}); the same hands for every front end")
     print(f"{'front end':<14} {'wrong if exact':>14}  {'declared ±':>11} {'wrong':>7} {'ties':>7}"
           f"  {'calibrated ±':>13} {'wrong':>7} {'ties':>7}  {'missing':>7}  {'s':>5}")
     for name, exact, dec, dec_ms, cal, cal_ms, secs in rows:
         print(f"{name:<14} {pct(exact.wrong):>14}  {dec_ms:9.1f}ms {pct(dec.wrong)} {pct(dec.ties)}"
               f"  {cal_ms:11.1f}ms {pct(cal.wrong)} {pct(cal.ties)}  {exact.missing + cal.missing:7d}"
               f"  {secs:5.1f}")
-    (_, g_exact, g_dec, _, g_cal, _, _), (_, h_exact, h_dec, _, h_cal, _, _) = rows
+    (_, g_exact, g_dec, _, g_cal, _, _) = rows[0]
 
     def ratio(a: int, b: int) -> str:
         return f"{a / b:.3f}x" if b else ("0 of 0" if not a else "inf")
 
-    print(f"hub / GPIO: wrong if exact {ratio(h_exact.wrong, g_exact.wrong)}, "
-          f"ties declared {ratio(h_dec.ties, g_dec.ties)}, "
-          f"ties calibrated {ratio(h_cal.ties, g_cal.ties)}")
+    for name, h_exact, h_dec, _, h_cal, _, _ in rows[1:]:
+        print(f"{name} / GPIO: wrong if exact {ratio(h_exact.wrong, g_exact.wrong)}, "
+              f"ties declared {ratio(h_dec.ties, g_dec.ties)}, "
+              f"ties calibrated {ratio(h_cal.ties, g_cal.ties)}")
     print("by true gap: pairs; wrong if exact; calibrated: wrong, ties")
     for k, (lo, hi) in enumerate(BINS):
         cells = "   ".join(f"{name}: {c[0]:4d}; {c[1]:4d}; {c[2]:4d} {c[3]:4d}"

@@ -106,7 +106,9 @@ enable_interfaces() {
 # The profiles for the Pi's own interfaces (companion/service/pi_profiles.py says what each
 # writes): gpio-pads (four seats of GPIO pads: SPI, the UART and the serial console off),
 # uart-dice and uart-padhub (the UART on GPIO14/15 on, the serial console off; a Pi 5's
-# uart0 and /dev/ttyAMA0), i2s (the MAX98357A overlay with no-sdmode, voice.i2s = true).
+# uart0 and /dev/ttyAMA0), i2s (the MAX98357A overlay with no-sdmode, voice.i2s = true),
+# bonnet (the no-solder box: the OLED Bonnet's controls, no buzzer, a USB speaker, a Pixels
+# die, MPR121 pads; I2C at 400 kHz; hardware/no-solder.md).
 # Chosen with --profile NAME (again for more; "none" takes them out), or else by what the
 # configuration wires.  Idempotent: the same profiles again change nothing.
 PROFILES=""
@@ -207,7 +209,8 @@ install_service() {
 
 usage() {
     echo "usage: sudo sh scripts/setup-pi.sh [--profile NAME]... [--only-profiles]" >&2
-    echo "  profiles: gpio-pads, uart-dice, uart-padhub, i2s, none (hardware/guide/build.md)" >&2
+    echo "  profiles: gpio-pads, uart-dice, uart-padhub, i2s, bonnet, none (hardware/guide/build.md," >&2
+    echo "  hardware/no-solder.md)" >&2
     exit 2
 }
 

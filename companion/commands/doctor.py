@@ -4,6 +4,8 @@ Run on the box with the service stopped (it claims the same pins): the Pi's own 
 against the pin map, the panel (a test picture: "do you see it?"), every button (press each),
 the buzzer (a beep: "did you hear it?"), the dice's link, the pads (every pad reads untouched,
 then touch each; the pad hub's raw counts) and the voice (a sentence: "did you hear it?").
+The I2C bus is scanned by address: a panel at 0x3C/0x3D (the OLED Bonnet's is at 0x3C) and
+MPR121 touch controllers at 0x5A-0x5D, and the doctor says which set-up fits what it found.
 Each finding is one line: what works, or what is missing or miswired and where to look
 (hardware/guide/build.md has the wiring tables it names).
 
@@ -25,7 +27,7 @@ from typing import Any
 from companion.devices.header import BCM_TO_PHYSICAL
 from companion.errors import UsageError
 
-PARTS = ("pins", "panel", "buttons", "buzzer", "dice", "pads", "voice")
+PARTS = ("pins", "i2c", "panel", "buttons", "buzzer", "dice", "pads", "voice")
 BUTTON_NAMES = {"left": "◀", "select": "●", "right": "▶", "menu": "the menu button",
                 "help": "the help button"}
 TEST_SENTENCE = "Zkouška hlasu. Slyšíte mě?"
@@ -80,7 +82,8 @@ class Doctor:
                  announcer: Any = None, system_root: str = "/", seats: int | None = None,
                  press_timeout: float = 10.0, link_timeout: float = 4.0,
                  touch_timeout: float = 60.0,
-                 prompted: Callable[[str, str, int | None], None] | None = None) -> None:
+                 prompted: Callable[[str, str, int | None], None] | None = None,
+                 i2c_bus: Any = None) -> None:
         self.cfg = cfg
         self.out = out
         self.ask = ask
@@ -94,6 +97,9 @@ class Doctor:
         self.touch_timeout = touch_timeout
         self.prompted = prompted or (lambda part, name, pin: None)
         self.findings: list[Finding] = []
+        self.i2c_bus = i2c_bus
+        """The I2C bus (smbus2's ``write_quick`` and ``read_byte``; ``None``: smbus2 on
+        ``display.i2c_port``); tests give a fake one."""
 
     def say(self, text: str) -> None:
         self.out(text)
@@ -138,6 +144,74 @@ class Doctor:
         if self.cfg.voice.i2s and not any(c.kind == "i2s" for c in taken):
             self._note("pins", False, "voice.i2s is on but I2S is not: add dtoverlay=max98357a,"
                        "no-sdmode to /boot/firmware/config.txt and reboot.")
+
+    # --- the I2C bus ---------------------------------------------------------------------
+
+    def _open_i2c(self) -> tuple[Any, bool]:
+        """The bus and whether the doctor opened it (and closes it); ``None`` when it is off."""
+        if self.i2c_bus is not None:
+            return self.i2c_bus, False
+        port = self.cfg.display.i2c_port
+        if not (Path(self.root) / "dev" / f"i2c-{port}").exists():
+            return None, False
+        from companion.devices.pads.mpr121 import open_bus
+
+        return open_bus(port), True
+
+    def scan_i2c(self) -> list[int]:
+        """The addresses that answer among the panel's and the MPR121s' (``[]``: bus off)."""
+        from companion.devices.pads.mpr121 import ADDRESSES
+
+        bus, own = self._open_i2c()
+        if bus is None:
+            return []
+        found = []
+        try:
+            for address in (*PANEL_ADDRESSES, *ADDRESSES):
+                try:
+                    if address in PANEL_ADDRESSES:
+                        bus.write_quick(address)  # an SSD1306 takes writes only
+                    else:
+                        bus.read_byte(address)
+                except OSError:
+                    continue
+                found.append(address)
+        finally:
+            if own:
+                bus.close()
+        return found
+
+    def check_i2c(self) -> None:
+        from companion.devices.display import I2C_DRIVERS
+        from companion.devices.pads.mpr121 import ADDRESSES, chips_for
+
+        port = self.cfg.display.i2c_port
+        if self.cfg.display.driver not in I2C_DRIVERS and self.cfg.pads.frontend != "mpr121":
+            self._note("i2c", True, "Nothing of this configuration is on I2C (display.driver, "
+                       "pads.frontend).")
+            return
+        bus, own = self._open_i2c()
+        if bus is None:
+            self._note("i2c", False, f"I2C bus {port} is off: turn it on (sudo raspi-config "
+                       "nonint do_i2c 0) and reboot.")
+            return
+        if own:
+            bus.close()
+        found = self.scan_i2c()
+        panels = [a for a in found if a in PANEL_ADDRESSES]
+        chips = [a for a in found if a in ADDRESSES]
+        seen = ", ".join(f"0x{a:02X}" for a in found) or "nothing"
+        self._note("i2c", bool(panels), f"On I2C bus {port}: {seen}.")
+        self._note("i2c", True, fitting_profile(panels, chips, self.cfg))
+        cfg = self.cfg
+        if cfg.pads.frontend == "mpr121":
+            need = chips_for(self.seats)
+            missing = [a for a in ADDRESSES[:need] if a not in chips]
+            if missing:
+                self._note("i2c", False, f"{self.seats} seats need {need} MPR121 chip"
+                           f"{'s' if need > 1 else ''} at {', '.join(f'0x{a:02X}' for a in ADDRESSES[:need])}; "
+                           f"{', '.join(f'0x{a:02X}' for a in missing)} does not answer: check "
+                           "its STEMMA QT cable and its ADDR setting (hardware/no-solder.md).")
 
     # --- the panel -------------------------------------------------------------------------
 
@@ -188,9 +262,7 @@ class Doctor:
     def check_buttons(self) -> None:
         from gpiozero import Button
 
-        pins = dict(self.cfg.pins.buttons)
-        if self.cfg.buttons.layout == 5:
-            pins.update(self.cfg.pins.buttons_extra)
+        pins = self.cfg.button_pins()
         ground = self.cfg.pins.parts["buttons"].gnd if "buttons" in self.cfg.pins.parts else 39
         for name, pin in pins.items():
             label = BUTTON_NAMES.get(name, name)
@@ -207,9 +279,11 @@ class Doctor:
                     self._note("buttons", True, f"{label} works.")
                 else:
                     self._note("buttons", False, f"{label} did not answer in "
-                               f"{self.press_timeout:g} s: check its wire to {header(pin)} "
-                               f"through its 1 kΩ and its other leg to ground (header pin "
-                               f"{ground}).")
+                               f"{self.press_timeout:g} s: " + (
+                                   "is the OLED Bonnet pressed all the way onto the header?"
+                                   if self.cfg.buttons.bonnet else
+                                   f"check its wire to {header(pin)} through its 1 kΩ and its "
+                                   f"other leg to ground (header pin {ground})."))
             finally:
                 button.close()
 
@@ -299,8 +373,37 @@ class Doctor:
     def check_pads(self) -> None:
         if self.cfg.pads.frontend == "hub":
             self._pads_hub()
+        elif self.cfg.pads.frontend == "mpr121":
+            self._pads_mpr121()
         else:
             self._pads_gpio()
+
+    def _pads_mpr121(self) -> None:
+        from companion.devices.pads.mpr121 import Mpr121Pads, mpr121_pads
+
+        bus, own = self._open_i2c()
+        if bus is None:
+            self._note("pads", False, f"I2C bus {self.cfg.display.i2c_port} is off: the MPR121 "
+                       "pads cannot be read.")
+            return
+        events: queue.Queue[Any] = queue.Queue()
+        pads = mpr121_pads(self.seats)
+        irq = self.cfg.pins.mpr121["irq"] if self.cfg.pads.mpr121_irq else None
+        try:
+            reader = Mpr121Pads(pads, events.put, bus, irq_pin=irq, pin_factory=self.pin_factory,
+                                close_bus=own)
+        except OSError as exc:
+            if own:
+                bus.close()
+            self._note("pads", False, f"{exc} Check its STEMMA QT cable (hardware/no-solder.md).")
+            return
+        try:
+            self._note("pads", True, f"{len(reader.addresses)} MPR121 chip"
+                       f"{'s' if len(reader.addresses) > 1 else ''} sense "
+                       f"{len(pads)} pads.")
+            self._touch_each({pad: a * 16 + e for pad, (a, e) in pads.items()}, events, "pads")
+        finally:
+            reader.close()
 
     def _pads_gpio(self) -> None:
         from gpiozero import DigitalInputDevice
@@ -383,7 +486,13 @@ class Doctor:
             if isinstance(event, PadTouch):
                 left.discard(event.pad)
         for pad in sorted(left, key=lambda p: pads[p]):
-            where = (f"{header(pads[pad])} through its 1 kΩ" if self.cfg.pads.frontend == "gpio"
+            frontend = self.cfg.pads.frontend
+            if frontend == "mpr121":
+                self._note(part, False, f"Pad {pad.key} never reported a touch: check the "
+                           "crocodile clip from its copper tape to electrode "
+                           f"{pads[pad] % 16} of the MPR121 at 0x{pads[pad] // 16:02X}.")
+                continue
+            where = (f"{header(pads[pad])} through its 1 kΩ" if frontend == "gpio"
                      else f"channel {pads[pad]} of the hub")
             self._note(part, False, f"Pad {pad.key} never reported a touch: check its wire to "
                        f"{where}, and its module's 3.3 V and ground.")
@@ -419,6 +528,32 @@ class Doctor:
         else:
             self._note("voice", True, "The voice speaks." if answer else
                        "The voice played (nobody here to say whether it was heard).")
+
+
+PANEL_ADDRESSES = (0x3C, 0x3D)
+
+
+def fitting_profile(panels: Sequence[int], chips: Sequence[int], cfg: Any) -> str:
+    """One sentence: which set-up fits the panels and MPR121 chips found on the bus."""
+    from companion.devices.pads.mpr121 import ELECTRODES
+    from companion.inputs.pads import table_pads
+
+    if not panels:
+        return ("No panel answers at 0x3C or 0x3D: with the OLED Bonnet, press it fully onto "
+                "the header; a wired panel: check its four wires.")
+    seats = max((s for s in range(2, 7) if len(table_pads(s)) <= ELECTRODES * len(chips)),
+                default=0)
+    pads = (f" and {len(chips)} MPR121 touch controller{'s' if len(chips) > 1 else ''} "
+            f"(Gobbit's pads for up to {seats} seats)" if chips else "")
+    chosen = cfg.buttons.bonnet
+    if chips:
+        fits = "the no-solder box (profile bonnet)"
+    else:
+        fits = ("the no-solder box (profile bonnet) without Gobbit's pads, or a wired panel "
+                "(profiles as wired)")
+    now = (" The configuration is set up for it." if chosen else
+           " Set it up with: sudo sh scripts/setup-pi.sh --profile bonnet." if chips else "")
+    return f"A panel at 0x{panels[0]:02X}{pads}: this fits {fits}.{now}"
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:

@@ -92,8 +92,8 @@ def add_doctor(commands: Any) -> None:
                             "buzzer, the dice, the pads and the voice on the real box, one "
                             "sentence each (stop the service first).")
     p.add_argument("--only", metavar="PARTS",
-                   help="check only these, comma-separated: pins, panel, buttons, buzzer, dice, "
-                   "pads, voice")
+                   help="check only these, comma-separated: pins, i2c, panel, buttons, buzzer, "
+                   "dice, pads, voice")
     p.add_argument("--seats", type=count_arg(2, 6), default=None,
                    help="the pads of how many seats to check (default: game.seats)")
     p.set_defaults(func=cmd_doctor)

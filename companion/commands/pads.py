@@ -44,6 +44,8 @@ def _book(cfg: Any) -> Any:
 def _describe(cfg: Any) -> str:
     if cfg.pads.frontend == "hub":
         return f"the pad hub on {cfg.pads.hub_port}"
+    if cfg.pads.frontend == "mpr121":
+        return f"MPR121 touch controllers on I2C bus {cfg.display.i2c_port}"
     return f"{cfg.pads.module} modules on GPIO"
 
 
@@ -60,8 +62,23 @@ class _Source:
         self.simulated_until: float | None = None
         pads = table_pads(seats)
         hub = cfg.pads.frontend == "hub"
+        mpr121 = cfg.pads.frontend == "mpr121"
         if simulate is None:
-            if hub:
+            if mpr121:
+                from companion.devices.pads.mpr121 import Mpr121Pads, open_bus
+
+                try:
+                    bus = open_bus(cfg.display.i2c_port)
+                except OSError as exc:
+                    raise UsageError(f"The I2C bus /dev/i2c-{cfg.display.i2c_port} cannot be "
+                                     f"opened ({exc.__class__.__name__}).") from None
+                try:
+                    self.closers.append(Mpr121Pads.for_seats(seats, events.put, bus,
+                                                             offsets=offsets, close_bus=True))
+                except OSError as exc:
+                    bus.close()
+                    raise UsageError(str(exc)) from None
+            elif hub:
                 from companion.devices.pads.hub import PadHub
 
                 self.closers.append(PadHub.for_seats(seats, events.put, cfg.pads.hub_port,
@@ -85,7 +102,21 @@ class _Source:
 
         plan = pair_plan(pads)
         hand = CLUMSY if clumsy else FLAT
-        if hub:
+        if mpr121:
+            from companion.devices.pads.mpr121 import DEFAULT_SETTINGS, Mpr121Pads, mpr121_pads
+            from companion.devices.pads.mpr121_sim import Mpr121Table, SimulatedMpr121Bus
+
+            where = mpr121_pads(seats)
+            bus = SimulatedMpr121Bus.for_pads(where, seed=simulate)
+            chip_reader = Mpr121Pads(where, events.put, bus, offsets=offsets, start=False,
+                                     ticks=lambda: bus.now_ms / 1000.0,
+                                     ticks_diff=lambda a, b: float(a - b))
+            self.closers.append(chip_reader)
+            model = PadModel.seeded(pads, simulate, latency=(0.5, 5.0), jitter=(0.0, 0.3))
+            chips = Mpr121Table(chip_reader, bus, poll_ms=DEFAULT_SETTINGS.poll_ms, model=model,
+                                seed=simulate)
+            run_plan(chips, plan, rounds, every_ms=400.0, hand=hand, seed=simulate)
+        elif hub:
             from companion.devices.pads.hub import PadHub
             from companion.devices.pads.hub_sim import SimulatedHub
 

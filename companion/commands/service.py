@@ -53,6 +53,10 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
     data = folder(args.data_dir, "--data-dir")
     cfg = sim_config(load_config(args), data)
+    if args.profile == "bonnet":
+        from companion.service.pi_profiles import with_bonnet
+
+        cfg = with_bonnet(cfg)
     if args.pads:
         from dataclasses import replace
 
@@ -157,9 +161,14 @@ def register(commands: Any, games: dict[str, Any]) -> None:
                    help=f"where the simulated table keeps its game (default {SIM_DATA})")
     p.add_argument("--seed", type=count_arg(), default=None,
                    help="seed of the simulated dice (default: random)")
-    p.add_argument("--pads", choices=("gpio", "hub"), default=None,
-                   help="Gobbit's pads: GPIO touch modules on mock pins, or a simulated pad hub "
-                   "(up to 6 seats) (default: the configuration's pads.frontend)")
+    p.add_argument("--pads", choices=("gpio", "hub", "mpr121"), default=None,
+                   help="Gobbit's pads: GPIO touch modules on mock pins, a simulated pad hub "
+                   "(up to 6 seats) or simulated MPR121 chips on I2C (up to 6 seats) (default: "
+                   "the configuration's pads.frontend)")
+    p.add_argument("--profile", choices=("bonnet",), default=None,
+                   help="set the table up as setup-pi.sh's profile does: bonnet = the no-solder "
+                   "box (the OLED Bonnet's joystick and buttons A, B; no buzzer; a Pixels die; "
+                   "MPR121 pads)")
     p.add_argument("--dice", choices=("serial", "pixels", "none"), default=None,
                    help="the table's dice: our dice on a pty, a virtual Pixels die over an "
                    "in-process Bluetooth link, or none (default: the configuration's, or the "

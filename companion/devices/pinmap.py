@@ -4,7 +4,9 @@ A *layout* is what one table set-up wires at once: the display, the three
 buttons, the buzzer and, by choice, the dice UART, the two extra buttons, the
 slap pads of a 2-, 3- or 4-seat Gobbit table (or the pad hub's UART, for up to
 6 seats) and an I2S amplifier for the voice (which moves the parts on the PCM
-pins elsewhere).  :func:`check_layout` proves a
+pins elsewhere); or, in the no-solder box, the OLED Bonnet's joystick and buttons
+(``[bonnet]``, no buzzer) and the MPR121 pads' optional IRQ line (``[mpr121]``).
+:func:`check_layout` proves a
 layout fits the 40-pin header: every pin a real GPIO, none twice, none reserved.
 
 Every part also has its power and ground on the header and what sits in series
@@ -29,6 +31,10 @@ from .header import BCM_TO_PHYSICAL, POWER_AND_GROUND, RESERVED
 class PinMapError(ValueError):
     """A pin map that does not fit the header; the message is one sentence."""
 
+
+BONNET_BUTTONS = ("left", "select", "right", "menu", "help")
+"""The bonnet's controls the companion reads, by the wired buttons' names."""
+BONNET_PINS = (*BONNET_BUTTONS, "up", "down")
 
 I2S_PINS = {"bclk": 18, "lrclk": 19, "din": 21, "pcm_in": 20}
 """The Pi's PCM (I2S) pins on the header: bit clock, frame clock, data out, and data in
@@ -77,6 +83,20 @@ class PinMap:
     """What the buzzer pin drives: "passive" (tones) or "active" (on/off)."""
     parts: dict[str, Part] = field(default_factory=lambda: _shipped_parts())
     """Power, ground and series parts per part (``[parts]``)."""
+    bonnet: dict[str, int] = field(default_factory=lambda: _shipped_section("bonnet"))
+    """The OLED Bonnet's controls (``[bonnet]``): left, select, right, menu, help, and the
+    joystick's up and down (wired, unused)."""
+    mpr121: dict[str, int] = field(default_factory=lambda: _shipped_section("mpr121"))
+    """The MPR121 touch controllers' IRQ line (``[mpr121] irq``)."""
+
+    def button_pins(self, five: bool, bonnet: bool = False) -> dict[str, int]:
+        """Button name -> pin: the bonnet's five controls, or the wired three (five)."""
+        if bonnet:
+            return {k: self.bonnet[k] for k in BONNET_BUTTONS}
+        pins = dict(self.buttons)
+        if five:
+            pins.update(self.buttons_extra)
+        return pins
 
     def moved_for_i2s(self) -> PinMap:
         """This map with the parts on the PCM pins moved as ``[audio_i2s_moves]`` says (the
@@ -94,17 +114,30 @@ class PinMap:
         return PinMap(tables["display"], tables["buttons"], tables["buttons_extra"], buzzer,
                       tables["dice_uart"], self.pads, dict(self.audio_i2s),
                       dict(self.audio_i2s_moves), tables["padhub_uart"], self.buzzer_kind,
-                      dict(self.parts))
+                      dict(self.parts), dict(self.bonnet), dict(self.mpr121))
 
     def layout(self, seats: int = 0, extra_buttons: bool = False,
                dice_uart: bool = False, i2s_audio: bool = False,
-               padhub_uart: bool = False) -> dict[str, int]:
-        """Name -> BCM pin of everything wired in one set-up (checked by :func:`check_layout`)."""
+               padhub_uart: bool = False, bonnet: bool = False,
+               mpr121_irq: bool = False) -> dict[str, int]:
+        """Name -> BCM pin of everything wired in one set-up (checked by :func:`check_layout`).
+
+        ``bonnet``: the OLED Bonnet's controls instead of the wired buttons and no buzzer;
+        ``mpr121_irq``: the MPR121 touch controllers' IRQ line."""
         used: dict[str, int] = {}
         used.update({f"display.{k}": v for k, v in self.display.items()})
-        used.update({f"buttons.{k}": v for k, v in self.buttons.items()})
-        used["buzzer"] = self.buzzer
-        if extra_buttons:
+        if bonnet:
+            if set(self.bonnet) != set(BONNET_PINS):
+                raise PinMapError("The pin map has no OLED Bonnet layout.")
+            used.update({f"bonnet.{k}": v for k, v in self.bonnet.items()})
+        else:
+            used.update({f"buttons.{k}": v for k, v in self.buttons.items()})
+            used["buzzer"] = self.buzzer
+        if mpr121_irq:
+            if "irq" not in self.mpr121:
+                raise PinMapError("The pin map has no IRQ pin for the MPR121s.")
+            used["mpr121.irq"] = self.mpr121["irq"]
+        if extra_buttons and not bonnet:
             used.update({f"buttons_extra.{k}": v for k, v in self.buttons_extra.items()})
         if dice_uart:
             used.update({f"dice_uart.{k}": v for k, v in self.dice_uart.items()})
@@ -180,6 +213,12 @@ def from_dict(data: dict[str, Any]) -> PinMap:
     hub_uart = _pins(data.get("padhub_uart", {}), "padhub_uart")
     if hub_uart and set(hub_uart) != {"tx", "rx"}:
         raise PinMapError("[padhub_uart] must hold exactly tx and rx.")
+    bonnet = _pins(data.get("bonnet", {}), "bonnet")
+    if bonnet and set(bonnet) != set(BONNET_PINS):
+        raise PinMapError(f"[bonnet] must hold exactly {', '.join(BONNET_PINS)}.")
+    mpr = _pins(data.get("mpr121", {}), "mpr121")
+    if set(mpr) - {"irq"}:
+        raise PinMapError("[mpr121] holds only irq.")
     pm = PinMap(
         display=_pins(data["display"], "display"),
         buttons=buttons,
@@ -192,6 +231,8 @@ def from_dict(data: dict[str, Any]) -> PinMap:
         padhub_uart=hub_uart,
         buzzer_kind=kind,
         parts=_parts(data.get("parts", {})),
+        bonnet=bonnet,
+        mpr121=mpr,
     )
     movable = pm.layout(extra_buttons=True, dice_uart=True)
     for name in moves:
@@ -246,6 +287,15 @@ def _shipped_padhub_uart() -> dict[str, int]:
     return dict(_shipped_padhub_uart_pins())  # a copy: pin maps never share their tables
 
 
+@functools.cache
+def _shipped_section_items(name: str) -> tuple[tuple[str, int], ...]:
+    return tuple(_pins(_shipped().get(name, {}), name).items())
+
+
+def _shipped_section(name: str) -> dict[str, int]:
+    return dict(_shipped_section_items(name))  # a copy: pin maps never share their tables
+
+
 def _shipped_buzzer_kind() -> str:
     return str(_shipped()["buzzer"].get("kind", "passive"))
 
@@ -292,6 +342,10 @@ LAYOUTS: tuple[tuple[str, dict[str, Any]], ...] = (
      {"extra_buttons": True, "dice_uart": True, "i2s_audio": True}),
     ("Gobbit, 2 seats, five buttons, dice UART free, I2S amplifier (buzzer and menu moved)",
      {"seats": 2, "extra_buttons": True, "dice_uart": True, "i2s_audio": True}),
+    ("No solder: OLED Bonnet, Pixels die or buttons, USB speaker, MPR121 pads on I2C",
+     {"bonnet": True}),
+    ("No solder: OLED Bonnet, MPR121 pads with their IRQ line wired", {"bonnet": True,
+                                                                       "mpr121_irq": True}),
 )
 """The set-ups the product supports; each must pass :func:`check_layout`."""
 

@@ -27,7 +27,7 @@ COLOURS = {
     "3V3": "#e8a33d", "5V": "#d9443a", "GND": "#222222", "free": "#d0d0d0",
     "reserved": "#f0f0f0", "display": "#3b6fd6", "buttons": "#2e9e50", "buzzer": "#8e44ad",
     "pads": "#1a9a9a", "dice_uart": "#e67e22", "padhub_uart": "#e67e22",
-    "audio_i2s": "#8d6e63",
+    "audio_i2s": "#8d6e63", "bonnet": "#2e9e50", "mpr121": "#1a9a9a",
 }
 
 
@@ -115,6 +115,11 @@ def svg(pm: PinMap, title: str, opts: dict[str, Any]) -> str:
 
 
 def drawings(pm: PinMap) -> dict[str, str]:
-    """File name -> drawing, for every set-up of :data:`LAYOUTS`."""
-    return {f"{slug(title)}.svg": svg(pm, title, opts) for title, opts in LAYOUTS}
+    """File name -> drawing, for every set-up of :data:`LAYOUTS`, and the no-solder box's
+    parts plugged together (:func:`companion.devices.nosolder.plugged_svg`)."""
+    from .nosolder import plugged_svg
+
+    out = {f"{slug(title)}.svg": svg(pm, title, opts) for title, opts in LAYOUTS}
+    out["no-solder-box.svg"] = plugged_svg(pm)
+    return out
 

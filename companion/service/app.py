@@ -7,7 +7,7 @@ import os
 import random
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from time import monotonic as time_now
 from typing import TYPE_CHECKING, Any
@@ -30,7 +30,7 @@ from companion.devices.voice import (
 )
 from companion.errors import UsageError
 from companion.inputs.events import PadEvent, VoiceLink
-from companion.inputs.pads import PadSignal
+from companion.inputs.pads import Pad, PadSignal
 from companion.storage.journal import Journal, Storage
 from companion.storage.prefs import Prefs, load_prefs, save_prefs
 
@@ -48,7 +48,9 @@ if TYPE_CHECKING:
     from companion.devices.buzzer import Buzzer
     from companion.devices.pads.gpio import SlapPads
     from companion.devices.pads.hub import PadHub
+    from companion.devices.pads.mpr121 import Mpr121Pads
     from companion.devices.pads.timing import PadTiming
+    from companion.devices.speaker_beeps import SpeakerBeeps
     from companion.dice.pixels.port import GattPort
 
     from .phone import Phone
@@ -101,8 +103,11 @@ class App:
                  data_probe: Callable[[Path], str] | None = None,
 
                  pixels_port: Callable[[], GattPort] | None = None,
-                 system_root: str = "/") -> None:
+                 system_root: str = "/", i2c_bus: Any = None) -> None:
         self.cfg = cfg
+        self.i2c_bus = i2c_bus
+        """The I2C bus of MPR121 pads (``None``: smbus2 on ``display.i2c_port`` when wanted;
+        the simulator's chips)."""
         self.system_root = system_root
         """Where the Pi's device tree and /dev are read (tests: a folder of fakes)."""
         self._taken: list[Any] | None = None
@@ -143,6 +148,8 @@ class App:
         if missing is not None:
             self.screen.absent(missing)
         self.buzzer: Buzzer | None = None
+        self.beeps: SpeakerBeeps | None = None
+        """The beeps on the speaker where there is no buzzer (the OLED Bonnet)."""
         self.buttons: Buttons | None = None
         self.hardware_started = False
         port = cfg.dice.port if dice_port is None else dice_port
@@ -161,7 +168,7 @@ class App:
             raise UsageError(f"The game journal {journal_path} is not a file this service can "
                              "read; move it away or fix its permissions.")
         journal = Journal(journal_path, storage=journal_storage)
-        self.pads: SlapPads | PadHub | None = None
+        self.pads: SlapPads | PadHub | Mpr121Pads | None = None
         self.hub_port = cfg.pads.hub_port if hub_port is None else hub_port
         from companion.devices.pads.timing import TIMING_FILE, TimingBook
 
@@ -241,11 +248,13 @@ class App:
 
             self.buzzer = self._gpio(lambda: Buzzer(cfg.pins.buzzer, self.pin_factory,
                                                     kind=cfg.pins.buzzer_kind))
+        elif cfg.buttons.bonnet and cfg.voice.enabled:
+            from companion.devices.speaker_beeps import SpeakerBeeps
+
+            self.beeps = SpeakerBeeps(cfg.voice.device or None)
         from companion.devices.buttons import Buttons
 
-        pins = dict(cfg.pins.buttons)
-        if cfg.buttons.layout == 5:
-            pins.update(cfg.pins.buttons_extra)
+        pins = cfg.button_pins()
         self.buttons = self._gpio(lambda: Buttons(
             pins, self.service.post, long_press=cfg.buttons.long_press,
             bounce=cfg.buttons.bounce, pin_factory=self.pin_factory,
@@ -310,6 +319,9 @@ class App:
             self.pads = PadHub.for_seats(seats, on_pad, self.hub_port,
                                          baudrate=self.cfg.pads.hub_baudrate, offsets=offsets)
             return
+        if self.cfg.pads.frontend == "mpr121":
+            self.pads = self._mpr121_pads(seats, on_pad, offsets)
+            return
         check_layout(self.cfg.pins.layout(seats=seats, extra_buttons=self.cfg.buttons.layout == 5,
                                           i2s_audio=self.cfg.voice.i2s))
         try:
@@ -318,6 +330,33 @@ class App:
             raise PinMapError(str(exc)) from None
         self.pads = SlapPads.from_pinmap(self.cfg.pins, seats, on_pad, pin_factory=self.pin_factory,
                                          offsets=offsets)
+
+    def _mpr121_pads(self, seats: int, on_pad: Callable[[PadSignal], None],
+                     offsets: Mapping[Pad, float]) -> Mpr121Pads:
+        """The pads on MPR121 chips on the display's I2C bus, their IRQ line where wired."""
+        from companion.devices.pads.mpr121 import Mpr121Pads, open_bus
+        from companion.devices.pinmap import check_layout
+
+        cfg = self.cfg
+        check_layout(cfg.pins.layout(extra_buttons=cfg.buttons.layout == 5,
+                                     bonnet=cfg.buttons.bonnet, i2s_audio=cfg.voice.i2s,
+                                     mpr121_irq=cfg.pads.mpr121_irq))
+        bus, own = self.i2c_bus, False
+        if bus is None:
+            try:
+                bus, own = open_bus(cfg.display.i2c_port), True
+            except OSError as exc:
+                raise UsageError(f"The I2C bus /dev/i2c-{cfg.display.i2c_port} of the MPR121 "
+                                 f"pads cannot be opened ({exc.__class__.__name__}).") from None
+        irq = cfg.pins.mpr121["irq"] if cfg.pads.mpr121_irq else None
+        try:
+            return Mpr121Pads.for_seats(seats, on_pad, bus, irq_pin=irq,
+                                        pin_factory=self.pin_factory if irq else None,
+                                        offsets=offsets, close_bus=own)
+        except OSError as exc:
+            if own:
+                bus.close()
+            raise UsageError(str(exc)) from None
 
     def _new_pad_timing(self, timing: PadTiming) -> None:
         """A calibration took effect: the pads subtract the new offsets from now on."""
@@ -331,6 +370,8 @@ class App:
     def _beep(self, name: str) -> None:
         if self.buzzer is not None:
             self.buzzer.play(name)
+        elif self.beeps is not None:
+            self.beeps.play(name)
 
     def run(self) -> int:
         try:
@@ -358,7 +399,7 @@ class App:
 
     def close(self) -> None:
         self.dice.close()
-        for part in (self.buttons, self.buzzer, self.pads):
+        for part in (self.buttons, self.buzzer, self.beeps, self.pads):
             if part is not None:
                 part.close()
         self.announcer.close()

@@ -38,11 +38,21 @@ class DisplayConfig:
     gif_file: str = "companion.gif"
 
 
+BUTTON_BOARDS = ("wired", "bonnet")
+
+
 @dataclass(frozen=True)
 class ButtonsConfig:
     layout: int = 3
     long_press: float = 0.8
     bounce: float = 0.02
+    board: str = "wired"
+    """"wired": push buttons on the pin map's [buttons] (and [buttons_extra]); "bonnet":
+    the OLED Bonnet's joystick and buttons A and B ([bonnet], five controls, no buzzer)."""
+
+    @property
+    def bonnet(self) -> bool:
+        return self.board == "bonnet"
 
 
 DICE_KINDS = ("serial", "pixels", "none")
@@ -92,7 +102,7 @@ section of another registered game takes any keys; its values go to its host's s
 defaults as they are, and ``[game]``'s keys do not."""
 
 
-PAD_FRONTENDS = ("gpio", "hub")
+PAD_FRONTENDS = ("gpio", "hub", "mpr121")
 GPIO_MODULES = tuple(name for name, kind in PAD_TYPES.items() if kind.frontend == "gpio")
 
 
@@ -101,18 +111,21 @@ class PadsConfig:
     """Gobbit's slap pads: the front end, the hub's line, the timing uncertainty per pad type
     (decision D28; defaults: the datasheet figures of ``companion.devices.pads.timing``)."""
 
-    frontend: str = "gpio"  # "gpio": a touch module per pad on the Pi; "hub": the RP2040 pad hub
+    frontend: str = "gpio"  # "gpio": a touch module per pad on the Pi; "hub": the RP2040 pad hub;
+    # "mpr121": MPR121 touch controllers on the Pi's I2C bus (the no-solder box)
     module: str = "ttp223-fast"  # the GPIO pads' touch modules
     hub_port: str = "/dev/serial0"
     hub_baudrate: int = 115200
     ttp223_fast_ms: float = PAD_TYPES["ttp223-fast"].uncertainty_ms
     ttp223_low_power_ms: float = PAD_TYPES["ttp223-low-power"].uncertainty_ms
     hub_ms: float = PAD_TYPES["padhub"].uncertainty_ms
+    mpr121_ms: float = PAD_TYPES["mpr121"].uncertainty_ms
+    mpr121_irq: bool = False  # the MPR121s' IRQ line is wired to the pin map's [mpr121] irq
     use_calibration: bool = True  # a calibration in the data folder replaces the declared figure
 
     @property
     def pad_type(self) -> str:
-        return "padhub" if self.frontend == "hub" else self.module
+        return {"hub": "padhub", "mpr121": "mpr121"}.get(self.frontend, self.module)
 
     def declared_ms(self) -> dict[str, float]:
         """Pad type -> its declared uncertainty (ms)."""
@@ -120,8 +133,9 @@ class PadsConfig:
 
     @property
     def max_seats(self) -> int:
-        """Seats with pads: the Pi's header has GPIOs for 4, the hub serves 6."""
-        return 6 if self.frontend == "hub" else 4
+        """Seats with pads: the Pi's header has GPIOs for 4, the hub serves 6, and so do four
+        MPR121 chips (42 pads on 48 electrodes)."""
+        return 4 if self.frontend == "gpio" else 6
 
 
 @dataclass(frozen=True)
@@ -179,6 +193,10 @@ class Config:
     @property
     def data_path(self) -> Path:
         return Path(self.service.data_dir)
+
+    def button_pins(self) -> dict[str, int]:
+        """Button name -> BCM pin of the buttons this configuration reads."""
+        return self.pins.button_pins(self.buttons.layout == 5, self.buttons.bonnet)
 
     def setup_defaults(self, game: str) -> dict[str, Any]:
         """The set-up defaults of ``game``: its own section's values over the ``[game]`` keys
@@ -241,6 +259,14 @@ def _check(cfg: Config) -> None:
         raise ConfigError(f"buttons.long_press must be 0.2 to 5 seconds, not {b.long_press}.")
     if not 0 <= b.bounce <= 0.2:
         raise ConfigError(f"buttons.bounce must be 0 to 0.2 seconds, not {b.bounce}.")
+    if b.board not in BUTTON_BOARDS:
+        raise ConfigError(f"buttons.board must be \"wired\" or \"bonnet\", not {_short(b.board)}.")
+    if b.bonnet and b.layout != 5:
+        raise ConfigError("buttons.board = \"bonnet\" reads five controls (◀ ● ▶, menu, help): "
+                          "set buttons.layout = 5.")
+    if b.bonnet and cfg.service.buzzer:
+        raise ConfigError("The OLED Bonnet has no buzzer: set service.buzzer = false (the beeps "
+                          "come from the speaker).")
     if not 50 <= cfg.dice.baudrate <= 4_000_000:
         raise ConfigError(f"dice.baudrate must be 50 to 4000000, not {cfg.dice.baudrate}.")
     check_dice(cfg.dice)
@@ -252,7 +278,8 @@ def _check(cfg: Config) -> None:
         raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
     pads = cfg.pads
     if pads.frontend not in PAD_FRONTENDS:
-        raise ConfigError(f"pads.frontend must be \"gpio\" or \"hub\", not {pads.frontend!r}.")
+        raise ConfigError(f"pads.frontend must be \"gpio\", \"hub\" or \"mpr121\", "
+                          f"not {pads.frontend!r}.")
     if pads.module not in GPIO_MODULES:
         raise ConfigError(f"pads.module must be one of {', '.join(GPIO_MODULES)}, "
                           f"not {pads.module!r}.")
@@ -285,7 +312,9 @@ def _check(cfg: Config) -> None:
     shutdown_argv(cfg.service.shutdown_command)
     check_web(cfg.web)
     try:
-        check_layout(cfg.pins.layout(extra_buttons=b.layout == 5, i2s_audio=cfg.voice.i2s))
+        check_layout(cfg.pins.layout(extra_buttons=b.layout == 5, i2s_audio=cfg.voice.i2s,
+                                     bonnet=b.bonnet,
+                                     mpr121_irq=pads.frontend == "mpr121" and pads.mpr121_irq))
     except PinMapError as exc:
         raise ConfigError(f"pins: {exc}") from None
 
@@ -388,9 +417,10 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
     display, buttons = dict(base.display), dict(base.buttons)
     extra, uart = dict(base.buttons_extra), dict(base.dice_uart)
     hub_uart = dict(base.padhub_uart)
+    bonnet, mpr = dict(base.bonnet), dict(base.mpr121)
     buzzer = base.buzzer
     tables = {"display": display, "buttons": buttons, "buttons_extra": extra, "dice_uart": uart,
-              "padhub_uart": hub_uart}
+              "padhub_uart": hub_uart, "bonnet": bonnet, "mpr121": mpr}
     for key, pin in overrides.items():
         if not isinstance(pin, int) or isinstance(pin, bool):
             raise ConfigError(f"pins.{key} must be a BCM pin number, not {pin!r}.")
@@ -402,7 +432,7 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
         else:
             raise ConfigError(f"pins.{key} is not a pin of the pin map.")
     return PinMap(display, buttons, extra, buzzer, uart, base.pads, padhub_uart=hub_uart,
-                  buzzer_kind=base.buzzer_kind, parts=dict(base.parts))
+                  buzzer_kind=base.buzzer_kind, parts=dict(base.parts), bonnet=bonnet, mpr121=mpr)
 
 
 def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config:

@@ -14,6 +14,11 @@ configuration (hardware/guide/build.md, hardware/guide/audio.md, hardware/guide/
   ``no-sdmode`` the overlay also takes GPIO4 for a pin the breakout leaves unwired), the
   on-board audio off so the amplifier is ALSA's first card, and ``voice.i2s = true``, which
   moves the buzzer and the menu button off GPIO18/19 (``[audio_i2s_moves]`` of the pin map).
+* ``bonnet``: the no-solder box (hardware/no-solder.md): Adafruit's 128x64 OLED Bonnet on the
+  header (its joystick and buttons A and B are the five controls, ``buttons.board``), no
+  buzzer (the beeps come from the speaker), a USB speaker for the voice (the on-board audio
+  off, so the speaker is ALSA's first card), a Pixels die (or the buttons), and Gobbit's pads
+  on MPR121 touch controllers sharing the display's I2C bus, run at 400 kHz.
 
 The lines go into one block of their own, marked at both ends, which is rewritten as a whole:
 running the same profiles again changes nothing, and other profiles replace the block's lines.
@@ -36,13 +41,22 @@ import argparse
 import re
 import sys
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from companion.devices.interfaces import model as pi_model
 from companion.service.config import Config, ConfigError, from_dict, load
 
-PROFILES = ("gpio-pads", "uart-dice", "uart-padhub", "i2s")
+PROFILES = ("gpio-pads", "uart-dice", "uart-padhub", "i2s", "bonnet")
+BONNET_SETTINGS: dict[str, dict[str, Any]] = {
+    "buttons": {"board": "bonnet", "layout": 5},
+    "service": {"buzzer": False},
+    "dice": {"kind": "pixels"},
+    "pads": {"frontend": "mpr121"},
+}
+"""What the ``bonnet`` profile sets in the configuration (section -> key -> value): one
+source for setup-pi.sh and ``companion sim --profile bonnet``."""
 PI_UARTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0", "/dev/ttyS1")
 """Serial ports that are the Pi's UART on GPIO14/15 (Raspberry Pi OS's and Debian's names)."""
 UART_CONSOLES = ("serial0", "ttyS0", "ttyS1", "ttyAMA0")
@@ -87,7 +101,22 @@ def from_config(cfg: Config) -> list[str]:
         out.append("uart-padhub")
     if cfg.voice.i2s:
         out.append("i2s")
+    if cfg.buttons.bonnet:
+        out.append("bonnet")
     return out
+
+
+def with_bonnet(cfg: Config) -> Config:
+    """``cfg`` as the ``bonnet`` profile leaves it (:data:`BONNET_SETTINGS`)."""
+    changes = {section: replace(getattr(cfg, section), **values)
+               for section, values in BONNET_SETTINGS.items()}
+    return replace(cfg, **changes)
+
+
+def _literal(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f'"{value}"' if isinstance(value, str) else str(value)
 
 
 def check(profiles: list[str], system: System) -> None:
@@ -103,6 +132,9 @@ def check(profiles: list[str], system: System) -> None:
     if {"uart-dice", "uart-padhub"} <= chosen:
         raise ProfileError("The dice and the pad hub cannot share the Pi's one UART: put one "
                            "of them on USB.")
+    if {"gpio-pads", "bonnet"} <= chosen:
+        raise ProfileError("The OLED Bonnet's joystick sits on GPIO 4, 17, 22, 23 and 27, where "
+                           "four seats of GPIO pads are: use MPR121 pads with the bonnet.")
     if {"gpio-pads", "i2s"} <= chosen:
         raise ProfileError("Four seats of GPIO pads use GPIO 12, 16, 19, 20 and 21, which the I2S "
                            "amplifier needs: speak through a USB speaker instead (hardware/guide/audio.md).")
@@ -129,6 +161,12 @@ def firmware_lines(profiles: list[str], system: System) -> list[str]:
             lines.append("dtparam=uart0=on")
     if "i2s" in chosen:
         lines += ["dtoverlay=max98357a,no-sdmode", "dtparam=audio=off"]
+    if "bonnet" in chosen:
+        # the display and the MPR121 pads share I2C-1: a frame's chunk holds a pad read up
+        # four times less at 400 kHz; both chips take fast mode
+        lines.append("dtparam=i2c_arm_baudrate=400000")
+        if "i2s" not in chosen:
+            lines.append("dtparam=audio=off")  # the USB speaker is ALSA's first card
     return lines
 
 
@@ -211,6 +249,9 @@ def config_changes(profiles: list[str], system: System) -> list[tuple[str, str, 
         out += [("pads", "frontend", '"hub"'), ("pads", "hub_port", port)]
     if "i2s" in chosen:
         out.append(("voice", "i2s", "true"))
+    if "bonnet" in chosen:
+        out += [(section, key, _literal(value)) for section, values in BONNET_SETTINGS.items()
+                for key, value in values.items()]
     return out
 
 
@@ -283,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
             chosen_by = f"from {args.config}"
             if not profiles:
                 print(f"setup-pi: no profile {chosen_by} (no UART board, no GPIO pads for four "
-                      "seats, no I2S); the Pi's interfaces are left as they are")
+                      "seats, no I2S, no OLED Bonnet); the Pi's interfaces are left as they are")
                 return 0
         changed = apply(system, profiles, config)
     except (ProfileError, ConfigError) as exc:

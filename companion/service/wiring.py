@@ -36,8 +36,9 @@ def wired_layout(cfg: Config, seats: int = 0) -> dict[str, int]:
                            dice_uart=serial_dice(cfg) and on_pi_uart(cfg.dice.port)
                            and p.frontend != "hub",
                            padhub_uart=p.frontend == "hub" and on_pi_uart(p.hub_port),
-                           i2s_audio=cfg.voice.i2s)
-    if not cfg.service.buzzer:
+                           i2s_audio=cfg.voice.i2s, bonnet=cfg.buttons.bonnet,
+                           mpr121_irq=p.frontend == "mpr121" and p.mpr121_irq)
+    if not cfg.service.buzzer and "buzzer" in used:
         del used["buzzer"]
     return used
 

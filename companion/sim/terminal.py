@@ -49,6 +49,10 @@ SOUNDS = {"turn": "na tahu", "six": "šestka", "illegal": "nejde to", "win": "v�
           "void-throw": "neplatný hod", "debt": "dluh"}
 """The buzzer's patterns as the status line names them (the table's language)."""
 HELP_GOBBIT = "← ◀  → ▶  Enter ●  Tab držet ◀  m nabídka  Ctrl-C konec"
+HELP_BONNET = "joystick ←/a ◀ →/d ▶ Enter/s ●  tlačítko A: m nabídka  tlačítko B: b pravidla"
+"""The keys of the OLED Bonnet's controls (``buttons.board = "bonnet"``): the joystick's
+left, right and centre, button A (the menu) and button B (the rules)."""
+BONNET_KEYS = {"m": ("press", "menu"), "b": ("press", "help")}
 PADS_GOBBIT = "podložky (kupičky 1–{seats}, pak hřbitov):"
 HOLD_RUNS = ("left", "right")
 """The buttons a held key holds down (they run through numbers); others are pressed again."""
@@ -185,15 +189,21 @@ class Simulator:
             from companion.devices.pads.hub_sim import SimulatedHub
 
             self.hub = SimulatedHub(seed=seed)
+        self.i2c: Any = None
+        if cfg.pads.frontend == "mpr121":
+            from companion.devices.pads.mpr121_sim import SimulatedMpr121Bus
+
+            self.i2c = SimulatedMpr121Bus(seed=seed or 0, realtime=True)
         self.factory = MockFactory()
         from .pixels import SimPixels
 
         self.pixels = SimPixels(seed, step_s=0.12)  # made when the table asks for Bluetooth
         self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream,
                        hub_port=self.hub.path if self.hub is not None else None, phone=phone,
-                       pixels_port=self.pixels.port, announcer=announcer)
+                       pixels_port=self.pixels.port, announcer=announcer, i2c_bus=self.i2c)
         self.app.start_hardware()
-        self.presser = PinPresser(self.factory, dict(cfg.pins.buttons), cfg.buttons.long_press)
+        self.bonnet = cfg.buttons.bonnet
+        self.presser = PinPresser(self.factory, cfg.button_pins(), cfg.buttons.long_press)
         self.stream = stream if stream is not None else sys.stdout
         self.quit_asked = False
         self._arrived: dict[str, float] = {}
@@ -201,6 +211,8 @@ class Simulator:
         self._footer = ""
         if self.app.buzzer is not None:
             self.app.buzzer.listener = self._sound
+        if self.app.beeps is not None:  # the bonnet: the beeps come from the speaker
+            self.app.beeps.listener = self._sound
         self.app.service.on_view.append(lambda view: self._update_footer())
         self._update_footer()
 
@@ -228,10 +240,14 @@ class Simulator:
         if keys:
             text = gobbit_footer(keys, sound)
         elif self.app.dice.kind == "pixels":
-            text = f"kostka Pixels: {self.pixels.status()}{sound}\n{HELP_PIXELS}"
+            help_line = (HELP_BONNET + "  h držet ◀  r hod  f nakřivo  u dosah  z spánek  q konec"
+                         if self.bonnet else HELP_PIXELS)
+            text = f"kostka Pixels: {self.pixels.status()}{sound}\n{help_line}"
         else:
             dice = "připojena" if self.dice.plugged else "ODPOJENA"
-            text = f"kostka: {dice}{sound}\n{HELP}"
+            help_line = (HELP_BONNET + "  h držet ◀  r hod  f pád  u kostka  q konec"
+                         if self.bonnet else HELP)
+            text = f"kostka: {dice}{sound}\n{help_line}"
         if text != self._footer:
             self._footer = text
             device.set_footer(text)
@@ -245,7 +261,7 @@ class Simulator:
             return True
         if pads and key == "q":
             return True  # q is a pad key at a Gobbit table: quit with Ctrl-C
-        action, arg = KEYS.get(key, ("", ""))
+        action, arg = (BONNET_KEYS.get(key) if self.bonnet else None) or KEYS.get(key, ("", ""))
         now = time.monotonic()
         again = now - self._arrived.get(key, -1.0) < PinPresser.HOLD_GAP and not burst
         self._arrived[key] = now
@@ -290,6 +306,12 @@ class Simulator:
             return
         if self.hub is not None:
             self.hub.tap(pad)
+            return
+        if self.i2c is not None:
+            from companion.devices.pads.mpr121 import Mpr121Pads
+
+            if isinstance(pads, Mpr121Pads):
+                self.i2c.tap(pads.where(pad))
             return
         from companion.devices.pads.gpio import SlapPads
 

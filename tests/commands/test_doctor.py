@@ -13,11 +13,12 @@ from luma.core.device import dummy
 from companion.cli import main
 from companion.commands.doctor import PARTS, Doctor
 from companion.devices.display import DisplayError
+from companion.devices.pads.mpr121_sim import SimulatedMpr121Bus
 from companion.devices.voice import SilentAnnouncer, VoiceStatus
 from companion.dice.sim import SimulatedDice
 from companion.service.config import Config
 
-from ..hardware.fake_pi import pi4
+from ..devices.fake_pi import pi4
 
 
 class Hands:
@@ -73,12 +74,14 @@ def config(tmp_path, dice_port):
                    service=replace(cfg.service, data_dir=str(tmp_path / "data")))
 
 
-def run_doctor(cfg, factory, *, hands, answers, display=None, voice=None, root="/"):
+def run_doctor(cfg, factory, *, hands, answers, display=None, voice=None, root="/",
+               i2c=None):
     lines = []
     doctor = Doctor(cfg, out=lines.append, ask=lambda q: answers.get(q.split()[1], True),
                     pin_factory=factory, open_display=display or (lambda: dummy(mode="1")),
                     announcer=voice or Voice(), system_root=str(root), press_timeout=0.5,
-                    link_timeout=4.0, touch_timeout=1.0, prompted=hands)
+                    link_timeout=4.0, touch_timeout=1.0, prompted=hands,
+                    i2c_bus=i2c if i2c is not None else SimulatedMpr121Bus((), others={0x3C}))
     return doctor.run(PARTS), lines
 
 
@@ -100,8 +103,8 @@ def test_a_whole_box_passes_every_check(tmp_path, factory):
     wrong = [f.line() for f in findings if not f.ok]
     assert wrong == []
     parts = [f.part for f in findings]
-    assert parts == ["pins", "panel", "buttons", "buttons", "buttons", "buzzer", "dice", "pads",
-                     "voice"]
+    assert parts == ["pins", "i2c", "i2c", "panel", "buttons", "buttons", "buttons", "buzzer",
+                     "dice", "pads", "voice"]
     assert any(line.startswith("Press ◀ (GPIO5, header pin 29)") for line in lines)
     assert any(f.sentence.startswith("The dice sim (firmware ") for f in findings)
     assert findings[-2].sentence == "All 6 pads report a touch."
@@ -131,7 +134,7 @@ def test_a_box_with_parts_missing_names_each_one_sentence_each(tmp_path):
     assert wrong["pads"].startswith("Pad 1>g (GPIO22, header pin 15) reads touched with nobody "
                                     "touching")
     assert wrong["voice"] == "espeak-ng is not installed: sudo apt install espeak-ng."
-    assert [f.part for f in findings if f.ok] == ["pins", "buttons", "buttons"]
+    assert [f.part for f in findings if f.ok] == ["pins", "i2c", "i2c", "buttons", "buttons"]
     factory.close()
 
 
@@ -157,7 +160,7 @@ def test_pins_taken_by_the_pis_interfaces_are_named(tmp_path, factory):
 
 def test_the_command_refuses_an_unknown_part(capsys):
     assert main(["--config", "/dev/null", "doctor", "--only", "panel,kettle"]) == 2
-    assert "--only takes pins, panel, buttons, buzzer, dice, pads, voice, not 'kettle'" in (
+    assert "--only takes pins, i2c, panel, buttons, buzzer, dice, pads, voice, not 'kettle'" in (
         capsys.readouterr().err)
 
 
@@ -195,3 +198,81 @@ def test_a_pixels_die_or_none_is_not_looked_for_on_a_serial_line(tmp_path, kind,
                     system_root=str(pi4(tmp_path / "pi", console=True)))
     findings = doctor.run(("pins", "dice"))
     assert [f.ok for f in findings] == [True, True] and findings[-1].sentence.startswith(start)
+
+
+def bonnet_config(tmp_path):
+    from companion.service.pi_profiles import with_bonnet
+
+    cfg = with_bonnet(config(tmp_path, ""))
+    return replace(cfg, game=replace(cfg.game, seats=4))
+
+
+class BonnetHands:
+    """Presses the bonnet's controls and touches every MPR121 pad (but ``dead`` ones)."""
+
+    def __init__(self, factory, bus, seats, dead=()):
+        from companion.devices.pads.mpr121 import mpr121_pads
+
+        self.factory, self.bus, self.dead = factory, bus, set(dead)
+        self.pads = mpr121_pads(seats)
+
+    def __call__(self, part, name, pin):
+        if part == "buttons":
+            threading.Timer(0.05, self._press, (pin,)).start()
+        elif part == "pads":
+            threading.Timer(0.05, self._touch).start()
+
+    def _press(self, pin):
+        p = self.factory.pin(pin)
+        p.drive_low()
+        p.drive_high()
+
+    def _touch(self):
+        for pad, where in self.pads.items():
+            if pad.key not in self.dead:
+                self.bus.tap(where, 60.0)
+
+
+def test_the_bonnet_and_two_touch_controllers_are_recognised_and_checked(tmp_path, factory):
+    bus = SimulatedMpr121Bus((0x5A, 0x5B), others={0x3C}, realtime=True, seed=2)
+    cfg = bonnet_config(tmp_path)
+    findings, lines = run_doctor(cfg, factory, hands=BonnetHands(factory, bus, 4, dead={"3>4"}),
+                                 answers={}, i2c=bus)
+    by_part = {}
+    for f in findings:
+        by_part.setdefault(f.part, []).append(f)
+    assert [f.sentence for f in by_part["i2c"]] == [
+        "On I2C bus 1: 0x3C, 0x5A, 0x5B.",
+        "A panel at 0x3C and 2 MPR121 touch controllers (Gobbit's pads for up to 4 seats): this "
+        "fits the no-solder box (profile bonnet). The configuration is set up for it."]
+    assert any(line.startswith("Press ● (GPIO4, header pin 7)") for line in lines)
+    assert any(line.startswith("Press the help button (GPIO6, header pin 31)") for line in lines)
+    assert len(by_part["buttons"]) == 5 and all(f.ok for f in by_part["buttons"])
+    assert by_part["buzzer"][0].sentence.startswith("The buzzer is off")
+    pads = [f.sentence for f in by_part["pads"]]
+    assert pads[0] == "2 MPR121 chips sense 20 pads."
+    # 3>4 is the 14th pad (seat 3's fourth): the second chip's electrode 1
+    assert pads[1:] == ["Pad 3>4 never reported a touch: check the crocodile clip from its "
+                        "copper tape to electrode 1 of the MPR121 at 0x5B."]
+
+
+def test_a_missing_touch_controller_is_named_and_the_profile_suggested(tmp_path, factory):
+    bus = SimulatedMpr121Bus((0x5A,), others={0x3C})
+    cfg = replace(config(tmp_path, ""), pads=replace(Config().pads, frontend="mpr121"),
+                  game=replace(Config().game, seats=4))
+    doctor = Doctor(cfg, out=lambda line: None, i2c_bus=bus)
+    doctor.run(["i2c"])
+    assert [f.line() for f in doctor.findings] == [
+        "ok  i2c     On I2C bus 1: 0x3C, 0x5A.",
+        "ok  i2c     A panel at 0x3C and 1 MPR121 touch controller (Gobbit's pads for up to 3 "
+        "seats): this fits the no-solder box (profile bonnet). Set it up with: sudo sh "
+        "scripts/setup-pi.sh --profile bonnet.",
+        "FIX i2c     4 seats need 2 MPR121 chips at 0x5A, 0x5B; 0x5B does not answer: check its "
+        "STEMMA QT cable and its ADDR setting (hardware/no-solder.md)."]
+
+
+def test_a_bus_with_nothing_on_it_says_so(tmp_path):
+    doctor = Doctor(config(tmp_path, ""), out=lambda line: None, i2c_bus=SimulatedMpr121Bus(()))
+    doctor.run(["i2c"])
+    assert [f.ok for f in doctor.findings] == [False, True]
+    assert doctor.findings[1].sentence.startswith("No panel answers at 0x3C or 0x3D")

@@ -57,6 +57,15 @@ def test_the_simulated_hub_calibrates_to_about_one_scan(tmp_path, capsys):
     assert saved["pad_type"] == "padhub" and 1.0 <= saved["uncertainty_ms"] < 2.0
 
 
+def test_simulated_mpr121_pads_calibrate_below_their_declared_eight_ms(tmp_path, capsys):
+    cfg = config(tmp_path, '[pads]\nfrontend = "mpr121"\n')
+    code, out, err = run(capsys, cfg, "calibrate", "--simulate", "2", "--seats", "3")
+    assert code == 0, err
+    assert "MPR121 touch controllers on I2C bus 1" in out
+    saved = json.loads((tmp_path / "data" / TIMING_FILE).read_text())
+    assert saved["pad_type"] == "mpr121" and 3.0 <= saved["uncertainty_ms"] < 8.0
+
+
 def test_a_clumsy_hand_is_refused_and_the_declared_figure_stays(tmp_path, capsys):
     cfg = config(tmp_path)
     code, out, err = run(capsys, cfg, "calibrate", "--simulate", "3", "--seats", "2", "--clumsy")

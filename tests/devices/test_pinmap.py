@@ -233,3 +233,24 @@ def test_the_i2s_layout_leaves_pcm_in_free_and_moves_with_the_configuration():
     assert (moved.buzzer, moved.buttons_extra["menu"]) == (12, 16)
     assert moved.layout(extra_buttons=True, i2s_audio=True) == used
     assert (pm.buzzer, pm.buttons_extra["menu"]) == (18, 19)  # the original is untouched
+
+
+def test_the_bonnet_layouts_fit_the_header_and_clash_with_gpio_pads():
+    from companion.devices.pinmap import BONNET_PINS
+
+    pm = load_default()
+    used = pm.layout(bonnet=True, mpr121_irq=True)
+    check_layout(used)
+    assert {k for k in used if k.startswith("bonnet.")} == {f"bonnet.{k}" for k in BONNET_PINS}
+    assert "buzzer" not in used and used["mpr121.irq"] == 24
+    assert (used["bonnet.up"], used["bonnet.down"]) == (17, 22)  # wired on the bonnet
+    with pytest.raises(PinMapError, match="both use GPIO"):
+        check_layout(pm.layout(bonnet=True, seats=2))
+
+
+def test_a_bonnet_section_must_name_every_control():
+    data = tomllib.loads(resources.files("companion.devices").joinpath("pinmap.toml")
+                         .read_text("utf-8"))
+    data["bonnet"] = {"left": 27}
+    with pytest.raises(PinMapError, match=r"\[bonnet\] must hold exactly"):
+        from_dict(data)

@@ -39,6 +39,6 @@ def test_file_names_are_plain():
 
 def test_companion_pins_writes_them(tmp_path, capsys):
     assert main(["pins", "--svg", str(tmp_path)]) == 0
-    assert len(list(tmp_path.glob("*.svg"))) == len(LAYOUTS)
+    assert len(list(tmp_path.glob("*.svg"))) == len(LAYOUTS) + 1  # and the no-solder box
     assert main(["pins", "--svg", str(tmp_path / "nothing")]) == 2
     assert "needs an existing folder" in capsys.readouterr().err

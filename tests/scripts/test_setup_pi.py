@@ -225,6 +225,19 @@ def test_a_profile_run_twice_changes_nothing_the_second_time(tmp_path):
     assert refused.returncode == 2 and "GPIO14/15" in refused.stderr
 
 
+def test_the_bonnet_profile_is_one_step_from_the_shell(tmp_path):
+    (tmp_path / "boot").mkdir()
+    for name in ("config.txt", "cmdline.txt"):
+        (tmp_path / "boot" / name).write_bytes((SCRIPTS / "pi" / "raspios" / name).read_bytes())
+    (tmp_path / "companion.toml").write_bytes((ROOT / "examples" / "companion.toml").read_bytes())
+    done = profiles_run(tmp_path, "bonnet")
+    assert done.returncode == 0, done.stderr
+    assert "profiles bonnet (chosen) changed config.txt" in done.stdout
+    assert "dtparam=i2c_arm_baudrate=400000" in (tmp_path / "boot" / "config.txt").read_text()
+    toml = (tmp_path / "companion.toml").read_text()
+    assert 'board = "bonnet"' in toml and 'frontend = "mpr121"' in toml
+
+
 def test_an_unknown_option_is_the_usage():
     out = subprocess.run(["sh", str(SETUP), "--profiles", "i2s"], capture_output=True, text=True,
                          timeout=60)

@@ -260,6 +260,63 @@ def test_the_hub_front_end_claims_a_pad_hub_for_six_seats(tmp_path):
             app.close()
 
 
+def test_the_mpr121_front_end_reads_pads_on_the_i2c_bus_for_six_seats(tmp_path):
+    from companion.devices.pads.mpr121 import Mpr121Pads
+    from companion.devices.pads.mpr121_sim import SimulatedMpr121Bus
+
+    bus = SimulatedMpr121Bus(realtime=True, seed=4)
+    cfg = rig_config(tmp_path)
+    cfg = replace(cfg, pads=replace(cfg.pads, frontend="mpr121"))
+    app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
+              i2c_bus=bus)
+    try:
+        assert app.ctx.defaults["max_seats"] == 6
+        assert app.pad_timing.current().uncertainty_ms == 8.0
+        app.want_pads(6)
+        assert isinstance(app.pads, Mpr121Pads) and len(app.pads.pads) == 42
+        assert app.pads.addresses == (0x5A, 0x5B, 0x5C, 0x5D)
+        bus.tap(app.pads.where(Pad(6, "g")))
+        touches = drain(app, 5.0, lambda g: any(isinstance(e, PadTouch) for e in g))
+        assert [e.pad for e in touches if isinstance(e, PadTouch)] == [Pad(6, "g")]
+        app.want_pads(None)
+        assert app.pads is None
+    finally:
+        app.close()
+
+
+def test_the_bonnet_reads_its_joystick_and_buttons_and_has_no_buzzer(tmp_path):
+    from companion.inputs.events import ButtonPress
+    from companion.service.pi_profiles import with_bonnet
+
+    factory = MockFactory()
+    from companion.devices.voice import SilentAnnouncer
+
+    cfg = with_bonnet(rig_config(tmp_path))
+    cfg = replace(cfg, voice=replace(cfg.voice, enabled=True))
+    app = App(cfg, pin_factory=factory, device=create_device("dummy"), dice_port="",
+              announcer=SilentAnnouncer())
+    try:
+        app.start_hardware()
+        assert app.buzzer is None
+        assert app.beeps is not None  # the beeps come from the speaker
+        assert sorted(app.buttons.buttons) == ["help", "left", "menu", "right", "select"]
+        pin = factory.pin(5)  # button A
+        pin.drive_low()
+        pin.drive_high()
+        end = time.monotonic() + 3
+        press = None
+        while press is None and time.monotonic() < end:
+            try:
+                event = app.service.queue.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if isinstance(event, ButtonPress):
+                press = event
+        assert press is not None and press.name == "menu"
+    finally:
+        app.close()
+
+
 def test_a_panel_missing_at_the_start_does_not_stop_the_service(tmp_path):
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, display=replace(cfg.display, driver="ssd1306", i2c_port=99))
@@ -361,7 +418,7 @@ def test_without_web_the_service_has_no_phone_view(tmp_path):
 def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_path):
     from companion.devices.pinmap import PinMapError
 
-    from ..hardware.fake_pi import pi4
+    from ..devices.fake_pi import pi4
 
     root = pi4(tmp_path / "pi", uart=True)
     cfg = rig_config(tmp_path)
@@ -382,7 +439,7 @@ def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_p
 def test_the_service_refuses_to_start_when_the_i2s_overlay_has_the_buzzers_pin(tmp_path):
     from companion.errors import UsageError
 
-    from ..hardware.fake_pi import pi4
+    from ..devices.fake_pi import pi4
 
     root = pi4(tmp_path / "pi", i2s=True)
     app = App(rig_config(tmp_path), pin_factory=MockFactory(), device=create_device("dummy"),

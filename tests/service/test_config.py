@@ -303,3 +303,21 @@ def test_the_older_game_keys_reach_only_the_built_in_games_that_had_them():
         assert "computer" not in cfg.setup_defaults("gobbit")
     finally:
         unregister(INFO.name)
+
+
+def test_the_bonnet_reads_five_controls_and_has_no_buzzer():
+    from companion.service.config import from_dict as config_from
+
+    cfg = config_from({"buttons": {"board": "bonnet", "layout": 5}, "service": {"buzzer": False},
+                       "pads": {"frontend": "mpr121", "mpr121_irq": True}})
+    assert cfg.button_pins() == {"left": 27, "select": 4, "right": 23, "menu": 5, "help": 6}
+    assert cfg.pads.pad_type == "mpr121" and cfg.pads.max_seats == 6
+    with pytest.raises(ConfigError, match="set buttons.layout = 5"):
+        config_from({"buttons": {"board": "bonnet"}, "service": {"buzzer": False}})
+    with pytest.raises(ConfigError, match="no buzzer"):
+        config_from({"buttons": {"board": "bonnet", "layout": 5}})
+    with pytest.raises(ConfigError, match="buttons.board must be"):
+        config_from({"buttons": {"board": "hat"}})
+    with pytest.raises(ConfigError, match="bonnet.select and"):  # a pin moved onto another
+        config_from({"buttons": {"board": "bonnet", "layout": 5}, "service": {"buzzer": False},
+                     "pins": {"bonnet.select": 27}})

@@ -93,8 +93,22 @@ def test_i2s_writes_the_overlay_without_sdmode_and_moves_the_buzzer(tmp_path):
     assert line.startswith("i2s = true") and "#" in line
 
 
+def test_the_bonnet_profile_sets_up_the_no_solder_box_in_one_step(tmp_path):
+    pi = a_pi(tmp_path)
+    pp.apply(pi, ["bonnet"], config_of(pi))
+    assert block(boot(pi, "config.txt")) == ["[all]", "dtparam=i2c_arm_baudrate=400000",
+                                             "dtparam=audio=off"]
+    assert boot(pi, "cmdline.txt") == (RASPIOS / "cmdline.txt").read_text()  # no UART: untouched
+    cfg = load(config_of(pi))
+    assert cfg.buttons.board == "bonnet" and cfg.buttons.layout == 5
+    assert not cfg.service.buzzer and cfg.dice.kind == "pixels" and cfg.pads.frontend == "mpr121"
+    assert cfg.button_pins() == {"left": 27, "select": 4, "right": 23, "menu": 5, "help": 6}
+    assert pp.from_config(cfg) == ["bonnet"]  # the configuration chooses it next time
+    assert pp.with_bonnet(load(EXAMPLE)) == cfg  # companion sim --profile bonnet: the same
+
+
 @pytest.mark.parametrize("profiles", [["gpio-pads"], ["uart-dice"], ["uart-padhub"], ["i2s"],
-                                      ["uart-dice", "i2s"]])
+                                      ["uart-dice", "i2s"], ["bonnet"], ["bonnet", "uart-padhub"]])
 @pytest.mark.parametrize("raspios", [True, False])
 def test_the_same_profiles_again_change_nothing(tmp_path, profiles, raspios):
     pi = a_pi(tmp_path, raspios=raspios)
@@ -142,6 +156,7 @@ def test_plain_debian_refuses_what_its_kernel_cannot_do(tmp_path, profiles, says
     (["gpio-pads", "uart-dice"], "take GPIO14/15"),
     (["uart-dice", "uart-padhub"], "one UART"),
     (["gpio-pads", "i2s"], "USB speaker"),
+    (["gpio-pads", "bonnet"], "MPR121 pads with the bonnet"),
     (["spi"], "no profile 'spi'"),
 ])
 def test_profiles_that_do_not_go_together_are_one_sentence(tmp_path, profiles, says):

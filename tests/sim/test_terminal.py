@@ -142,6 +142,49 @@ def test_with_the_hub_the_pad_keys_tap_a_simulated_pad_hub_for_six_seats(tmp_pat
         sim.hub.close()
 
 
+def test_the_bonnet_profile_shows_its_controls_and_taps_mpr121_pads(tmp_path):
+    import queue
+    from dataclasses import replace
+
+    from companion.devices.pads.mpr121 import Mpr121Pads
+    from companion.inputs.events import ButtonPress, PadEvent
+    from companion.inputs.pads import Pad, PadTouch
+    from companion.service.pi_profiles import with_bonnet
+    from companion.sim.terminal import HELP_BONNET
+
+    base = with_bonnet(sim_config(Config(), tmp_path))
+    cfg = replace(base, dice=replace(base.dice, kind="serial"),
+                  game=replace(base.game, name="gobbit", seats=3))
+    out = io.StringIO()
+    sim = Simulator(cfg, seed=3, stream=out)
+    try:
+        assert sim.i2c is not None and sim.app.buzzer is None
+        sim.app.service.draw(0.0)
+        assert HELP_BONNET in out.getvalue()
+        assert sim.key("b")  # button B: the rules
+        sim.app.want_pads(3)
+        assert isinstance(sim.app.pads, Mpr121Pads)
+        keys = sim.pad_keys()
+        assert keys["4"] == Pad(1, "g")
+        assert sim.key("4")
+        got, end = [], time.monotonic() + 5
+        while time.monotonic() < end and not (any(isinstance(e, PadTouch) for e in got)
+                                              and ButtonPress("help") in got):
+            try:
+                event = sim.app.service.queue.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if isinstance(event, ButtonPress):
+                got.append(event)
+            elif isinstance(event, PadEvent):
+                got.append(event.event)
+        assert ButtonPress("help") in got
+        assert [e.pad for e in got if isinstance(e, PadTouch)] == [Pad(1, "g")]
+    finally:
+        sim.app.close()
+        sim.dice.close()
+
+
 def test_the_sim_leaves_the_phone_view_to_the_command_line():
     from dataclasses import replace
     from pathlib import Path

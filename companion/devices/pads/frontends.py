@@ -15,7 +15,8 @@ class PadType:
 
     name: str
     frontend: str
-    """``"gpio"`` (one module per pad on the Pi's GPIO) or ``"hub"`` (the RP2040 pad hub)."""
+    """``"gpio"`` (one module per pad on the Pi's GPIO), ``"hub"`` (the RP2040 pad hub) or
+    ``"mpr121"`` (MPR121 touch controllers on the Pi's I2C bus)."""
     uncertainty_ms: float
     """The declared spread of the touch-to-report delay between two pads."""
     floor_ms: float
@@ -41,5 +42,11 @@ PAD_TYPES: dict[str, PadType] = {
         "the pad hub samples every pad once per scan (993 us, firmware/padhub): "
         "a touch is seen at most one scan period late",
         "hub_ms"),
+    "mpr121": PadType(
+        "mpr121", "mpr121", 8.0, 3.0,
+        "MPR121 datasheet: a touch reaches the status register within its second filter's "
+        "4 samples of 1 ms (ESI 1 ms, SFI 4, no debounce); the Pi reads it within 4 ms "
+        "(a 2 ms poll or the IRQ line, companion/devices/pads/mpr121.py)",
+        "mpr121_ms"),
 }
 """Every pad type the companion knows; the declared figures are the defaults of ``[pads]``."""

@@ -27,7 +27,7 @@ def test_every_pad_type_declares_a_sourced_figure_and_a_config_key():
     assert PAD_TYPES["padhub"].uncertainty_ms >= PAD_TYPES["padhub"].floor_ms > 0
     for kind in PAD_TYPES.values():
         assert kind.source and kind.config_key.endswith("_ms")
-        assert kind.frontend in ("gpio", "hub")
+        assert kind.frontend in ("gpio", "hub", "mpr121")
 
 
 def test_declared_figures_take_the_configuration_but_never_go_below_the_floor():
