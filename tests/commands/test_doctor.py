@@ -17,7 +17,7 @@ from companion.devices.voice import SilentAnnouncer, VoiceStatus
 from companion.dice.sim import SimulatedDice
 from companion.service.config import Config
 
-from ..hardware.fake_pi import pi4
+from ..devices.fake_pi import pi4
 
 
 class Hands:
@@ -195,3 +195,31 @@ def test_a_pixels_die_or_none_is_not_looked_for_on_a_serial_line(tmp_path, kind,
                     system_root=str(pi4(tmp_path / "pi", console=True)))
     findings = doctor.run(("pins", "dice"))
     assert [f.ok for f in findings] == [True, True] and findings[-1].sentence.startswith(start)
+
+
+def test_our_wireless_die_is_found_over_bluetooth_or_named_absent_in_one_sentence(tmp_path):
+    from companion.dice.ble.bumble_port import BumbleNusPort
+    from companion.dice.ble.virtual import VirtualBleDie
+    from companion.dice.pixels.bumble_port import Air
+
+    air = Air()
+    try:
+        cfg = config(tmp_path, "")
+        cfg = replace(cfg, dice=replace(cfg.dice, kind="ble"))
+        doctor = Doctor(cfg, out=lambda s: None, ask=lambda q: True, link_timeout=1.0,
+                        ble_port=lambda: BumbleNusPort(air))
+        absent = doctor.run(("dice",))[-1]
+        assert not absent.ok
+        assert absent.sentence.startswith("No wireless dice was heard (no die is advertising "
+                                          "within 1 s): switch it on")
+        assert absent.sentence.count(". ") == 0 and absent.sentence.endswith(").")
+        die = VirtualBleDie(air, "Companion dice 0007", battery_mv=3810)
+        doctor = Doctor(cfg, out=lambda s: None, ask=lambda q: True, link_timeout=4.0,
+                        ble_port=lambda: BumbleNusPort(air))
+        found = doctor.run(("dice",))[-1]
+        assert found.ok, found.sentence
+        assert found.sentence == ("The wireless dice pico-virtual (firmware virtual-1.0.0) answers "
+                                  "over Bluetooth; battery 3.81 V.")
+        die.close()
+    finally:
+        air.close()
