@@ -121,8 +121,13 @@ def translate_serial(event: DiceEvent, watch: BatteryWatch | None = None) -> lis
     """Our dice reader's events as inputs; a roll or a drop carries a receipt the loop
     settles once it is journaled (or refused); a low cell is a line for the table when a
     ``watch`` is given."""
-    from companion.dice.reader import DiceBattery, DiceConnected, DiceDisconnected, DiceDrop, \
-        DiceRoll
+    from companion.dice.reader import (
+        DiceBattery,
+        DiceConnected,
+        DiceDisconnected,
+        DiceDrop,
+        DiceRoll,
+    )
 
     if isinstance(event, DiceRoll):
         return [Rolled(event.value, event.seq, Receipt(), boot=event.boot)]

@@ -15,8 +15,14 @@ from companion.dice.ble.bumble_port import BumbleNusPort
 from companion.dice.ble.stream import BleError, BleSerial
 from companion.dice.ble.virtual import VirtualBleDie
 from companion.dice.pixels.bumble_port import Air
-from companion.dice.reader import DiceBattery, DiceConnected, DiceDisconnected, DiceEvent, \
-    DiceReader, DiceRoll
+from companion.dice.reader import (
+    DiceBattery,
+    DiceConnected,
+    DiceDisconnected,
+    DiceEvent,
+    DiceReader,
+    DiceRoll,
+)
 
 FIRMWARE_BLE = Path(__file__).parents[3] / "firmware" / "dice" / "dice" / "ble.py"
 
