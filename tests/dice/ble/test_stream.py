@@ -119,3 +119,25 @@ def test_the_reader_gets_rolls_over_the_air_acks_them_and_comes_back_after_a_dro
         assert die.connections == 2
     assert reader.stats.rolls == 2 and reader.stats.replayed >= 0
     die.close()
+
+
+def test_the_firmwares_advertisement_reads_as_the_service_in_a_bluetooth_stack() -> None:
+    import importlib
+    import sys
+
+    from bumble.core import UUID, AdvertisingData
+
+    root = Path(__file__).parents[3] / "firmware"
+    sys.path[:0] = [str(root / "dice"), str(root / "lib")]
+    try:
+        fw_ble = importlib.import_module("dice.ble")
+    finally:
+        del sys.path[:2]
+    T = AdvertisingData.Type
+    expected = bytes(AdvertisingData([
+        (T.FLAGS, bytes([0x06])),
+        (T.COMPLETE_LIST_OF_128_BIT_SERVICE_CLASS_UUIDS, bytes(UUID(ble.SERVICE))),
+    ]))
+    assert fw_ble.advertisement() == expected
+    parsed = AdvertisingData.from_bytes(fw_ble.scan_response("Companion dice 3C4D"))
+    assert parsed.get(T.COMPLETE_LOCAL_NAME) == "Companion dice 3C4D"
