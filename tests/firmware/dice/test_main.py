@@ -43,12 +43,15 @@ def test_only_the_entry_point_imports_machine():
 
     assert importers(BOARD, "machine") == ["main.py"]
     assert importers(BOARD + "/dice", "machine") == []
+    assert importers(BOARD, "bluetooth") == ["main.py"]  # the radio is passed in
+    assert importers(BOARD + "/dice", "bluetooth") == []
 
 
 def test_on_usb_the_board_names_its_port_for_udev():
     main = load_main()
     try:
         assert support.usb_strings(main) == {2: "Companion dice"}
+        assert support.usb_strings(main, "ble") == {2: "Companion dice"}  # a Pico without a radio
         assert support.usb_strings(main, "uart") is None  # a UART board keeps its USB as it is
     finally:
         forget()
