@@ -186,6 +186,7 @@ class TableDice:
         self.ble_name = ble_name
         self.make_ble_port = ble_port
         self._ble_port: NusPort | None = None
+        self._ble_cancel = threading.Event()
         self.battery = BatteryWatch()
         self.reader: DiceReader | None = None
         self.pixels: PixelsDice | None = None
@@ -255,9 +256,11 @@ class TableDice:
             from companion.dice.ble.stream import BleSerial
             from companion.dice.reader import DiceReader
 
-            port = self.ble_port()
+            port, cancel = self.ble_port(), threading.Event()
+            self._ble_cancel = cancel
             self.reader = DiceReader(URL + self.ble_name, self._on_dice, confirm=True,
-                                     serial_factory=lambda: BleSerial.open(port, self.ble_name))
+                                     serial_factory=lambda: BleSerial.open(port, self.ble_name,
+                                                                           cancel=cancel))
             self.reader.start()
         elif self.kind == "pixels":
             from companion.dice.pixels.adapter import PixelsDice
@@ -272,6 +275,7 @@ class TableDice:
 
     def stop(self) -> None:
         """Stop reading (the port stays for a later start)."""
+        self._ble_cancel.set()  # a scan for our wireless die gives up at once
         if self.reader is not None:
             self.reader.stop()
             self.reader = None

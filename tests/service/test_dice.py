@@ -181,3 +181,19 @@ def test_our_bluetooth_die_rolls_and_its_low_cell_reaches_the_table(air):
     finally:
         dice.close()
         die.close()
+
+
+def test_leaving_our_wireless_die_while_it_is_looked_for_does_not_wait_for_the_scan(air):
+    import time
+
+    from companion.dice.ble.bumble_port import BumbleNusPort
+
+    dice = TableDice(DiceChoice("ble"), serial_port="", baudrate=115200, post=lambda i: None,
+                     status=DiceStatus(), ble_port=lambda: BumbleNusPort(air))
+    dice.start()
+    time.sleep(0.3)  # the reader is scanning (5 s) for a die that is not there
+    began = time.monotonic()
+    dice.choose("none")
+    assert time.monotonic() - began < 1.0
+    assert dice.reader is None
+    dice.close()

@@ -12,14 +12,34 @@ from __future__ import annotations
 
 import concurrent.futures
 import threading
-from collections.abc import Callable
-from typing import Protocol
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol, TypeVar
 
 from companion.dice.pixels.port import LoopThread, PortError
+
+T = TypeVar("T")
 
 
 class BleError(OSError):
     """The die could not be found, reached or written to (one sentence)."""
+
+
+def _wait(port: NusPort, coro: Coroutine[Any, Any, T], seconds: float,
+          cancel: threading.Event | None) -> T:
+    """``coro`` run on the port's loop, waited for at most ``seconds`` (or until ``cancel``)."""
+    future = port.loop.submit(coro)
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            return future.result(0.05)
+        except concurrent.futures.TimeoutError:
+            if cancel is not None and cancel.is_set():
+                future.cancel()
+                raise BleError("the reader was stopped") from None
+            if time.monotonic() > end:
+                future.cancel()
+                raise
 
 
 class NusLink(Protocol):
@@ -67,10 +87,11 @@ class BleSerial:
 
     @classmethod
     def open(cls, port: NusPort, name: str = "", *, scan_s: float = 5.0,
-             timeout: float = 0.05) -> BleSerial:
-        """Find the die and connect; :class:`BleError` in one sentence when it cannot."""
+             timeout: float = 0.05, cancel: threading.Event | None = None) -> BleSerial:
+        """Find the die and connect; :class:`BleError` in one sentence when it cannot.
+        Setting ``cancel`` (from another thread) gives up at once."""
         try:
-            address = port.loop.run(port.find(name, scan_s), timeout=scan_s + 5)
+            address = _wait(port, port.find(name, scan_s), scan_s + 5, cancel)
         except (PortError, concurrent.futures.TimeoutError) as exc:
             raise BleError(str(exc) or "Bluetooth did not answer") from None
         if address is None:
@@ -78,8 +99,8 @@ class BleSerial:
             raise BleError(f"no die {who}is advertising within {scan_s:g} s")
         serial = cls(port, timeout=timeout)
         try:
-            serial.link = port.loop.run(port.connect(address, serial._arrived, serial._gone),
-                                        timeout=30)
+            serial.link = _wait(port, port.connect(address, serial._arrived, serial._gone), 30,
+                                cancel)
         except (PortError, concurrent.futures.TimeoutError) as exc:
             raise BleError(str(exc) or f"the die at {address} did not connect") from None
         return serial

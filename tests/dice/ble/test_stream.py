@@ -141,3 +141,14 @@ def test_the_firmwares_advertisement_reads_as_the_service_in_a_bluetooth_stack()
     assert fw_ble.advertisement() == expected
     parsed = AdvertisingData.from_bytes(fw_ble.scan_response("Companion dice 3C4D"))
     assert parsed.get(T.COMPLETE_LOCAL_NAME) == "Companion dice 3C4D"
+
+
+def test_a_scan_gives_up_when_it_is_cancelled(air: Air) -> None:
+    import threading
+
+    cancel = threading.Event()
+    threading.Timer(0.2, cancel.set).start()
+    began = time.monotonic()
+    with pytest.raises(BleError, match="the reader was stopped"):
+        BleSerial.open(BumbleNusPort(air), scan_s=5.0, cancel=cancel)
+    assert time.monotonic() - began < 1.0
