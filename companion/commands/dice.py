@@ -272,6 +272,13 @@ def _read_pixels(args: argparse.Namespace) -> int:
     return 0
 
 
+def ble_port() -> Any:
+    """The Bluetooth port ``dice-read ble://`` reads our wireless die through: BlueZ (bleak)."""
+    from companion.dice.ble.bleak_port import BleakNusPort
+
+    return BleakNusPort()
+
+
 def cmd_dice_read(args: argparse.Namespace) -> int:
     if args.rolls is not None and args.rolls < 1:
         raise UsageError("--rolls must be at least 1.")
@@ -287,8 +294,18 @@ def cmd_dice_read(args: argparse.Namespace) -> int:
     on_event = RollPrinter(args.rolls)
     done = on_event.done
 
+    factory = None
+    from companion.dice.ble import URL
+
+    if args.port.startswith(URL):  # our wireless die: ble:// (any) or ble://NAME
+        from companion.dice.ble.stream import BleSerial
+
+        name, port = args.port[len(URL):], ble_port()
+
+        def factory() -> Any:
+            return BleSerial.open(port, name)
     try:
-        reader = DiceReader(args.port, on_event, baudrate=args.baudrate)
+        reader = DiceReader(args.port, on_event, baudrate=args.baudrate, serial_factory=factory)
     except ValueError as exc:
         raise UsageError(f"{exc}.") from None
     reader.start()
@@ -330,10 +347,12 @@ def register(commands: Any, games: dict[str, Any]) -> None:
         "dice-read",
         help="print the events of a dice (a device path or a pyserial URL, or a Pixels die)",
         description="Read a dice with the companion's reader and print its events; with "
-        "--pixels, a Pixels die over Bluetooth (BlueZ, on the Pi).",
+        "--pixels, a Pixels die over Bluetooth (BlueZ, on the Pi); ble:// (or ble://NAME), our "
+        "wireless dice over Bluetooth.",
     )
     read.add_argument("port", nargs="?", default="",
-                      help="e.g. /dev/companion-dice or the path dice-sim printed")
+                      help="e.g. /dev/companion-dice, the path dice-sim printed, or ble:// for "
+                      "our wireless dice (ble://NAME: the one of that name or address)")
     read.add_argument("--pixels", nargs="?", const="", default=None, metavar="NAME",
                       help="read a Pixels die over Bluetooth instead: the one named NAME "
                       "(default: the first one heard)")

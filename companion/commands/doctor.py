@@ -83,8 +83,10 @@ class Doctor:
                  press_timeout: float = 10.0, link_timeout: float = 4.0,
                  touch_timeout: float = 60.0,
                  prompted: Callable[[str, str, int | None], None] | None = None,
-                 i2c_bus: Any = None) -> None:
+                 i2c_bus: Any = None,
+                 ble_port: Callable[[], Any] | None = None) -> None:
         self.cfg = cfg
+        self.make_ble_port = ble_port
         self.out = out
         self.ask = ask
         self.pin_factory = pin_factory
@@ -324,6 +326,9 @@ class Doctor:
         from companion.dice.reader import DiceBattery, DiceConnected, DiceReader
 
         port = self.cfg.dice.port
+        if self.cfg.dice.kind == "ble":
+            self.check_ble_dice()
+            return
         if self.cfg.dice.kind == "pixels":
             self._note("dice", True, "The dice is a Pixels die over Bluetooth (dice.kind): "
                        "'companion dice-read --pixels' shows what it sends.")
@@ -367,6 +372,74 @@ class Doctor:
                  and battery.millivolts is not None else "")
         self._note("dice", True, f"The dice {hello.device_id} (firmware {hello.firmware}) "
                    f"answers on {port}{volts}.")
+
+    def check_ble_dice(self) -> None:
+        """Our wireless die: scan for its service, connect, wait for its hello."""
+        from companion.dice.ble import URL
+        from companion.dice.ble.stream import BleError, BleSerial
+        from companion.dice.reader import DiceBattery, DiceConnected, DiceReader
+
+        name = self.cfg.dice.ble_name
+        port = self.ble_port()
+        try:
+            try:
+                first = BleSerial.open(port, name, scan_s=self.link_timeout)
+            except BleError as exc:
+                which = f"named '{name}' " if name else ""
+                self._note("dice", False, f"No wireless dice {which}was heard ({exc}): switch "
+                           "it on (charge it if its pips stay dark), bring it within a few metres "
+                           "of the Pi, and check that the Pi's Bluetooth is on "
+                           "('bluetoothctl show' says Powered: yes).")
+                return
+            opened = [first]
+
+            def factory() -> BleSerial:
+                return opened.pop() if opened else BleSerial.open(port, name, scan_s=2.0)
+
+            events: queue.Queue[Any] = queue.Queue()
+            reader = DiceReader(URL + name, events.put, serial_factory=factory,
+                                reconnect_interval=0.1)
+            reader.start()
+            hello = battery = None
+            try:
+                deadline = time.monotonic() + self.link_timeout
+                while time.monotonic() < deadline and (hello is None or battery is None):
+                    try:
+                        event = events.get(timeout=0.05)
+                    except queue.Empty:
+                        continue
+                    if isinstance(event, DiceConnected):
+                        hello = event
+                    elif isinstance(event, DiceBattery):
+                        battery = event
+            finally:
+                reader.stop()
+        finally:
+            self._close_ble(port)
+        if hello is None:
+            self._note("dice", False, "A wireless dice answered the scan but said no hello in "
+                       f"{self.link_timeout:g} s: flash its firmware again (make flash-dice).")
+            return
+        volts = (f"; battery {battery.millivolts / 1000:.2f} V" if battery is not None
+                 and battery.millivolts is not None else "")
+        self._note("dice", True, f"The wireless dice {hello.device_id} (firmware "
+                   f"{hello.firmware}) answers over Bluetooth{volts}.")
+
+    def ble_port(self) -> Any:
+        if self.make_ble_port is not None:
+            return self.make_ble_port()
+        from companion.dice.ble.bleak_port import BleakNusPort
+
+        return BleakNusPort()
+
+    @staticmethod
+    def _close_ble(port: Any) -> None:
+        try:
+            port.loop.run(port.close(), timeout=5)
+        except Exception:  # noqa: BLE001 - the port is dropped anyway
+            pass
+        if getattr(port, "owns_loop", False):
+            port.loop.stop()
 
     # --- the pads --------------------------------------------------------------------------------
 

@@ -157,7 +157,7 @@ class App:
         self.dice = TableDice(DiceChoice(cfg.dice.kind, cfg.dice.pixels_name), serial_port=port,
                               baudrate=cfg.dice.baudrate, post=lambda inp: self.service.post(inp),
                               status=DiceStatus(), choice_path=data / CHOICE_FILE,
-                              pixels_port=pixels_port)
+                              pixels_port=pixels_port, ble_name=cfg.dice.ble_name)
         prefs_path = data / PREFS_NAME
         prefs = load_prefs(prefs_path, Prefs(contrast=cfg.display.contrast,
                                              auto_delay=cfg.game.auto_move_delay,

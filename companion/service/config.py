@@ -55,17 +55,21 @@ class ButtonsConfig:
         return self.board == "bonnet"
 
 
-DICE_KINDS = ("serial", "pixels", "none")
+DICE_KINDS = ("serial", "ble", "pixels", "none")
 PIXELS_NAME_BYTES = 31
 """A Pixels die's name is at most 31 bytes (the die firmware's ``MAX_NAME_LENGTH``)."""
+BLE_NAME_BYTES = 29
+"""Our Bluetooth die's name fits its scan response: at most 29 bytes."""
 
 
 @dataclass(frozen=True)
 class DiceConfig:
     port: str = "/dev/companion-dice"
     baudrate: int = 115200
-    kind: str = "serial"  # "serial": our dice; "pixels": a Pixels die (docs/pixels.md); "none"
+    kind: str = "serial"  # "serial": our dice on a cable; "ble": our dice over Bluetooth LE;
+    # "pixels": a Pixels die (docs/pixels.md); "none"
     pixels_name: str = ""  # the Pixels die to use ("" = the first one heard)
+    ble_name: str = ""  # our Bluetooth die: its name ("Companion dice 3C4D") or address; "" = any
 
 
 @dataclass(frozen=True)
@@ -347,13 +351,19 @@ def check_setup(section: str, values: dict[str, Any], pads: PadsConfig) -> None:
 def check_dice(dice: DiceConfig) -> None:
     """The ``[dice]`` section's kind and Pixels name, each checked with one sentence."""
     if dice.kind not in DICE_KINDS:
-        raise ConfigError("dice.kind must be \"serial\" (our dice), \"pixels\" (a Pixels die) "
-                          f"or \"none\" (rolls by buttons), not {_short(dice.kind)}.")
+        raise ConfigError("dice.kind must be \"serial\" (our dice on a cable), \"ble\" (our dice "
+                          "over Bluetooth), \"pixels\" (a Pixels die) or \"none\" (rolls by "
+                          f"buttons), not {_short(dice.kind)}.")
     name = dice.pixels_name
     if len(name.encode()) > PIXELS_NAME_BYTES or any(not ch.isprintable() for ch in name):
         raise ConfigError(f"dice.pixels_name must be a die's name of at most "
                           f"{PIXELS_NAME_BYTES} bytes as the Pixels app shows it (or \"\" for "
                           f"the first die heard), not {_short(name)}.")
+    ble = dice.ble_name
+    if len(ble.encode()) > BLE_NAME_BYTES or any(not ch.isprintable() for ch in ble):
+        raise ConfigError(f"dice.ble_name must be our Bluetooth die's name (\"Companion dice "
+                          f"3C4D\") or address, at most {BLE_NAME_BYTES} bytes (or \"\" for any), "
+                          f"not {_short(ble)}.")
 
 
 def check_web(web: WebConfig) -> None:

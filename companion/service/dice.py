@@ -1,4 +1,5 @@
-"""The table's dice, whichever it is: our serial dice, a Pixels die, or none (buttons).
+"""The table's dice, whichever it is: our dice (on a cable or over Bluetooth LE), a Pixels
+die, or none (buttons).
 
 :class:`TableDice` starts the dice the configuration (``[dice] kind``) or the table's own
 choice under "Kostka" asks for, turns its events into the service's inputs, switches
@@ -6,7 +7,11 @@ dice at run time, and lets the table's verdict on a roll show on a Pixels die.  
 table's choice is kept in the data folder (``dice.json``) and wins over the
 configuration's kind once made.
 
-Bluetooth is imported only when a Pixels die is used: with the serial dice the service
+Our dice's heartbeats carry its cell's millivolts: below ``LOW_MV`` the table shows and
+says once that it needs charging (:class:`BatteryWatch`), as for a Pixels die, and when
+the die's last heartbeat is at its cut-off it says the die has switched itself off.
+
+Bluetooth is imported only when a Bluetooth die is used: with the serial dice the service
 starts exactly as before.
 """
 
@@ -26,13 +31,14 @@ from .dice_menu import FoundDie
 from .hosts.base import DiceStatus
 
 if TYPE_CHECKING:
+    from companion.dice.ble.stream import NusPort
     from companion.dice.pixels.adapter import PixelsDice, PixelsEvent
     from companion.dice.pixels.port import GattPort, Seen
     from companion.dice.reader import DiceEvent, DiceReader
 
 log = logging.getLogger(__name__)
 
-KINDS = ("serial", "pixels", "none")
+KINDS = ("serial", "ble", "pixels", "none")
 CHOICE_FILE = "dice.json"
 CHOICE_LIMIT = 4096
 """Bytes of ``dice.json`` read at most (every file a user hands the companion is limited)."""
@@ -40,6 +46,14 @@ CHOICE_LIMIT = 4096
 CROOKED = "Kostka dopadla nakřivo: hoď znovu."
 AWAY = "Kostka spí / mimo dosah: hoď tlačítky."
 LOW = "Kostce dochází baterie ({percent} %): nabij ji."
+LOW_VOLTS = "Kostce dochází baterie ({volts} V): nabij ji."
+EMPTY = "Kostka má vybitou baterii a vypnula se: nabij ji."
+LOW_MV = 3500
+"""Our die warns below this (firmware/dice/dice/battery.py ``LOW_MV``)."""
+CLEAR_MV = 3600
+"""... and again only after it was above this (``CLEAR_MV``: charged)."""
+CUTOFF_MV = 3300
+"""At or below this the die switches itself off (``CUTOFF_MV``)."""
 SCAN_SECONDS = 20.0
 
 
@@ -75,10 +89,45 @@ def save_choice(path: Path, choice: DiceChoice) -> None:
     tmp.replace(path)
 
 
-def translate_serial(event: DiceEvent) -> list[Input]:
-    """The serial reader's events as inputs (batteries only logged); a roll or a drop carries
-    a receipt the loop settles once it is journaled (or refused)."""
-    from companion.dice.reader import DiceConnected, DiceDisconnected, DiceDrop, DiceRoll
+class BatteryWatch:
+    """When our die's heartbeat voltage calls for a line to the table: once below ``LOW_MV``
+    (again only after it rose to ``CLEAR_MV``), and once at the cut-off."""
+
+    def __init__(self, low_mv: int = LOW_MV, clear_mv: int = CLEAR_MV,
+                 cutoff_mv: int = CUTOFF_MV) -> None:
+        self.low_mv = low_mv
+        self.clear_mv = clear_mv
+        self.cutoff_mv = cutoff_mv
+        self.low_said = False
+        self.empty_said = False
+
+    def update(self, mv: int | None) -> str | None:
+        """The line to show and say for a heartbeat of ``mv`` (None: on USB), or None."""
+        if mv is None or mv >= self.clear_mv:
+            self.low_said = self.empty_said = False
+            return None
+        if mv < self.cutoff_mv:
+            if self.empty_said:
+                return None
+            self.empty_said = self.low_said = True
+            return EMPTY
+        if mv < self.low_mv and not self.low_said:
+            self.low_said = True
+            return LOW_VOLTS.format(volts=f"{mv / 1000:.2f}".replace(".", ","))
+        return None
+
+
+def translate_serial(event: DiceEvent, watch: BatteryWatch | None = None) -> list[Input]:
+    """Our dice reader's events as inputs; a roll or a drop carries a receipt the loop
+    settles once it is journaled (or refused); a low cell is a line for the table when a
+    ``watch`` is given."""
+    from companion.dice.reader import (
+        DiceBattery,
+        DiceConnected,
+        DiceDisconnected,
+        DiceDrop,
+        DiceRoll,
+    )
 
     if isinstance(event, DiceRoll):
         return [Rolled(event.value, event.seq, Receipt(), boot=event.boot)]
@@ -88,6 +137,10 @@ def translate_serial(event: DiceEvent) -> list[Input]:
         return [DiceLink(True, f"{event.device_id} {event.firmware}")]
     if isinstance(event, DiceDisconnected):
         return [DiceLink(False, event.reason)]
+    if isinstance(event, DiceBattery):
+        log.info("dice battery: %s mV", event.millivolts)
+        line = watch.update(event.millivolts) if watch is not None else None
+        return [DiceNotice(line)] if line is not None else []
     log.debug("dice: %r", event)
     return []
 
@@ -119,7 +172,8 @@ class TableDice:
                  post: Callable[[Input], None], status: DiceStatus,
                  choice_path: Path | None = None,
                  pixels_port: Callable[[], GattPort] | None = None,
-                 pixels_options: dict[str, Any] | None = None) -> None:
+                 pixels_options: dict[str, Any] | None = None,
+                 ble_name: str = "", ble_port: Callable[[], NusPort] | None = None) -> None:
         kept = load_choice(choice_path) if choice_path is not None else None
         self.choice = kept or choice
         self.serial_port = serial_port
@@ -129,6 +183,11 @@ class TableDice:
         self.choice_path = choice_path
         self.make_port = pixels_port
         self.pixels_options = pixels_options or {}
+        self.ble_name = ble_name
+        self.make_ble_port = ble_port
+        self._ble_port: NusPort | None = None
+        self._ble_cancel = threading.Event()
+        self.battery = BatteryWatch()
         self.reader: DiceReader | None = None
         self.pixels: PixelsDice | None = None
         self._port: GattPort | None = None
@@ -151,7 +210,7 @@ class TableDice:
     @property
     def configured(self) -> bool:
         """A dice is meant to be there (the screens say "lost" rather than "missing")."""
-        return self.kind == "pixels" or (self.kind == "serial" and bool(self.serial_port))
+        return self.kind in ("pixels", "ble") or (self.kind == "serial" and bool(self.serial_port))
 
     def port(self) -> GattPort:
         """The Bluetooth port, made once."""
@@ -164,21 +223,44 @@ class TableDice:
                 self._port = BleakPort()
         return self._port
 
+    def ble_port(self) -> NusPort:
+        """Our Bluetooth die's port, made once."""
+        if self._ble_port is None:
+            if self.make_ble_port is not None:
+                self._ble_port = self.make_ble_port()
+            else:
+                from companion.dice.ble.bleak_port import BleakNusPort
+
+                self._ble_port = BleakNusPort()
+        return self._ble_port
+
+    def _on_dice(self, event: DiceEvent) -> Receipt | None:
+        receipt = None
+        for inp in translate_serial(event, self.battery):
+            self.post(inp)
+            if isinstance(inp, Rolled | Dropped):
+                receipt = inp.receipt
+        return receipt
+
     def start(self) -> None:
         """Start reading the chosen dice."""
+        self.battery = BatteryWatch()
         if self.kind == "serial" and self.serial_port:
             from companion.dice.reader import DiceReader
 
-            def on_dice(event: DiceEvent) -> Receipt | None:
-                receipt = None
-                for inp in translate_serial(event):
-                    self.post(inp)
-                    if isinstance(inp, Rolled | Dropped):
-                        receipt = inp.receipt
-                return receipt
-
-            self.reader = DiceReader(self.serial_port, on_dice, confirm=True,
+            self.reader = DiceReader(self.serial_port, self._on_dice, confirm=True,
                                      baudrate=self.baudrate)
+            self.reader.start()
+        elif self.kind == "ble":
+            from companion.dice.ble import URL
+            from companion.dice.ble.stream import BleSerial
+            from companion.dice.reader import DiceReader
+
+            port, cancel = self.ble_port(), threading.Event()
+            self._ble_cancel = cancel
+            self.reader = DiceReader(URL + self.ble_name, self._on_dice, confirm=True,
+                                     serial_factory=lambda: BleSerial.open(port, self.ble_name,
+                                                                           cancel=cancel))
             self.reader.start()
         elif self.kind == "pixels":
             from companion.dice.pixels.adapter import PixelsDice
@@ -193,6 +275,7 @@ class TableDice:
 
     def stop(self) -> None:
         """Stop reading (the port stays for a later start)."""
+        self._ble_cancel.set()  # a scan for our wireless die gives up at once
         if self.reader is not None:
             self.reader.stop()
             self.reader = None
@@ -203,6 +286,14 @@ class TableDice:
     def close(self) -> None:
         self.scan_stop()
         self.stop()
+        ble, self._ble_port = self._ble_port, None
+        if ble is not None:
+            try:
+                ble.loop.run(ble.close(), timeout=5)
+            except Exception:
+                log.debug("our die's Bluetooth port did not close cleanly", exc_info=True)
+            if getattr(ble, "owns_loop", False):
+                ble.loop.stop()
         port, self._port = self._port, None
         if port is not None:
             try:

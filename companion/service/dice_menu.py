@@ -18,7 +18,7 @@ from companion.ui.controls import pick
 from companion.ui.views import ListView
 
 KIND_LINES = (("serial", "Naše kostka"), ("pixels", "Pixels: hledat"),
-              ("none", "Jen tlačítka"), ("back", "Zpět"))
+              ("ble", "Naše bezdrátová"), ("none", "Jen tlačítka"), ("back", "Zpět"))
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def kind_label(kind: str, name: str) -> str:
     """The settings line's value for a dice choice."""
     if kind == "pixels":
         return f"Pixels {name}" if name else "Pixels"
-    return {"serial": "naše", "none": "tlačítka"}.get(kind, kind)
+    return {"serial": "naše", "ble": "naše (Bluetooth)", "none": "tlačítka"}.get(kind, kind)
 
 
 class DiceMenu:

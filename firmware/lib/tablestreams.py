@@ -2,9 +2,8 @@
 
 Shared by the boards around the table (copied to the board's ``:lib/``).
 
-``UartStream`` wraps a ``machine.UART`` (the Pi's UART or a Bluetooth SPP
-module such as an HC-05).  ``open_stream`` opens the one a board's ``LINK``
-setting names.  ``UsbStream`` uses the USB CDC serial port, which
+``UartStream`` wraps a ``machine.UART`` (the Pi's UART).  ``open_stream`` opens the one a
+board's ``LINK`` setting names.  ``UsbStream`` uses the USB CDC serial port, which
 MicroPython exposes as ``sys.stdin``/``sys.stdout``: ``rx`` is
 ``sys.stdin.buffer``, ``tx`` is ``sys.stdout.buffer`` and ``poller`` a
 ``select.poll()`` with ``sys.stdin`` registered for reading.

@@ -4,7 +4,7 @@ imports machine.
 Wiring (hardware/guide/pads.md, "The pad hub"): the multiplexers' address lines A, B,
 C on GP3, GP4, GP5, the strobe on GP2 (read back by the sense machines: it must
 sit just below the address pins), the seven islands' sense lines (the
-multiplexers' common pins, each with 470 kOhm to 3.3 V: piles 1..6, then the
+multiplexers' common pins, each with 390 kOhm to 3.3 V: piles 1..6, then the
 graveyard) on GP6..GP12, the on-board LED (GP25)
 lit while an event waits for its acknowledgement.  The link is UART0 towards
 the Pi's UART by default (GP0 = TX to the Pi's GPIO15, GP1 = RX from GPIO14);

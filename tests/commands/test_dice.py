@@ -192,3 +192,37 @@ def test_dice_read_pixels_without_bluetooth_is_one_sentence(
     assert main(["dice-read", "--pixels"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("companion: Bluetooth cannot scan here") and "Traceback" not in err
+
+
+def test_dice_read_reads_our_wireless_die_over_the_air(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    import threading
+
+    from companion.commands import dice as dice_cmd
+    from companion.dice.ble.bumble_port import BumbleNusPort
+    from companion.dice.ble.virtual import VirtualBleDie
+    from companion.dice.pixels.bumble_port import Air
+
+    air = Air()
+    die = VirtualBleDie(air, "Companion dice 0009", seed=0xABCDEF01)
+    monkeypatch.setattr(dice_cmd, "ble_port", lambda: BumbleNusPort(air))
+
+    def throw() -> None:
+        import time
+
+        while not die.connected:
+            time.sleep(0.01)
+        die.roll(3)
+        die.roll(6)
+
+    threading.Thread(target=throw, daemon=True).start()
+    try:
+        assert main(["dice-read", "ble://Companion dice 0009", "--rolls", "2",
+                     "--timeout", "20"]) == 0
+    finally:
+        die.close()
+        air.close()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("connected device_id=pico-virtual")
+    rolls = [line for line in out if line.startswith("roll ")]
+    assert rolls == ["roll value=3 seq=1", "roll value=6 seq=2"]

@@ -276,3 +276,31 @@ def test_a_bus_with_nothing_on_it_says_so(tmp_path):
     doctor.run(["i2c"])
     assert [f.ok for f in doctor.findings] == [False, True]
     assert doctor.findings[1].sentence.startswith("No panel answers at 0x3C or 0x3D")
+
+
+def test_our_wireless_die_is_found_over_bluetooth_or_named_absent_in_one_sentence(tmp_path):
+    from companion.dice.ble.bumble_port import BumbleNusPort
+    from companion.dice.ble.virtual import VirtualBleDie
+    from companion.dice.pixels.bumble_port import Air
+
+    air = Air()
+    try:
+        cfg = config(tmp_path, "")
+        cfg = replace(cfg, dice=replace(cfg.dice, kind="ble"))
+        doctor = Doctor(cfg, out=lambda s: None, ask=lambda q: True, link_timeout=1.0,
+                        ble_port=lambda: BumbleNusPort(air))
+        absent = doctor.run(("dice",))[-1]
+        assert not absent.ok
+        assert absent.sentence.startswith("No wireless dice was heard (no die is advertising "
+                                          "within 1 s): switch it on")
+        assert absent.sentence.count(". ") == 0 and absent.sentence.endswith(").")
+        die = VirtualBleDie(air, "Companion dice 0007", battery_mv=3810)
+        doctor = Doctor(cfg, out=lambda s: None, ask=lambda q: True, link_timeout=4.0,
+                        ble_port=lambda: BumbleNusPort(air))
+        found = doctor.run(("dice",))[-1]
+        assert found.ok, found.sentence
+        assert found.sentence == ("The wireless dice pico-virtual (firmware virtual-1.0.0) answers "
+                                  "over Bluetooth; battery 3.81 V.")
+        die.close()
+    finally:
+        air.close()

@@ -235,11 +235,14 @@ def test_the_dice_section_chooses_the_kind_and_the_pixels_die():
     assert load(ROOT / "examples" / "companion.toml").dice.kind == "serial"
     cfg = from_dict({"dice": {"kind": "pixels", "pixels_name": "Kostka Míly"}})
     assert cfg.dice.kind == "pixels" and cfg.dice.pixels_name == "Kostka Míly"
+    cfg = from_dict({"dice": {"kind": "ble", "ble_name": "Companion dice 3C4D"}})
+    assert cfg.dice.kind == "ble" and cfg.dice.ble_name == "Companion dice 3C4D"
     assert from_dict({"dice": {"kind": "none"}}).dice.kind == "none"
 
 
 @pytest.mark.parametrize("text,fragment", [
-    ('[dice]\nkind = "godice"', 'dice.kind must be "serial" (our dice), "pixels"'),
+    ('[dice]\nkind = "godice"', 'dice.kind must be "serial" (our dice on a cable), "ble"'),
+    ('[dice]\nble_name = "' + "x" * 30 + '"', "dice.ble_name must be our Bluetooth die's name"),
     ('[dice]\nkind = 2', "dice.kind must be a text"),
     ('[dice]\npixels_name = "' + "x" * 32 + '"', "dice.pixels_name must be a die's name of at most 31"),
     ('[dice]\npixels_name = "a\\tb"', "dice.pixels_name"),

@@ -128,3 +128,72 @@ print(loaded)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_our_dice_s_low_cell_is_shown_and_said_once_until_it_was_charged():
+    from companion.dice.reader import DiceBattery
+    from companion.service.dice import EMPTY, BatteryWatch
+
+    watch = BatteryWatch()
+    lines = [translate_serial(DiceBattery(mv), watch)
+             for mv in (3900, 3480, 3460, 3520, 3590, 3440)]
+    assert lines == [[], [DiceNotice("Kostce dochází baterie (3,48 V): nabij ji.")], [], [], [], []]
+    assert translate_serial(DiceBattery(3610), watch) == []  # charged: it may warn again
+    assert translate_serial(DiceBattery(3490), watch) != []
+    assert translate_serial(DiceBattery(3250), watch) == [DiceNotice(EMPTY)]
+    assert translate_serial(DiceBattery(3240), watch) == []
+    assert translate_serial(DiceBattery(None), watch) == []  # on USB: charging
+    assert translate_serial(DiceBattery(3450)) == []  # without a watch: only logged
+
+
+def test_the_notice_thresholds_are_the_firmware_s():
+    import re
+    from pathlib import Path
+
+    from companion.service import dice as table
+
+    text = (Path(__file__).parents[2] / "firmware/dice/dice/battery.py").read_text()
+    for name in ("LOW_MV", "CLEAR_MV", "CUTOFF_MV"):
+        found = re.search(rf"^{name} = const\((\d+)\)", text, re.M)
+        assert found is not None and int(found.group(1)) == getattr(table, name), name
+
+
+def test_our_bluetooth_die_rolls_and_its_low_cell_reaches_the_table(air):
+    from companion.dice.ble.bumble_port import BumbleNusPort
+    from companion.dice.ble.virtual import VirtualBleDie
+
+    die = VirtualBleDie(air, "Companion dice 0042", battery_mv=3450)
+    posted: list[object] = []
+    status = DiceStatus()
+    dice = TableDice(DiceChoice("ble"), serial_port="", baudrate=115200, post=posted.append,
+                     status=status, ble_name="Companion dice 0042",
+                     ble_port=lambda: BumbleNusPort(air))
+    assert status.configured
+    dice.start()
+    try:
+        assert until(lambda: any(isinstance(p, DiceLink) and p.up for p in posted))
+        assert until(lambda: DiceNotice("Kostce dochází baterie (3,45 V): nabij ji.") in posted)
+        die.roll(6)
+        assert until(lambda: any(isinstance(p, Rolled) and p.value == 6 for p in posted))
+        rolled = next(p for p in posted if isinstance(p, Rolled))
+        rolled.receipt.settle()
+        assert until(lambda: die.acked == 1)  # acknowledged once the table took it
+    finally:
+        dice.close()
+        die.close()
+
+
+def test_leaving_our_wireless_die_while_it_is_looked_for_does_not_wait_for_the_scan(air):
+    import time
+
+    from companion.dice.ble.bumble_port import BumbleNusPort
+
+    dice = TableDice(DiceChoice("ble"), serial_port="", baudrate=115200, post=lambda i: None,
+                     status=DiceStatus(), ble_port=lambda: BumbleNusPort(air))
+    dice.start()
+    time.sleep(0.3)  # the reader is scanning (5 s) for a die that is not there
+    began = time.monotonic()
+    dice.choose("none")
+    assert time.monotonic() - began < 1.0
+    assert dice.reader is None
+    dice.close()

@@ -30,6 +30,17 @@ class Control:
 def test_labels():
     assert kind_label("serial", "") == "naše" and kind_label("none", "") == "tlačítka"
     assert kind_label("pixels", "Kostka") == "Pixels Kostka" and kind_label("pixels", "") == "Pixels"
+    assert kind_label("ble", "") == "naše (Bluetooth)"
+
+
+def test_our_wireless_die_is_chosen_without_a_scan():
+    c = Control()
+    menu = DiceMenu(c)
+    menu.open()
+    menu.button("right")
+    menu.button("right")
+    assert menu.button("select")  # "Naše bezdrátová"
+    assert c.chosen == [("ble", "")] and c.scans == 0
 
 
 def test_pixels_scans_lists_the_dice_and_select_pairs_one():
@@ -59,7 +70,9 @@ def test_back_from_the_scan_and_from_the_kinds():
     assert menu.screen == "kinds" and c.chosen == []
     menu.button("right")
     menu.button("right")
+    menu.button("right")
     assert menu.button("select")  # "Zpět"
+    assert c.chosen == []
     menu.button("left")
 
 

@@ -402,6 +402,7 @@ def test_kostka_in_the_settings_opens_the_dice_menu(tmp_path):
     c.handle(S, 0.0)
     assert c.mode == "dice" and c.view().title == "Kostka: naše"
     c.handle(R, 0.0)
+    c.handle(R, 0.0)
     c.handle(R, 0.0)  # Jen tlačítka
     c.handle(S, 0.0)
     assert c.mode == "settings" and "Kostka: tlačítka" in c.view().items

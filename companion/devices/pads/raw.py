@@ -11,8 +11,9 @@ the line: the pad, its wire, the multiplexer and the line to the Pico.
   or more capacitance than the budget (a long or unshielded wire).
 * **shorted**: the count is 0: the line read high at once (a short to 3.3 V).
 * **open**: the pad adds less than :data:`OPEN_PF` to what its multiplexer's
-  reference slots (6 and 7: no pad) measure alone: the pad or its wire is not
-  connected.
+  reference slots (6 and 7: no pad, no wire) measure alone: the sector is torn off
+  its wire, or the wire is not connected.  The wire alone adds :data:`WIRE_PF`, so the
+  threshold sits above it, halfway to the wire with the smallest sector on it.
 * **silent**: no count came for the channel.
 
 :func:`check` makes one :class:`ChannelCheck` per pad; :func:`problems` keeps the
@@ -33,9 +34,17 @@ COUNT_NS = 16
 SWITCH_FACTOR = 0.69
 """t = R C ln(3.3 V / (3.3 V - V_switch)); at half the supply ln 2 = 0.69 (an assumption
 between the RP2040's V_IL 0.8 V and V_IH 2.0 V bounds: 0.28 to 0.93)."""
-OPEN_PF = 2.0
-"""A pad and its wire add at least this to a channel (a 3 x 5 cm pad alone: about 1.6 pF
-in free space, more over a table); less means nothing is connected."""
+WIRE_PF_PER_M = 75.0
+"""A sector's wire: 75 pF/m (fine-pitch ribbon, 23 pF/ft: hardware/guide/pads.md, the budget)."""
+WIRE_M = 0.10
+"""Every sector's wire to its multiplexer is cut to 10 cm (hardware/guide/pads.md)."""
+WIRE_PF = WIRE_PF_PER_M * WIRE_M
+"""What the wire alone adds: 7.5 pF (a sector torn off leaves just this)."""
+SECTOR_MIN_PF = 1.6
+"""The least a 3 x 5 cm sector adds: 8 eps0 r for a disc of its area (r = 2.2 cm), in
+free space; over a table it adds more."""
+OPEN_PF = WIRE_PF + SECTOR_MIN_PF / 2
+"""8.3 pF: less is the wire alone (or nothing), more a sector on its wire."""
 SLOTS = 8
 REFERENCE_SLOTS = (6, 7)
 
@@ -75,8 +84,9 @@ class ChannelCheck:
         if self.problem == "shorted":
             return f"{where} reads charged at once: a short to 3.3 V."
         if self.problem == "open":
-            return (f"{where} looks open: it adds {self.pad_pf:.1f} pF, less than a pad "
-                    f"({OPEN_PF:.0f} pF): check the pad and its wire to the multiplexer.")
+            return (f"{where} looks open: it adds {self.pad_pf:.1f} pF, less than a sector on "
+                    f"its wire ({OPEN_PF:.1f} pF; the wire alone is {WIRE_PF:.1f} pF): check that "
+                    "the sector is soldered to its wire and the wire to the multiplexer.")
         return (f"{where} is fine: {raw.count} counts ({microseconds(raw.count):.1f} µs), "
                 f"the pad adds about {self.pad_pf:.0f} pF." if self.pad_pf is not None else
                 f"{where} is fine: {raw.count} counts ({microseconds(raw.count):.1f} µs).")

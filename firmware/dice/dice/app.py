@@ -4,8 +4,16 @@ Everything is passed in: ``accel`` (``read_mg()`` -> (x, y, z) milli-g),
 ``leds`` (seven pins with ``value()``), ``link`` (a :class:`dice.link.Link`)
 and ``entropy`` (``os.urandom``).  ``step(now)`` does one 100 Hz tick; the
 board entry point calls ``run()``.
+
+The cell (optional): ``battery()`` returns its millivolts (None on USB power)
+and ``guard`` (a :class:`dice.battery.Guard`) judges a reading every
+``BATTERY_MS``.  On LOW the corner pips blink and a heartbeat goes out at
+once; on EMPTY the die sends a last heartbeat, darkens its pips and
+calls ``power_off()`` (the board's deep sleep), after which ``step`` does
+nothing.
 """
 
+from . import battery as cell
 from . import motion, pips
 from .fair import roll_die
 from .shims import const, ticks_add, ticks_diff
@@ -14,10 +22,14 @@ PERIOD_MS = const(10)  # 100 Hz, the accelerometer's data rate
 SPIN_MS = const(80)
 DROP_FLASH_MS = const(600)
 BLINK_MS = const(150)
+BATTERY_MS = const(1000)
+WARN_MS = const(900)  # the corners blink three times
+CORNERS = (0, 1, 5, 6)
 
 
 class App:
-    def __init__(self, accel, leds, link, entropy, tracker=None, status_led=None):
+    def __init__(self, accel, leds, link, entropy, tracker=None, status_led=None,
+                 battery=None, guard=None, power_off=None):
         self.accel = accel
         self.leds = leds
         self.link = link
@@ -28,6 +40,12 @@ class App:
         self.flash_until = None
         self.sensor_errors = 0
         self.started = False
+        self.battery = battery
+        self.guard = guard
+        self.power_off = power_off
+        self.next_check = 0
+        self.warn_until = None
+        self.asleep = False
 
     def roll(self, now):
         """A fair face from the entropy, shown and sent; returns it."""
@@ -38,10 +56,17 @@ class App:
         return face
 
     def step(self, now):
+        if self.asleep:
+            return
         if not self.started:
             self.started = True
             pips.show(self.leds, 0)
             self.link.start(now)
+            self.next_check = now
+        if self.guard is not None and ticks_diff(now, self.next_check) >= 0:
+            self.next_check = ticks_add(now, BATTERY_MS)
+            if self._check_battery(now):
+                return
         try:
             x, y, z = self.accel.read_mg()
         except OSError:
@@ -58,7 +83,32 @@ class App:
         self._animate(now)
         self.link.poll(now)
 
+    def _check_battery(self, now):
+        """Judge the cell; True when the die has gone to sleep."""
+        changed = self.guard.update(self.battery())
+        if changed == cell.LOW:
+            self.warn_until = ticks_add(now, WARN_MS)
+            self.link.send(self.link.beat())
+        elif changed == cell.EMPTY:
+            self.link.send(self.link.beat())  # the companion hears the voltage that cut it
+            self.asleep = True
+            pips.light(self.leds, ())
+            if self.status_led is not None:
+                self.status_led.value(0)
+            if self.power_off is not None:
+                self.power_off()
+            return True
+        return False
+
     def _animate(self, now):
+        if self.warn_until is not None:
+            left = ticks_diff(self.warn_until, now)
+            if left > 0:
+                on = (left // BLINK_MS) % 2 == 0
+                pips.light(self.leds, CORNERS if on else ())
+                return
+            self.warn_until = None
+            pips.show(self.leds, self.face)
         if self.flash_until is not None:
             left = ticks_diff(self.flash_until, now)
             if left > 0:

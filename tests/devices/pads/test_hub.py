@@ -319,3 +319,20 @@ def test_the_simulated_hub_reports_raw_counts_with_no_problem():
     finally:
         hub.close()
         sim.close()
+
+
+def test_a_sector_torn_off_its_wire_reads_open_and_one_on_its_wire_does_not():
+    from companion.devices.pads import raw
+
+    assert raw.WIRE_PF == pytest.approx(7.5) and raw.WIRE_PF < raw.OPEN_PF
+    assert raw.OPEN_PF < raw.WIRE_PF + raw.SECTOR_MIN_PF
+    per_count = raw.picofarads(1)
+    wire_only = round(raw.WIRE_PF / per_count)  # the counts the wire alone adds
+    with_sector = round((raw.WIRE_PF + raw.SECTOR_MIN_PF) / per_count)
+    torn, whole = hub_channel(Pad(3, 2)), hub_channel(Pad(3, 3))
+    hub, got, _ = adapter()
+    hub.feed(raw_report({torn: 1200 + wire_only, whole: 1200 + with_sector}))
+    checks = {c.pad: c for c in hub.channel_checks()}
+    assert checks[Pad(3, 2)].problem == "open"
+    assert "the wire alone is 7.5 pF" in checks[Pad(3, 2)].sentence
+    assert checks[Pad(3, 3)].problem == ""

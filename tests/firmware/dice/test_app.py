@@ -99,3 +99,71 @@ def test_sensor_errors_are_counted_not_fatal():
     run(dice, clock, 2000)
     assert dice.sensor_errors == 3
     assert "ROLL" in kinds(stream)
+
+
+class Cell:
+    """A cell whose voltage a test sets (None: on USB)."""
+
+    def __init__(self, mv):
+        self.mv = mv
+
+    def __call__(self):
+        return self.mv
+
+
+def make_with_cell(mv):
+    from dice import battery
+
+    stream = FakeStream()
+    leds = [FakePin() for _ in range(7)]
+    cell = Cell(mv)
+    slept = []
+    dice_link = link.Link(stream, "pico-9", "1.0.0", BOOT, cell)
+    dice = app.App(TraceSensor(), leds, dice_link, ScriptedEntropy((4, 0, 0, 0)), battery=cell,
+                   guard=battery.Guard(), power_off=lambda: slept.append(True))
+    return dice, stream, leds, cell, slept
+
+
+def test_a_low_cell_blinks_the_corners_and_tells_the_companion_at_once():
+    dice, stream, leds, cell, slept = make_with_cell(3900)
+    clock = Clock()
+    run(dice, clock, 1500)
+    stream.take()
+    cell.mv = 3450
+    run(dice, clock, 600)  # the next check is within a second
+    frames = decode_frames(protocol, stream.take())
+    beats = [f for f in frames if f[1] == "BEAT"]
+    assert beats and beats[0][2] == [BOOT, "3450"]
+    seen = set()
+    for _ in range(60):
+        dice.step(clock.now)
+        clock.advance(10)
+        seen.add(lit(leds))
+    assert (0, 1, 5, 6) in seen  # the corners blink
+    assert not slept
+
+
+def test_an_empty_cell_darkens_the_die_and_puts_it_to_sleep():
+    from dice import battery
+
+    dice, stream, leds, cell, slept = make_with_cell(3900)
+    clock = Clock()
+    run(dice, clock, 1000)
+    dice.roll(clock.now)
+    cell.mv = 3250
+    run(dice, clock, 1000 * (battery.CONFIRM + 1))
+    assert slept == [True]
+    assert lit(leds) == ()
+    beats = [f for f in decode_frames(protocol, stream.take()) if f[1] == "BEAT"]
+    assert beats[-1][2] == [BOOT, "3250"]  # the companion heard why
+    stream.take()
+    run(dice, clock, 2000)
+    assert stream.take() == b""  # asleep: nothing more
+    assert slept == [True]
+
+
+def test_a_die_on_usb_never_sleeps():
+    dice, stream, leds, cell, slept = make_with_cell(None)
+    clock = Clock()
+    run(dice, clock, 8000)
+    assert not slept and dice.guard.state == 0

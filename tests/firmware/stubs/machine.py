@@ -2,7 +2,8 @@
 (the dice's and the pad hub's; ``rp2.py`` beside it stubs the hub's PIO).
 
 The I2C bus has an ADXL345 lying flat on it (1 g on z); the UART records what
-is written and hands out what a test queued in ``incoming``; ``freq`` keeps the
+is written and hands out what a test queued in ``incoming``; the ADC reads what a
+test put in ``_adc`` for its channel; ``deepsleep`` is recorded in ``_slept``; ``freq`` keeps the
 system clock a board set; ``USBDevice`` records how the board named its USB port.
 """
 
@@ -10,6 +11,8 @@ import struct
 
 _last_uart = []
 _freq = [0]
+_adc = {}  # channel -> the raw reading a test wants (default: VSYS/3 of about 3.9 V)
+_slept = []  # every deepsleep() call
 
 
 def unique_id():
@@ -25,6 +28,10 @@ def freq(hz=None):
 
 def reset():
     raise SystemExit("machine.reset()")
+
+
+def deepsleep(ms=None):
+    _slept.append(ms)
 
 
 class Pin:
@@ -68,7 +75,7 @@ class ADC:
         self.channel = channel
 
     def read_u16(self):
-        return 26000  # VSYS about 3.9 V
+        return _adc.get(self.channel, 26000)  # VSYS/3 of about 3.9 V
 
 
 class UART:
