@@ -124,7 +124,7 @@ def rules(board, r):
     ds.m_HoleToHoleMin = mm(r["hole_to_hole"])
     ds.m_SilkClearance = 0
     nc = ds.GetNetClasses().GetDefault()
-    nc.SetClearance(mm(r["route_clearance"]))
+    nc.SetClearance(mm(r["clearance"]))  # the fab's; the router keeps route_clearance
     nc.SetTrackWidth(mm(r["route_track"]))
     nc.SetViaDiameter(mm(r["via"]))
     nc.SetViaDrill(mm(r["drill"]))

@@ -110,7 +110,7 @@ class Router:
                         yield y * self.nx + x
 
     # -- routing ----------------------------------------------------------------------------
-    def route_all(self, rounds=12):
+    def route_all(self, rounds=8):
         order = sorted(self.nets, key=self._net_size)
         failed: list[str] = []
         for _ in range(rounds):
