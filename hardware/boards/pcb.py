@@ -159,7 +159,6 @@ def read_ses(board, path, nets, via_d, via_drill):
     # the coordinates are in the resolution's unit (KiCad's DSN writes um with decimals; the
     # count after the unit is the grid, not a scale)
     per_mm = 1000.0 if res[1] == "um" else 1.0 if res[1] == "mm" else 1 / 0.0254
-    ds = board.GetDesignSettings()
     layers = {board.GetLayerName(pcbnew.F_Cu): pcbnew.F_Cu, board.GetLayerName(pcbnew.B_Cu): pcbnew.B_Cu,
               "F.Cu": pcbnew.F_Cu, "B.Cu": pcbnew.B_Cu}
     tracks = vias = 0
@@ -171,7 +170,7 @@ def read_ses(board, path, nets, via_d, via_drill):
             layer, width = layers[path_[1]], float(path_[2]) / per_mm
             xy = [float(v) / per_mm for v in path_[3:]]
             points = [(xy[i], -xy[i + 1]) for i in range(0, len(xy), 2)]
-            for (x1, y1), (x2, y2) in zip(points, points[1:]):
+            for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
                 t = pcbnew.PCB_TRACK(board)
                 t.SetStart(pt(x1, y1))
                 t.SetEnd(pt(x2, y2))
