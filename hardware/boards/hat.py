@@ -129,6 +129,7 @@ def placement() -> dict[str, dict]:
 
 def silk_texts() -> list[dict]:
     return [
+        {"text": "1", "x": 6.6, "y": 4.77, "size": 1.0},
         {"text": "OLED", "x": 23.5, "y": 11.5, "size": 1.0},
         {"text": "GND VCC SCL SDA", "x": 32.5, "y": 16.6, "size": 0.8},
         {"text": "DICE", "x": 5.5, "y": 10.8, "size": 1.0},

@@ -330,7 +330,8 @@ def geometry(board):
                 continue
             if isinstance(item, pcbnew.FP_TEXT):
                 g["texts"].append({"at": list(pcbnew.ToMM(item.GetTextPos())), "text": item.GetShownText(),
-                                   "size": pcbnew.ToMM(item.GetTextHeight())})
+                                   "size": pcbnew.ToMM(item.GetTextHeight()),
+                                   "angle": item.GetDrawRotation() / 10})
             elif isinstance(item, pcbnew.FP_SHAPE) and item.GetShape() == pcbnew.SHAPE_T_SEGMENT:
                 g["silk"].append([list(pcbnew.ToMM(item.GetStart())), list(pcbnew.ToMM(item.GetEnd()))])
     for d in board.GetDrawings():
@@ -341,7 +342,7 @@ def geometry(board):
             g["edges"].append([list(pcbnew.ToMM(d.GetStart())), list(pcbnew.ToMM(d.GetEnd()))])
         elif d.GetLayer() == pcbnew.F_SilkS and isinstance(d, pcbnew.PCB_TEXT):
             g["texts"].append({"at": list(pcbnew.ToMM(d.GetTextPos())), "text": d.GetShownText(),
-                               "size": pcbnew.ToMM(d.GetTextHeight())})
+                               "size": pcbnew.ToMM(d.GetTextHeight()), "angle": d.GetTextAngle() / 10})
     for t in board.GetTracks():
         if isinstance(t, pcbnew.PCB_VIA):
             g["vias"].append({"at": list(pcbnew.ToMM(t.GetPosition())), "d": pcbnew.ToMM(t.GetWidth())})
