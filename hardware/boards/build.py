@@ -5,7 +5,7 @@ Per board, into hardware/<board>/: the netlist (netlist.json), the rules check's
 boards that are made (the HAT, the pad hub, the island): the routed KiCad board
 (<board>.kicad_pcb), its design rules check (drc.txt), the Gerbers and drill files
 (fab/<board>-gerbers.zip), the pick-and-place file (pos.csv) and a picture of the copper
-and silkscreen (<board>.png).  hardware/bom-box.csv sums the parts of one whole box.
+and silkscreen (<board>.png) and every part's place and size (mechanical.json, for the cases).  hardware/bom-box.csv sums the parts of one whole box.
 
 ``python -m boards.build [--out DIR] [--only NAME ...]`` (from hardware/); the KiCad steps
 run under /usr/bin/python3 (boards/pcb.py), where Debian's pcbnew module lives.

@@ -461,6 +461,23 @@ def finish(board, job, name, out, h, tracks, vias, violations, unconnected):
                     "rot": round(fp.GetOrientationDegrees() % 360, 1),
                     "side": "bottom" if fp.IsFlipped() else "top",
                     "package": fp.GetFPID().GetLibItemName().wx_str()})
+    parts = {}
+    for fp in sorted(board.GetFootprints(), key=lambda f: f.GetReference()):
+        box = fp.GetBoundingBox(False, False)
+        c = box.Centre()
+        parts[fp.GetReference()] = {
+            "origin": [round(v, 3) for v in pcbnew.ToMM(fp.GetPosition())],
+            "center": [round(pcbnew.ToMM(c.x), 3), round(pcbnew.ToMM(c.y), 3)],
+            "size": [round(pcbnew.ToMM(box.GetWidth()), 3), round(pcbnew.ToMM(box.GetHeight()), 3)],
+            "rotation": round(fp.GetOrientationDegrees() % 360, 1),
+            "side": "bottom" if fp.IsFlipped() else "top",
+            "footprint": fp.GetFPID().GetUniStringLibId(),
+        }
+    mech = {"units": "mm, x right and y down from the board's top-left corner (as in the .kicad_pcb)",
+            "board": [w_ for w_ in job["size"]], "parts": parts}
+    with open(os.path.join(out, "mechanical.json"), "w") as f:
+        json.dump(mech, f, indent=1, sort_keys=True)
+        f.write("\n")
     report = {"tracks": tracks, "vias": vias, "drc_violations": violations,
               "unconnected": unconnected, "zip": zpath, "pos": pos,
               "layers": board.GetCopperLayerCount(), "geometry": geometry(board)}
