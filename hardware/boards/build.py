@@ -31,7 +31,7 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 # a common fab's two-layer rules (JLCPCB's standard service allows 0.127 mm / 0.3 mm)
 RULES = {"track": 0.15, "clearance": 0.15, "via": 0.6, "drill": 0.3, "annular": 0.13,
          "edge": 0.3, "hole_clearance": 0.25, "hole_to_hole": 0.5,
-         "route_track": 0.25, "route_clearance": 0.15}
+         "route_track": 0.25, "route_clearance": 0.15, "power_track": 0.5}
 
 BOARDS = {"hat": hat, "padhub": padhub, "island": island, "dice": dice}
 # how many of each board one box holds
@@ -62,6 +62,7 @@ def make_board(module, circuit: Circuit, out: Path, tmp: Path) -> dict:
         "freeroute": freeroute() if os.environ.get("HARDWARE_ROUTER") == "freeroute" else "",
         "freeroute_args": getattr(module, "FREEROUTE_ARGS", []),
         "placement": module.placement(), "texts": module.silk_texts(),
+        "power_nets": list(getattr(module, "POWER_NETS", ())),
     }
     job_path = tmp / f"{circuit.name}-job.json"
     job_path.write_text(json.dumps(job))

@@ -226,7 +226,8 @@ def route_own(board, job):
     pads = [PadShape(p) for fp in board.GetFootprints() for p in fp.Pads()]
     router = Router(w, h, pads, track=r["route_track"], clearance=r["route_clearance"],
                     via=r["via"], via_drill=r["drill"], edge=r["edge"],
-                    hole_to_hole=r["hole_to_hole"])
+                    hole_to_hole=r["hole_to_hole"], wide=job.get("power_nets", []),
+                    wide_track=r["power_track"])
     failed = router.route_all()
     tracks = vias = 0
     for net in router.nets:
@@ -235,7 +236,7 @@ def route_own(board, job):
             t = pcbnew.PCB_TRACK(board)
             t.SetStart(pt(*a))
             t.SetEnd(pt(*b))
-            t.SetWidth(mm(r["route_track"]))
+            t.SetWidth(mm(router.width(net)))
             t.SetLayer(pcbnew.F_Cu if layer == 0 else pcbnew.B_Cu)
             t.SetNet(info)
             board.Add(t)

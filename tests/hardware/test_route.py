@@ -69,3 +69,17 @@ def test_a_walled_in_pad_is_reported_not_routed() -> None:
              if (dx, dy) != (0, 0)]
     router = Router(10, 4, pads, track=0.25, clearance=0.15, edge=0.3)
     assert router.route_all(rounds=2) == ["A"]
+
+
+def test_a_wide_power_net_keeps_the_clearance_from_thin_ones() -> None:
+    pads = [Square("P", 2, 5), Square("P", 18, 5), Square("S", 10, 2), Square("S", 10, 8),
+            Square("T", 2, 6.25), Square("T", 18, 6.25)]
+    router = Router(20, 10, pads, track=0.25, clearance=0.15, edge=0.3, wide=["P"], wide_track=0.5)
+    assert router.route_all() == []
+    assert (router.width("P"), router.width("S")) == (0.5, 0.25)
+    segs = [(net, layer, a, b) for net in router.nets for layer, a, b in router.segments(net)]
+    for i, (n1, l1, a1, b1) in enumerate(segs):
+        for n2, l2, a2, b2 in segs[i + 1:]:
+            if n1 != n2 and l1 == l2:
+                need = (router.width(n1) + router.width(n2)) / 2 + 0.15 - 1e-6
+                assert _seg_dist(a1, b1, a2, b2) >= need, (n1, n2)
