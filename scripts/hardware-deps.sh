@@ -24,7 +24,7 @@ if [ -n "$need" ]; then
     fi
     $SUDO apt-get update -qq
     # shellcheck disable=SC2086
-    $SUDO apt-get -o DPkg::Lock::Timeout=900 install -y --no-install-recommends $need
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=900 install -y --no-install-recommends $need
 fi
 if ! /usr/bin/python3 -c 'import pcbnew' >/dev/null 2>&1; then
     echo "hardware-deps: KiCad's pcbnew module does not import in /usr/bin/python3" >&2
