@@ -47,14 +47,20 @@ class Model:
     pads: PadParts
 
 
-def load_layout(board: Path | None = None) -> tuple[HatLayout, str]:
-    """The HAT's layout from its board file (or, while there is none, the placement file)."""
-    path = board or BOARD
+def load_layout(board: Path | None = None, default: Path = BOARD) -> tuple[HatLayout, str]:
+    """The HAT's layout from its board file: ``board`` if given, else the project's board
+    file, or, while the project has none, the placement file."""
+    if board is not None and not board.exists():
+        raise OSError(f"there is no board file {board}")
+    path = board or default
     if path.exists():
-        return layout_from_board(read_board(path)), str(path.relative_to(REPO)
-                                                           if path.is_relative_to(REPO)
-                                                           else path)
-    return layout_from_board(read_placement(PLACEMENT)), str(PLACEMENT.relative_to(REPO))
+        return layout_from_board(read_board(path)), _shown(path)
+    return layout_from_board(read_placement(PLACEMENT)), _shown(PLACEMENT)
+
+
+def _shown(path: Path) -> str:
+    path = path.resolve()
+    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
 
 
 def build_model(board: Path | None = None) -> Model:
@@ -90,7 +96,8 @@ def mesh_summary(mesh) -> dict[str, object]:  # type: ignore[no-untyped-def]
 def die_balance(die: DieParts) -> dict[str, object]:
     items = mass_items(die)
     com = centre_of_mass(items)
-    bare = [(m, c) for (m, c), name in zip(items, [*die.printed, *die.bought, *(["screw"] * 4)])
+    names = [*die.printed, *die.bought, *(["screw"] * 4)]
+    bare = [(m, c) for (m, c), name in zip(items, names, strict=True)
             if not name.startswith("counterweight")]
     com_bare = centre_of_mass(bare)
     chances = face_probabilities(com)
@@ -137,6 +144,16 @@ COLOURS = {
 
 def _colour(name: str) -> str:
     return COLOURS.get(name, COLOURS.get(name.rsplit("_", 1)[0], "#999999"))
+
+
+RENDERS = (
+    "part_box_base", "part_box_button", "part_box_lid", "part_die_box", "part_die_lid",
+    "part_pad_cover", "part_pad_tray",
+    "box_step1_pi_on_base", "box_step2_hat", "box_step3_lid_underside", "box_exploded",
+    "box_closed", "box_closed_front",
+    "die_step1_boards", "die_step2_cell", "die_step3_counterweight", "die_exploded",
+    "die_closed", "pads_step1_foil", "pads_exploded",
+)
 
 
 def write_renders(model: Model, renders: Path) -> list[Path]:
@@ -200,6 +217,7 @@ def write_renders(model: Model, renders: Path) -> list[Path]:
          "Pad island 1: copper foil in the marked sectors, wires in the channels", elev=60)
     draw("pads_exploded", {"pad_tray": tray, **foil, "pad_cover": cover.translate((0, 0, 40))},
          "Pad island 2: the cover on top", elev=35)
+    assert tuple(p.stem for p in written) == RENDERS, "RENDERS lists every picture drawn"
     return written
 
 

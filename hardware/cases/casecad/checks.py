@@ -8,7 +8,6 @@ from manifold3d import Manifold
 
 from .shapes import to_trimesh
 
-
 FACING = 0.5   # cos 60°: the far face must face back along the ray within 60°
 
 

@@ -251,12 +251,13 @@ def choose_balls(items: list[tuple[float, np.ndarray]]) -> dict[str, int]:
                     for k in range(BALLS_MAX + 1)] for n in names}
     best: list[tuple[float, int, tuple[int, ...]]] = []
     for counts in itertools.product(range(BALLS_MAX + 1), repeat=len(names)):
-        moment = moment0 + BALL_MASS * sum(per_site[n][k] for n, k in zip(names, counts))
+        moment = moment0 + BALL_MASS * sum(per_site[n][k]
+                                           for n, k in zip(names, counts, strict=True))
         mass = mass0 + BALL_MASS * sum(counts)
         best.append((float(np.linalg.norm(moment / mass)), sum(counts), counts))
     floor = min(b[0] for b in best)
     _, _, counts = min((b for b in best if b[0] <= floor + 0.05), key=lambda b: (b[1], b[0]))
-    return dict(zip(names, counts))
+    return dict(zip(names, counts, strict=True))
 
 
 def build_die() -> DieParts:

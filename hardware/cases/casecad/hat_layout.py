@@ -74,7 +74,7 @@ def layout_from_board(board: Board) -> HatLayout:
     best: tuple[float, int] | None = None
     for rotation in (0, 90, 180, 270):
         box = _bbox([_transform(c, header, rotation) for c in corners])
-        error = max(abs(a - b) for a, b in zip(box, HAT_OUTLINE))
+        error = max(abs(a - b) for a, b in zip(box, HAT_OUTLINE, strict=True))
         if best is None or error < best[0]:
             best = (error, rotation)
     assert best is not None

@@ -13,6 +13,7 @@ import numpy as np  # noqa: E402
 import trimesh  # noqa: E402
 from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: E402
 
+
 def render(meshes: list[tuple[trimesh.Trimesh, str]], path: Path, title: str,
            elev: float = 28.0, azim: float = -60.0, size: float = 6.0) -> None:
     """Draw ``meshes`` (each with a colour) into ``path``, one light, equal axes."""

@@ -23,7 +23,7 @@ def mm(v: float) -> int:
 def main() -> None:
     board = pcbnew.BOARD()
     corners = [(0, 0), (65, 0), (65, 56.5), (0, 56.5)]
-    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
         seg = pcbnew.PCB_SHAPE(board)
         seg.SetShape(pcbnew.SHAPE_T_SEGMENT)
         seg.SetLayer(pcbnew.Edge_Cuts)
