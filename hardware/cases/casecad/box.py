@@ -6,7 +6,7 @@ underside). Every opening that belongs to a HAT part is placed from the HatLayou
 comes from the board file.
 
 The stack, bottom to top (z in mm):
-  0 … 2.4    floor; M2.5 screws come in from below through counterbored holes
+  0 … 2.4    floor; M2.5 × 8 screws come in from below through counterbored holes
   2.4 … 5.0  four posts under the Pi's holes
   5.0 … 6.4  the Pi (PCB 1.4 mm)
   6.4 … 17.4 M2.5 × 11 mm female-female standoffs (the 40-pin header's own stacking height)

@@ -151,7 +151,7 @@ RENDERS = (
     "part_pad_cover", "part_pad_tray",
     "box_step1_pi_on_base", "box_step2_hat", "box_step3_lid_underside", "box_exploded",
     "box_closed", "box_closed_front",
-    "die_step1_boards", "die_step2_cell", "die_step3_counterweight", "die_exploded",
+    "die_step1_boards", "die_step2_cell", "die_step3_lid", "die_exploded",
     "die_closed", "pads_step1_foil", "pads_exploded",
 )
 
@@ -196,19 +196,21 @@ def write_renders(model: Model, renders: Path) -> list[Path]:
     draw("die_step1_boards", halved({"die_box": dp["die_box"], **boards}),
          "Die 1: charger, Pico W, accelerometer (box cut open)", elev=30, azim=-30)
     padded = {"foam": db["foam"], "cell": db["cell"]}
-    draw("die_step2_cell", halved({"die_box": dp["die_box"], **boards, **padded}),
-         "Die 2: the cell wrapped in foam, in its pocket", elev=30, azim=-30)
-    weights = {k: v for k, v in db.items() if k == "counterweight_box"}
-    draw("die_step3_counterweight",
-         halved({"die_box": dp["die_box"], **boards, **padded, **weights}),
-         "Die 3: steel balls in the counterweight tubes", elev=30, azim=-30)
+    low = {k: v for k, v in db.items() if k == "counterweight_box"}
+    draw("die_step2_cell", halved({"die_box": dp["die_box"], **boards, **padded, **low}),
+         "Die 2: the cell wrapped in foam, in its pocket"
+         + (" ; balls in the floor's tubes" if low else ""), elev=30, azim=-30)
+    high = {k: v for k, v in db.items() if k == "counterweight_lid"}
+    draw("die_step3_lid", {"die_lid": dp["die_lid"], "switch": db["switch"], **high},
+         "Die 3: the switch" + (" and the steel balls" if high else "") + " in the lid",
+         elev=-50, azim=-60)
     lid = {"die_lid": dp["die_lid"], "switch": db["switch"],
            **{k: v for k, v in db.items() if k == "counterweight_lid"}}
-    draw("die_exploded", {"die_box": dp["die_box"], **boards, **padded, **weights,
+    draw("die_exploded", {"die_box": dp["die_box"], **boards, **padded, **low,
                           **{k: v.translate((0, 0, 45)) for k, v in lid.items()}},
          "Die: exploded (lid: the five)", elev=35)
     draw("die_closed", {"die_box": dp["die_box"], "die_lid": dp["die_lid"]},
-         "Die: closed (five up, six right, the USB-C between its rows)", elev=25, azim=-35)
+         "Die: closed (five on the lid, three right, one left)", elev=25, azim=-35)
     tray, cover = model.pads.printed["pad_tray"], model.pads.printed["pad_cover"]
     from .pads import FLOOR, FOIL_RECESS
     foil = {f"foil_{n}": block(x0, y0, FLOOR - FOIL_RECESS, x1, y1, FLOOR - FOIL_RECESS + 0.1)
@@ -235,10 +237,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cases: {exc}", file=sys.stderr)
         return 2
     manifest = write_outputs(model, args.out)
+    modelled = time.monotonic()
     count = 0 if args.no_renders else len(write_renders(model, args.renders))
     die = manifest["die"]
     assert isinstance(die, dict)
     print(f"cases: {len(manifest['parts'])} STL files, {count} pictures, HAT from "  # type: ignore[arg-type]
           f"{model.hat_source}; die's centre of mass {die['offset_mm']} mm from the middle; "
-          f"{time.monotonic() - started:.1f} s")
+          f"models and STL {modelled - started:.1f} s, pictures "
+          f"{time.monotonic() - modelled:.1f} s")
     return 0

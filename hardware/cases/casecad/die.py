@@ -71,7 +71,7 @@ MASS = {
     "imu": 1.3,            # accelerometer breakout
     "charger": 1.5,        # USB-C MCP73831 charger board
     "switch": 0.6,         # SS12D00 slide switch
-    "screws": 4 * 0.45,    # 4 × M3 × 10 countersunk, steel
+    "screws": 4 * 0.55,    # 4 × M3 × 12 countersunk, steel
 }
 
 
