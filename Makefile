@@ -5,7 +5,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean firmware-check flash-dice flash-padhub pi-check
+.PHONY: run test lint typecheck unit bench clean firmware-check flash-dice flash-padhub pi-check \
+	hardware hardware-check
 .PHONY: cases cases-check
 
 # System packages (fonts, Node), the virtual environment and the project with
@@ -91,6 +92,20 @@ bench: $(STAMP)
 POWER_CUT ?= 1
 pi-check: $(STAMP)
 	PI_CHECK_POWER_CUT=$(POWER_CUT) $(BIN)/python scripts/pi-check.py
+
+# The electronics as code (hardware/boards.md): every board's netlist, rules check, schematic
+# picture, bill of materials, routed KiCad board, Gerbers, drill and pick-and-place files,
+# regenerated from hardware/boards/ (KiCad 6 from Debian, freeroute from PyPI).
+hardware: $(STAMP)
+	VENV=$(VENV) sh scripts/hardware-deps.sh
+	cd hardware && ../$(BIN)/python -m boards.build
+
+# The checks on them: ERC 0 errors, DRC 0 violations and 0 unconnected pads, the outlines'
+# sizes, a complete BOM, the pins against pinmap.toml and the firmware, and the committed
+# outputs equal to freshly regenerated ones.  Fails (never skips) without KiCad.
+hardware-check: $(STAMP)
+	VENV=$(VENV) sh scripts/hardware-deps.sh
+	HARDWARE_REQUIRE_KICAD=1 $(BIN)/pytest -q tests/hardware
 
 # The printable cases (hardware/cases/README.md): STL files and their manifest into
 # hardware/cases/out/, pictures of each part and of the assembly steps into

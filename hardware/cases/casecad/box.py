@@ -212,12 +212,15 @@ def bought_parts(layout: HatLayout) -> dict[str, Manifold]:
     tall = []
     for x, y in layout.cable_connectors:        # J3, J4: XH plugs mated, wires bent up
         tall.append(box(x - 2.9, y - 6.2, HAT_TOP, x + 2.9, y + 6.2, HAT_TOP + 13.8))
-    if "U1" in layout.others:                   # MAX98357A board on a 1 x 7 socket
-        x, y = layout.others["U1"]
-        tall.append(box(x - 9.5, y - 9.5, HAT_TOP, x + 9.5, y + 9.5, HAT_TOP + 8.5 + 1.6 + 3.0))
-    if "LS1" in layout.others:                  # 12 mm buzzer, 9.5 mm tall
-        x, y = layout.others["LS1"]
-        tall.append(cylinder(x, y, HAT_TOP, HAT_TOP + 9.5, 12.0))
+    if "U1" in layout.others:       # MAX98357A board (19 mm square) on an 8.5 mm 1 x 7 socket
+        x0, y0, x1, y1 = layout.others["U1"]
+        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        tall.append(box(x0 - 1.3, y0 - 1.3, HAT_TOP, x1 + 1.3, y1 + 1.3, HAT_TOP + 8.5))
+        tall.append(box(x - 9.5, y - 9.5, HAT_TOP + 8.5, x + 9.5, y + 9.5,
+                        HAT_TOP + 8.5 + 1.6 + 3.0))
+    if "LS1" in layout.others:      # 12 mm buzzer, 9.5 mm tall
+        x0, y0, x1, y1 = layout.others["LS1"]
+        tall.append(cylinder((x0 + x1) / 2, (y0 + y1) / 2, HAT_TOP, HAT_TOP + 9.5, 12.0))
     extra = {"hat_tall_parts": union(tall)} if tall else {}
     return {**extra, "raspberry_pi": pi, "hat": hat, "hat_switches": switches, "oled_plug": plug,
             "oled_module": oled, "standoffs": standoffs, "speaker": speaker}

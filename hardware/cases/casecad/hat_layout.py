@@ -37,7 +37,7 @@ class HatLayout:
     towards_board: tuple[float, float]           # unit vector from J2 into the board
     holes: tuple[tuple[float, float], ...]       # the mounting holes (H*), if the file has them
     cable_connectors: tuple[tuple[float, float], ...]   # J3, J4: the cables that leave the box
-    others: dict[str, tuple[float, float]]       # U1 (amplifier module), LS1 (buzzer), if there
+    others: dict[str, tuple[float, float, float, float]]   # U1, LS1 if there: their pads' box
     rotation: int                                # quarter turn applied, degrees
     outline: tuple[float, float, float, float]   # the board outline in box coordinates
 
@@ -103,7 +103,8 @@ def layout_from_board(board: Board) -> HatLayout:
         buttons=tuple(at(sw.centre()) for sw in switches),
         oled_connector=centre, oled_row=row, towards_board=normal, holes=holes,
         cable_connectors=cables,
-        others={ref: at(board.footprints[ref].centre()) for ref in ("U1", "LS1")
-                if ref in board.footprints},
+        others={ref: _bbox([at(p) for p in board.footprints[ref].pads])
+                for ref in ("U1", "LS1") if board.footprints.get(ref, None) is not None
+                and board.footprints[ref].pads},
         rotation=rotation,
         outline=_bbox([at(c) for c in corners]))

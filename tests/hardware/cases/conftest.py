@@ -33,10 +33,20 @@ def fixture_layout():  # type: ignore[no-untyped-def]
     return layout_from_board(read_board(FIXTURE))
 
 
+@pytest.fixture(scope="session", params=["fixture board", "project's board"])
+def layout(request, fixture_layout):  # type: ignore[no-untyped-def]
+    """The fixture board's layout, and the project's (hardware/hat/hat.kicad_pcb, or the
+    placement file while there is none)."""
+    if request.param == "fixture board":
+        return fixture_layout
+    from casecad.build import load_layout
+    return load_layout()[0]
+
+
 @pytest.fixture(scope="session")
-def box_parts(fixture_layout):  # type: ignore[no-untyped-def]
+def box_parts(layout):  # type: ignore[no-untyped-def]
     from casecad.box import build_box
-    return build_box(fixture_layout)
+    return build_box(layout)
 
 
 @pytest.fixture(scope="session")
