@@ -210,7 +210,8 @@ def write_renders(model: Model, renders: Path) -> list[Path]:
                           **{k: v.translate((0, 0, 45)) for k, v in lid.items()}},
          "Die: exploded (lid: the five)", elev=35)
     draw("die_closed", {"die_box": dp["die_box"], "die_lid": dp["die_lid"]},
-         "Die: closed (five on the lid, three right, one left)", elev=25, azim=-35)
+         "Die: closed (five on the lid; the four with the USB socket; the one)",
+         elev=25, azim=-145)
     tray, cover = model.pads.printed["pad_tray"], model.pads.printed["pad_cover"]
     from .pads import FLOOR, FOIL_RECESS
     foil = {f"foil_{n}": block(x0, y0, FLOOR - FOIL_RECESS, x1, y1, FLOOR - FOIL_RECESS + 0.1)

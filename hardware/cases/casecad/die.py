@@ -4,8 +4,8 @@ cell in a padded pocket, and steel-ball counterweights that bring the centre of 
 middle.
 
 Die coordinates: millimetres, the cube's centre at the origin, the lid's face (five) at +z.
-Faces: +z five (the lid), -z two, +y six (the charger's USB-C between its two rows of
-pips), -y one, +x three, -x four. Opposite faces add up to seven.
+Faces: +z five (the lid), -z two, +y six, -y one, +x three, -x four (the Pico W's micro-USB
+between its four pips: the die charges through it). Opposite faces add up to seven.
 """
 
 from __future__ import annotations
@@ -35,15 +35,18 @@ PLA_DENSITY = 1.24e-3                # g/mm³, printed solid (100 % infill)
 CELL = (35.0, 5.0, 30.0)             # x, y, z
 FOAM = 1.5
 POCKET_WALL = 2.0
-# Raspberry Pi Pico W (51 × 21 mm, 1 mm board, parts up to 2.9 mm on top), upright at +y
+# Raspberry Pi Pico W (51 × 21 mm, 1 mm board, parts up to 2.9 mm on top), upright at +y,
+# its micro-USB socket (the die charges through it) at the four's face (-x)
 PICO = (51.0, 3.9, 21.0)
 PICO_Y = 6.6
+PICO_X0 = -IN + 1.4                  # the board's USB end; the socket overhangs it 1.3 mm
+USB_Y = PICO_Y + 1.0 + 1.3           # the socket's middle: on the board's top side
+USB_OPENING = (7.5, 11.5)            # y, z: room for a micro-USB plug's moulding
 # accelerometer breakout (25.4 × 19 mm class, 3 mm with parts), upright at -y
 IMU = (25.4, 3.2, 19.0)
-# USB-C charger board (MCP73831 class, 18 × 19.4 mm), flat on the floor, socket at +y
+# charger board (MCP73831, 18 × 19.4 mm, fed from the Pico W's USB 5 V), flat on the floor
 CHARGER = (18.0, 19.4, 4.8)
 CHARGER_Z = -IN + 2.4
-USB_C_Z = CHARGER_Z + 1.6 + 1.6
 # SS12D00 class slide switch under the lid's middle pip, lever up through a slot
 SWITCH = (8.6, 3.6, 3.6)
 
@@ -159,11 +162,11 @@ def box_part() -> Manifold:
               - box(-px0, -py0, -IN - 1, px0, py0, -top - POCKET_WALL))
     # the Pico W's slot: the pocket's wall on one side, a wall tied to the pillars on the other
     slot_far = PICO_Y + PICO[1] + 0.2
-    pico_wall = box(-PICO[0] / 2, slot_far, -PICO[2] / 2, PICO[0] / 2, slot_far + 2.0,
+    pico_wall = box(-IN - 0.01, slot_far, -PICO[2] / 2, IN + 0.01, slot_far + 2.0,
                     PICO[2] / 2)
-    ledges = union(box(sx * PICO[0] / 2 - (3.5 if sx > 0 else 0), PICO_Y, -IN - 0.01,
-                       sx * PICO[0] / 2 + (0 if sx > 0 else 3.5), slot_far + 2.0,
-                       -PICO[2] / 2 - 0.2) for sx in (-1, 1))
+    x1 = PICO_X0 + PICO[0]
+    ledges = union(box(a, PICO_Y, -IN - 0.01, b, slot_far + 2.0, -PICO[2] / 2 - 0.2)
+                   for a, b in ((PICO_X0, PICO_X0 + 3.5), (x1 - 3.5, x1)))
     imu_far = -(PICO_Y + IMU[1] + 0.2)
     imu_wall = box(-IMU[0] / 2, imu_far - 2.0, -IMU[2] / 2, IMU[0] / 2, imu_far, IMU[2] / 2)
     imu_ledge = box(-IMU[0] / 2, imu_far - 2.0, -IN - 0.01, -IMU[0] / 2 + 3.0, -PICO_Y,
@@ -179,9 +182,10 @@ def box_part() -> Manifold:
     cuts += [cylinder(x, y, IN - BOSS_H - 10, IN, PILOT_D, 24) for x, y in PILLARS]
     cuts += [cylinder(x, y, -IN, -IN + TUBE_LEN + 1, TUBE_IN, 32)
              for name, (x, y, _, _) in _tube_sites().items() if name.startswith("low")]
-    usb = CrossSection.square((9.0 - 3.2, 0.01), center=True).offset(
-        1.6, JoinType.Round, circular_segments=24)
-    cuts.append(usb.extrude(WALL + 2).rotate((-90, 0, 0)).translate((0, IN - 1, USB_C_Z)))
+    oy, oz = USB_OPENING
+    usb = CrossSection.square((oy - 3.0, oz - 3.0), center=True).offset(
+        1.5, JoinType.Round, circular_segments=24)
+    cuts.append(usb.extrude(WALL + 1.01).rotate((0, -90, 0)).translate((-IN + 0.01, USB_Y, 0)))
     return solid - union(cuts)
 
 
@@ -219,7 +223,8 @@ def _bought() -> dict[str, Manifold]:
     cell = box(-cx / 2, -cy / 2, -cz / 2, cx / 2, cy / 2, cz / 2)
     px0, py0, top = cx / 2 + FOAM, cy / 2 + FOAM, cz / 2 + FOAM
     foam = box(-px0, -py0, -top, px0, py0, top) - cell
-    pico = box(-PICO[0] / 2, PICO_Y, -PICO[2] / 2, PICO[0] / 2, PICO_Y + PICO[1], PICO[2] / 2)
+    pico = box(PICO_X0, PICO_Y, -PICO[2] / 2, PICO_X0 + PICO[0], PICO_Y + PICO[1], PICO[2] / 2)
+    pico = pico + box(-IN + 0.1, PICO_Y + 1.0, -3.75, PICO_X0, PICO_Y + 3.6, 3.75)
     imu = box(-IMU[0] / 2, -PICO_Y - IMU[1], -IMU[2] / 2, IMU[0] / 2, -PICO_Y, IMU[2] / 2)
     charger = box(-CHARGER[0] / 2, IN - CHARGER[1], CHARGER_Z, CHARGER[0] / 2, IN,
                   CHARGER_Z + CHARGER[2])

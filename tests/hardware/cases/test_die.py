@@ -80,12 +80,17 @@ def test_face_chances_from_the_offset():
     assert heavy_five[1] == pytest.approx(heavy_five[6]) == pytest.approx(heavy_five[3])
 
 
-def test_opposite_faces_add_to_seven_and_the_usb_socket_is_open(die_parts):
-    from casecad.die import FACES, IN, USB_C_Z, WALL, pip_points
+def test_opposite_faces_add_to_seven_and_the_pico_usb_socket_is_open(die_parts):
+    from casecad.die import FACES, IN, USB_Y, WALL, pip_points
     from casecad.shapes import to_trimesh
     for (axis, sign), value in FACES.items():
         assert value + FACES[(axis, -sign)] == 7
     assert len(pip_points()) == 21
     box = to_trimesh(die_parts.printed["die_box"])
-    assert not box.contains([[0.0, IN + WALL / 2, USB_C_Z]])[0]
-    assert box.contains([[0.0, IN + WALL / 2, USB_C_Z + 5.0]])[0]
+    # the Pico W's micro-USB socket, in the four's face (-x)
+    assert not box.contains([[-IN - WALL / 2, USB_Y, 0.0]])[0]
+    assert box.contains([[-IN - WALL / 2, USB_Y + 6.0, 0.0]])[0]
+    pico = die_parts.bought["pico_w"]
+    x0, y0, z0, _, y1, z1 = pico.bounding_box()
+    assert x0 == pytest.approx(-IN + 0.1)                 # the socket reaches the wall
+    assert y0 < USB_Y < y1 and z0 < 0.0 < z1
