@@ -20,7 +20,7 @@ from manifold3d import Manifold
 from .box import BoxParts, build_box
 from .die import DieParts, build_die, centre_of_mass, face_probabilities, mass_items
 from .hat_layout import HatLayout, LayoutError, layout_from_board
-from .kicad_board import read_board, read_placement
+from .kicad_board import read_board
 from .pads import PadParts, build_pads
 from .shapes import box as block
 from .shapes import to_trimesh
@@ -28,7 +28,6 @@ from .shapes import to_trimesh
 CASES = Path(__file__).resolve().parents[1]
 REPO = CASES.parents[1]
 BOARD = REPO / "hardware" / "hat" / "hat.kicad_pcb"
-PLACEMENT = CASES / "hat_placement.toml"
 
 # how each printed part lies on the bed: rotation (degrees about x, y, z)
 PRINT_POSE = {
@@ -47,15 +46,12 @@ class Model:
     pads: PadParts
 
 
-def load_layout(board: Path | None = None, default: Path = BOARD) -> tuple[HatLayout, str]:
-    """The HAT's layout from its board file: ``board`` if given, else the project's board
-    file, or, while the project has none, the placement file."""
-    if board is not None and not board.exists():
-        raise OSError(f"there is no board file {board}")
-    path = board or default
-    if path.exists():
-        return layout_from_board(read_board(path)), _shown(path)
-    return layout_from_board(read_placement(PLACEMENT)), _shown(PLACEMENT)
+def load_layout(board: Path | None = None) -> tuple[HatLayout, str]:
+    """The HAT's layout from its board file (``board``, or the project's)."""
+    path = board or BOARD
+    if not path.exists():
+        raise OSError(f"there is no board file {_shown(path)} (`make hardware` makes the HAT's)")
+    return layout_from_board(read_board(path)), _shown(path)
 
 
 def _shown(path: Path) -> str:

@@ -140,18 +140,3 @@ def parse_board(text: str) -> Board:
 def read_board(path: Path) -> Board:
     return parse_board(path.read_text(encoding="utf-8"))
 
-
-def read_placement(path: Path) -> Board:
-    """A board described by a placement file (TOML: ``outline`` and, per reference, the
-    centres of its pads in KiCad's coordinates) instead of a KiCad board file."""
-    import tomllib
-
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    x0, y0, x1, y1 = (float(v) for v in data["outline"])
-    footprints = {}
-    for ref, pads in data["footprints"].items():
-        points = tuple((float(x), float(y)) for x, y in pads)
-        cx = sum(p[0] for p in points) / len(points)
-        cy = sum(p[1] for p in points) / len(points)
-        footprints[ref] = Footprint(ref, "placement", "F", cx, cy, 0.0, points)
-    return Board(footprints, (x0, y0, x1, y1))

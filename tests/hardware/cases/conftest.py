@@ -35,8 +35,7 @@ def fixture_layout():  # type: ignore[no-untyped-def]
 
 @pytest.fixture(scope="session", params=["fixture board", "project's board"])
 def layout(request, fixture_layout):  # type: ignore[no-untyped-def]
-    """The fixture board's layout, and the project's (hardware/hat/hat.kicad_pcb, or the
-    placement file while there is none)."""
+    """The fixture board's layout, and the project's (hardware/hat/hat.kicad_pcb)."""
     if request.param == "fixture board":
         return fixture_layout
     from casecad.build import load_layout

@@ -66,14 +66,14 @@ def test_a_board_that_does_not_fit_is_one_sentence_and_exit_2(tmp_path, capsys):
     assert err.startswith("cases: the board outline is") and err.count("\n") == 1
     assert main(["--board", str(tmp_path / "none.kicad_pcb"), "--out", str(tmp_path / "o"),
                  "--no-renders"]) == 2
-    assert capsys.readouterr().err == f"cases: there is no board file {tmp_path}/none.kicad_pcb\n"
+    assert capsys.readouterr().err == (
+        f"cases: there is no board file {tmp_path}/none.kicad_pcb (`make hardware` makes the "
+        "HAT's)\n")
 
 
-def test_without_the_projects_board_file_the_placement_file_is_read(tmp_path):
+def test_the_projects_board_file_is_the_source(model):
     from casecad.build import load_layout
-    layout, source = load_layout(default=tmp_path / "absent.kicad_pcb")
-    assert source == "hardware/cases/hat_placement.toml"
-    assert layout.buttons[1] == pytest.approx((32.5, 9.0))
-    layout, source = load_layout(default=FIXTURE)
+    assert model.hat_source == "hardware/hat/hat.kicad_pcb"
+    layout, source = load_layout(FIXTURE)
     assert source.endswith("hat_fixture.kicad_pcb")
     assert layout.buttons[1] == pytest.approx((32.5, 8.5))

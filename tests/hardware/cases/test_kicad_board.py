@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from .conftest import FIXTURE, FIXTURE_PADS, ROOT, require_cad
+from .conftest import FIXTURE, FIXTURE_PADS, require_cad
 
 require_cad()
 
@@ -61,10 +61,3 @@ def test_errors_name_the_problem():
     with pytest.raises(KeyError, match="no footprint SW9"):
         read_board(FIXTURE).footprint("SW9")
 
-
-def test_placement_file_reads_as_a_board():
-    from casecad.kicad_board import read_placement
-    board = read_placement(ROOT / "hardware" / "cases" / "hat_placement.toml")
-    assert board.outline == (0.0, 0.0, 65.0, 56.5)
-    assert board.footprint("J1").centre() == pytest.approx((32.5, 3.5))
-    assert {"SW1", "SW2", "SW3", "J2"} <= set(board.footprints)
