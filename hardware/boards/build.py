@@ -31,7 +31,7 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 # a common fab's two-layer rules (JLCPCB's standard service allows 0.127 mm / 0.3 mm)
 RULES = {"track": 0.15, "clearance": 0.15, "via": 0.6, "drill": 0.3, "annular": 0.13,
          "edge": 0.3, "hole_clearance": 0.25, "hole_to_hole": 0.5,
-         "route_track": 0.25, "route_clearance": 0.2}
+         "route_track": 0.25, "route_clearance": 0.15}
 
 BOARDS = {"hat": hat, "padhub": padhub, "island": island, "dice": dice}
 # how many of each board one box holds
@@ -39,12 +39,13 @@ PER_BOX = {"hat": 1, "padhub": 1, "island": 7, "dice": 1}
 
 
 def freeroute() -> str:
+    """The freeroute command (only for HARDWARE_ROUTER=freeroute, the comparison)."""
     exe = Path(sys.executable).with_name("freeroute")
     if exe.exists():
         return str(exe)
     found = shutil.which("freeroute")
     if not found:
-        raise SystemExit("freeroute is not installed: run scripts/hardware-deps.sh")
+        raise SystemExit("freeroute is not installed: pip install -e '.[hardware]'")
     return found
 
 
@@ -55,7 +56,10 @@ def make_board(module, circuit: Circuit, out: Path, tmp: Path) -> dict:
     job = {
         "netlist": str(out / "netlist.json"), "out": str(out), "tmp": str(tmp),
         "rules": RULES, "size": [module.WIDTH, module.HEIGHT],
-        "corner": getattr(module, "CORNER", 0.0), "freeroute": freeroute(),
+        "corner": getattr(module, "CORNER", 0.0),
+        # "own": boards/route.py; "freeroute": the freeroute package through Specctra DSN/SES
+        "router": os.environ.get("HARDWARE_ROUTER", "own"),
+        "freeroute": freeroute() if os.environ.get("HARDWARE_ROUTER") == "freeroute" else "",
         "freeroute_args": getattr(module, "FREEROUTE_ARGS", []),
         "placement": module.placement(), "texts": module.silk_texts(),
     }

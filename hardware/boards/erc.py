@@ -38,8 +38,8 @@ def check(circuit: Circuit) -> list[str]:
         if len(pins) < 2:
             ref, pin = pins[0]
             errors.append(f"net {net}: only {ref} pin {pin} is on it")
-        outputs = [p for p, k in zip(pins, ks) if k == "O"]
-        sources = sorted({p[0] for p, k in zip(pins, ks) if k == "S"})
+        outputs = [p for p, k in zip(pins, ks, strict=True) if k == "O"]
+        sources = sorted({p[0] for p, k in zip(pins, ks, strict=True) if k == "S"})
         if len(outputs) > 1:
             errors.append(f"net {net}: two outputs ({', '.join(f'{r}.{n}' for r, n in outputs)})")
         if outputs and sources:

@@ -75,9 +75,9 @@ def circuit() -> Circuit:
     c.add("C1", "c_100n", {1: "5V", 2: "GND"}, note="U1's decoupling")
     # the two cables that leave the box: 5 V through a PTC and a Schottky (no back-feed
     # into the Pi), TX/RX through 1 kOhm, an ESD array on every line at the connector
-    for k, (who, j, f, d, u, cap, rtx, rrx) in enumerate([
+    for who, j, f, d, u, cap, rtx, rrx in [
             ("DICE", "J3", "F1", "D2", "U2", "C2", "R6", "R7"),
-            ("HUB", "J4", "F2", "D3", "U3", "C3", "R8", "R9")]):
+            ("HUB", "J4", "F2", "D3", "U3", "C3", "R8", "R9")]:
         c.add(f, "ptc_500", {1: "5V", 2: f"5V_{who}_F"})
         c.add(d, "schottky", A=f"5V_{who}_F", K=f"5V_{who}")
         c.add(rtx, "r_1k", {1: "UART_TX", 2: f"{who}_TX"})
@@ -129,6 +129,7 @@ def placement() -> dict[str, dict]:
 
 def silk_texts() -> list[dict]:
     return [
+        {"text": "1", "x": 6.6, "y": 4.77, "size": 1.0},
         {"text": "OLED", "x": 23.5, "y": 11.5, "size": 1.0},
         {"text": "GND VCC SCL SDA", "x": 32.5, "y": 16.6, "size": 0.8},
         {"text": "DICE", "x": 5.5, "y": 10.8, "size": 1.0},

@@ -35,16 +35,16 @@ def circuit() -> Circuit:
 
 def placement() -> dict[str, dict]:
     return {
-        "J1": {"x": 10.5, "y": 21.5, "rot": 0},
+        "J1": {"x": 11.0, "y": 21.5, "rot": 0},
         "J2": {"x": 18.0, "y": 4.5, "rot": 180},
-        "U1": {"x": 24.0, "y": 15.0, "rot": 90},
-        "C1": {"x": 31.5, "y": 21.0, "rot": 90},
-        "U2": {"x": 9.0, "y": 11.0, "rot": 0},
-        "U3": {"x": 15.0, "y": 11.0, "rot": 0},
+        "U1": {"x": 26.0, "y": 15.0, "rot": 90},
+        "C1": {"x": 33.0, "y": 21.0, "rot": 90},
+        "U2": {"x": 8.0, "y": 12.0, "rot": 90},
+        "U3": {"x": 15.0, "y": 12.0, "rot": 90},
     }
 
 
 def silk_texts() -> list[dict]:
-    return [{"text": "HUB", "x": 21.0, "y": 24.5, "size": 1.0},
-            {"text": "SECTORS 1-6", "x": 18.0, "y": 9.0, "size": 0.8},
-            {"text": "island", "x": 31.0, "y": 8.0, "size": 1.0}]
+    return [{"text": "HUB", "x": 21.5, "y": 24.0, "size": 1.0},
+            {"text": "SECTORS 1-6", "x": 31.0, "y": 9.0, "size": 0.8},
+            {"text": "island", "x": 31.5, "y": 11.0, "size": 1.0}]

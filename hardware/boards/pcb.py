@@ -124,7 +124,7 @@ def rules(board, r):
     ds.m_HoleToHoleMin = mm(r["hole_to_hole"])
     ds.m_SilkClearance = 0
     nc = ds.GetNetClasses().GetDefault()
-    nc.SetClearance(mm(r["route_clearance"]))
+    nc.SetClearance(mm(r["clearance"]))  # the fab's; the router keeps route_clearance
     nc.SetTrackWidth(mm(r["route_track"]))
     nc.SetViaDiameter(mm(r["via"]))
     nc.SetViaDrill(mm(r["drill"]))
@@ -159,7 +159,6 @@ def read_ses(board, path, nets, via_d, via_drill):
     # the coordinates are in the resolution's unit (KiCad's DSN writes um with decimals; the
     # count after the unit is the grid, not a scale)
     per_mm = 1000.0 if res[1] == "um" else 1.0 if res[1] == "mm" else 1 / 0.0254
-    ds = board.GetDesignSettings()
     layers = {board.GetLayerName(pcbnew.F_Cu): pcbnew.F_Cu, board.GetLayerName(pcbnew.B_Cu): pcbnew.B_Cu,
               "F.Cu": pcbnew.F_Cu, "B.Cu": pcbnew.B_Cu}
     tracks = vias = 0
@@ -171,7 +170,7 @@ def read_ses(board, path, nets, via_d, via_drill):
             layer, width = layers[path_[1]], float(path_[2]) / per_mm
             xy = [float(v) / per_mm for v in path_[3:]]
             points = [(xy[i], -xy[i + 1]) for i in range(0, len(xy), 2)]
-            for (x1, y1), (x2, y2) in zip(points, points[1:]):
+            for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
                 t = pcbnew.PCB_TRACK(board)
                 t.SetStart(pt(x1, y1))
                 t.SetEnd(pt(x2, y2))
@@ -331,7 +330,8 @@ def geometry(board):
                 continue
             if isinstance(item, pcbnew.FP_TEXT):
                 g["texts"].append({"at": list(pcbnew.ToMM(item.GetTextPos())), "text": item.GetShownText(),
-                                   "size": pcbnew.ToMM(item.GetTextHeight())})
+                                   "size": pcbnew.ToMM(item.GetTextHeight()),
+                                   "angle": item.GetDrawRotation() / 10})
             elif isinstance(item, pcbnew.FP_SHAPE) and item.GetShape() == pcbnew.SHAPE_T_SEGMENT:
                 g["silk"].append([list(pcbnew.ToMM(item.GetStart())), list(pcbnew.ToMM(item.GetEnd()))])
     for d in board.GetDrawings():
@@ -342,7 +342,7 @@ def geometry(board):
             g["edges"].append([list(pcbnew.ToMM(d.GetStart())), list(pcbnew.ToMM(d.GetEnd()))])
         elif d.GetLayer() == pcbnew.F_SilkS and isinstance(d, pcbnew.PCB_TEXT):
             g["texts"].append({"at": list(pcbnew.ToMM(d.GetTextPos())), "text": d.GetShownText(),
-                               "size": pcbnew.ToMM(d.GetTextHeight())})
+                               "size": pcbnew.ToMM(d.GetTextHeight()), "angle": d.GetTextAngle() / 10})
     for t in board.GetTracks():
         if isinstance(t, pcbnew.PCB_VIA):
             g["vias"].append({"at": list(pcbnew.ToMM(t.GetPosition())), "d": pcbnew.ToMM(t.GetWidth())})

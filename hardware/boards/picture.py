@@ -50,5 +50,14 @@ def render(geometry: dict, width: float, height: float, path: Path) -> None:
             font = ImageFont.truetype("DejaVuSans.ttf", size)
         except OSError:
             font = ImageFont.load_default()
-        d.text(p(t["at"]), t["text"], fill=(255, 255, 255), font=font, anchor="mm")
+        angle = round(t.get("angle", 0)) % 360
+        if not angle:
+            d.text(p(t["at"]), t["text"], fill=(255, 255, 255), font=font, anchor="mm")
+            continue
+        box = d.textbbox((0, 0), t["text"], font=font)
+        label = Image.new("RGBA", (box[2] - box[0] + 4, box[3] - box[1] + 4), (0, 0, 0, 0))
+        ImageDraw.Draw(label).text((2 - box[0], 2 - box[1]), t["text"], fill=(255, 255, 255), font=font)
+        label = label.rotate(angle, expand=True)
+        cx, cy = p(t["at"])
+        img.paste(label, (int(cx - label.width / 2), int(cy - label.height / 2)), label)
     img.save(path, optimize=True)

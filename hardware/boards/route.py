@@ -110,7 +110,7 @@ class Router:
                         yield y * self.nx + x
 
     # -- routing ----------------------------------------------------------------------------
-    def route_all(self, rounds=12):
+    def route_all(self, rounds=8):
         order = sorted(self.nets, key=self._net_size)
         failed: list[str] = []
         for _ in range(rounds):
@@ -148,9 +148,9 @@ class Router:
 
     def _route_net(self, net):
         k = self.net_id[net]
-        pads = [(p, c) for p, c in zip(self.pads, self.pad_cells) if p.net == net]
+        pads = [(p, c) for p, c in zip(self.pads, self.pad_cells, strict=True) if p.net == net]
         self.stubs[net] = [(p.layers[0], self.xy(c[0]), p.center)
-                           for p, c, narrow in zip(self.pads, self.pad_cells, self.narrow)
+                           for p, c, narrow in zip(self.pads, self.pad_cells, self.narrow, strict=True)
                            if p.net == net and narrow]
         tree: set[tuple[int, int]] = set()
         first, cells = pads[0]
@@ -171,13 +171,13 @@ class Router:
             tree |= set(path)
             for layer, i in path:
                 self._reserve_track(layer, i, k)
-            for (l1, i1), (l2, i2) in zip(path, path[1:]):
+            for (l1, i1), (l2, _) in zip(path, path[1:], strict=False):
                 if l1 != l2:
                     self._reserve_via(i1, k)
             tree |= targets
         segs, vias = [], []
         for path in paths:
-            for (l1, i1), (l2, i2) in zip(path, path[1:]):
+            for (l1, i1), (l2, i2) in zip(path, path[1:], strict=False):
                 if l1 != l2:
                     vias.append(i1)
                 else:

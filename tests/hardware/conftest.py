@@ -23,8 +23,6 @@ def kicad_missing() -> str | None:
         return "no /usr/bin/python3 (KiCad's Python)"
     if subprocess.run(["/usr/bin/python3", "-c", "import pcbnew"], capture_output=True).returncode:
         return "KiCad's pcbnew module is not installed (scripts/hardware-deps.sh installs it)"
-    if not (Path(sys.executable).with_name("freeroute").exists()):
-        return "freeroute is not installed in the virtual environment (pip install -e '.[hardware]')"
     return None
 
 
