@@ -21,7 +21,7 @@ from .box import BoxParts, build_box
 from .die import DieParts, build_die, centre_of_mass, face_probabilities, mass_items
 from .hat_layout import HatLayout, LayoutError, layout_from_board
 from .kicad_board import read_board
-from .pads import PadParts, build_pads
+from .pads import SEATS, PadParts, build_pads
 from .shapes import box as block
 from .shapes import to_trimesh
 
@@ -32,9 +32,10 @@ BOARD = REPO / "hardware" / "hat" / "hat.kicad_pcb"
 # how each printed part lies on the bed: rotation (degrees about x, y, z)
 PRINT_POSE = {
     "box_base": (0, 0, 0), "box_lid": (180, 0, 0), "box_button": (180, 0, 0),
-    "die_box": (0, 0, 0), "die_lid": (180, 0, 0), "pad_tray": (0, 0, 0), "pad_cover": (0, 0, 0),
+    "die_box": (0, 0, 0), "die_lid": (180, 0, 0), "pad_cover": (0, 0, 0),
+    **{f"pad_tray_{n}": (0, 0, 0) for n in SEATS},
 }
-COPIES = {"box_button": 3}
+COPIES = {"box_button": 3, "pad_cover": 7, **{f"pad_tray_{n}": 7 for n in SEATS}}
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,8 @@ def _colour(name: str) -> str:
 
 RENDERS = (
     "part_box_base", "part_box_button", "part_box_lid", "part_die_box", "part_die_lid",
-    "part_pad_cover", "part_pad_tray",
+    "part_pad_cover", "part_pad_tray_2", "part_pad_tray_3", "part_pad_tray_4",
+    "part_pad_tray_5", "part_pad_tray_6",
     "box_step1_pi_on_base", "box_step2_hat", "box_step3_lid_underside", "box_exploded",
     "box_closed", "box_closed_front",
     "die_step1_boards", "die_step2_cell", "die_step3_lid", "die_exploded",
@@ -208,12 +210,13 @@ def write_renders(model: Model, renders: Path) -> list[Path]:
     draw("die_closed", {"die_box": dp["die_box"], "die_lid": dp["die_lid"]},
          "Die: closed (five on the lid; the four with the USB socket; the one)",
          elev=25, azim=-145)
-    tray, cover = model.pads.printed["pad_tray"], model.pads.printed["pad_cover"]
+    tray, cover = model.pads.printed["pad_tray_4"], model.pads.printed["pad_cover"]
     from .pads import FLOOR, FOIL_RECESS
-    foil = {f"foil_{n}": block(x0, y0, FLOOR - FOIL_RECESS, x1, y1, FLOOR - FOIL_RECESS + 0.1)
-            for n, (x0, y0, x1, y1) in enumerate(model.pads.sectors.values())}
+    foil = {f"foil_{n}": sector.extrude(0.1).translate((0, 0, FLOOR - FOIL_RECESS))
+            for n, sector in enumerate(model.pads.sectors[4].values())}
     draw("pads_step1_foil", {"pad_tray": tray, **foil},
-         "Pad island 1: copper foil in the marked sectors, wires in the channels", elev=60)
+         "Pad island (four seats) 1: copper foil in the sectors, wires in the channels",
+         elev=60)
     draw("pads_exploded", {"pad_tray": tray, **foil, "pad_cover": cover.translate((0, 0, 40))},
          "Pad island 2: the cover on top", elev=35)
     assert tuple(p.stem for p in written) == RENDERS, "RENDERS lists every picture drawn"
