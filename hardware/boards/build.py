@@ -5,7 +5,7 @@ Per board, into hardware/<board>/: the netlist (netlist.json), the rules check's
 boards that are made (the HAT, the pad hub, the island): the routed KiCad board
 (<board>.kicad_pcb), its design rules check (drc.txt), the Gerbers and drill files
 (fab/<board>-gerbers.zip), the pick-and-place file (pos.csv) and a picture of the copper
-and silkscreen (<board>.png).  hardware/bom-box.csv sums the parts of one whole box.
+and silkscreen (<board>.png) and every part's place and size (mechanical.json, for the cases).  hardware/bom-box.csv sums the parts of one whole box.
 
 ``python -m boards.build [--out DIR] [--only NAME ...]`` (from hardware/); the KiCad steps
 run under /usr/bin/python3 (boards/pcb.py), where Debian's pcbnew module lives.
@@ -31,7 +31,7 @@ SYSTEM_PYTHON = "/usr/bin/python3"
 # a common fab's two-layer rules (JLCPCB's standard service allows 0.127 mm / 0.3 mm)
 RULES = {"track": 0.15, "clearance": 0.15, "via": 0.6, "drill": 0.3, "annular": 0.13,
          "edge": 0.3, "hole_clearance": 0.25, "hole_to_hole": 0.5,
-         "route_track": 0.25, "route_clearance": 0.15}
+         "route_track": 0.25, "route_clearance": 0.15, "power_track": 0.5}
 
 BOARDS = {"hat": hat, "padhub": padhub, "island": island, "dice": dice}
 # how many of each board one box holds
@@ -62,6 +62,7 @@ def make_board(module, circuit: Circuit, out: Path, tmp: Path) -> dict:
         "freeroute": freeroute() if os.environ.get("HARDWARE_ROUTER") == "freeroute" else "",
         "freeroute_args": getattr(module, "FREEROUTE_ARGS", []),
         "placement": module.placement(), "texts": module.silk_texts(),
+        "power_nets": list(getattr(module, "POWER_NETS", ())),
     }
     job_path = tmp / f"{circuit.name}-job.json"
     job_path.write_text(json.dumps(job))

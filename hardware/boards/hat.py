@@ -116,6 +116,10 @@ PLACEMENT: dict[str, tuple[float, float, float]] = {
 CORNER = 3.0
 
 
+# routed 0.5 mm wide (the rest 0.25 mm)
+POWER_NETS = ("5V", "5V_DICE_F", "5V_DICE", "5V_HUB_F", "5V_HUB")
+
+
 def placement() -> dict[str, dict]:
     """The job's placement: the header by its pins, the holes at the HAT's positions."""
     spec: dict[str, dict] = {ref: {"x": x, "y": y, "rot": r} for ref, (x, y, r) in PLACEMENT.items()}

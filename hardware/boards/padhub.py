@@ -83,6 +83,10 @@ def circuit() -> Circuit:
     return c
 
 
+# routed 0.5 mm wide (the rest 0.25 mm)
+POWER_NETS = ("5V_IN", "VSYS")
+
+
 def placement() -> dict[str, dict]:
     s: dict[str, dict] = {
         "U1": {"x": 14.0, "y": 30.0, "rot": 0},

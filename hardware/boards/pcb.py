@@ -226,7 +226,8 @@ def route_own(board, job):
     pads = [PadShape(p) for fp in board.GetFootprints() for p in fp.Pads()]
     router = Router(w, h, pads, track=r["route_track"], clearance=r["route_clearance"],
                     via=r["via"], via_drill=r["drill"], edge=r["edge"],
-                    hole_to_hole=r["hole_to_hole"])
+                    hole_to_hole=r["hole_to_hole"], wide=job.get("power_nets", []),
+                    wide_track=r["power_track"])
     failed = router.route_all()
     tracks = vias = 0
     for net in router.nets:
@@ -235,7 +236,7 @@ def route_own(board, job):
             t = pcbnew.PCB_TRACK(board)
             t.SetStart(pt(*a))
             t.SetEnd(pt(*b))
-            t.SetWidth(mm(r["route_track"]))
+            t.SetWidth(mm(router.width(net)))
             t.SetLayer(pcbnew.F_Cu if layer == 0 else pcbnew.B_Cu)
             t.SetNet(info)
             board.Add(t)
@@ -461,6 +462,23 @@ def finish(board, job, name, out, h, tracks, vias, violations, unconnected):
                     "rot": round(fp.GetOrientationDegrees() % 360, 1),
                     "side": "bottom" if fp.IsFlipped() else "top",
                     "package": fp.GetFPID().GetLibItemName().wx_str()})
+    parts = {}
+    for fp in sorted(board.GetFootprints(), key=lambda f: f.GetReference()):
+        box = fp.GetBoundingBox(False, False)
+        c = box.Centre()
+        parts[fp.GetReference()] = {
+            "origin": [round(v, 3) for v in pcbnew.ToMM(fp.GetPosition())],
+            "center": [round(pcbnew.ToMM(c.x), 3), round(pcbnew.ToMM(c.y), 3)],
+            "size": [round(pcbnew.ToMM(box.GetWidth()), 3), round(pcbnew.ToMM(box.GetHeight()), 3)],
+            "rotation": round(fp.GetOrientationDegrees() % 360, 1),
+            "side": "bottom" if fp.IsFlipped() else "top",
+            "footprint": fp.GetFPID().GetUniStringLibId(),
+        }
+    mech = {"units": "mm, x right and y down from the board's top-left corner (as in the .kicad_pcb)",
+            "board": [w_ for w_ in job["size"]], "parts": parts}
+    with open(os.path.join(out, "mechanical.json"), "w") as f:
+        json.dump(mech, f, indent=1, sort_keys=True)
+        f.write("\n")
     report = {"tracks": tracks, "vias": vias, "drc_violations": violations,
               "unconnected": unconnected, "zip": zpath, "pos": pos,
               "layers": board.GetCopperLayerCount(), "geometry": geometry(board)}

@@ -24,12 +24,15 @@ FREE, BLOCKED = -1, -2
 
 class Router:
     def __init__(self, width, height, pads, *, pitch=0.25, track=0.25, clearance=0.2,
-                 via=0.6, via_drill=0.3, edge=0.3, hole_to_hole=0.5, via_cost=10.0):
+                 via=0.6, via_drill=0.3, edge=0.3, hole_to_hole=0.5, via_cost=10.0,
+                 wide=(), wide_track=0.5):
         self.pitch = pitch
         self.nx = int(width / pitch) + 1
         self.ny = int(height / pitch) + 1
         self.pads = pads
         self.half = track / 2
+        self.halves = (track / 2, wide_track / 2)  # a thin and a wide (power) track's half width
+        self.wide = set(wide)
         self.clear = clearance
         self.via_r = via / 2
         self.via_cost = via_cost
@@ -37,30 +40,34 @@ class Router:
         self.nets = sorted({p.net for p in pads if p.net})
         self.net_id = {name: i for i, name in enumerate(self.nets)}
         # static maps: per layer, which net a track centre may use each cell for
-        self.static = [[FREE] * n, [FREE] * n]
+        # per width class (thin, wide), per layer: which net a track centre may use each cell for
+        self.static = [[[FREE] * n, [FREE] * n], [[FREE] * n, [FREE] * n]]
         self.via_static = [FREE] * n
         self.pad_cells: list[list[int]] = []
         self.narrow: list[bool] = []
         # a segment between two cells passes a round pad a hair closer than the cells do
-        track_margin = clearance + self.half + 0.02
+        track_margins = [clearance + h + 0.02 for h in self.halves]
         via_margin = clearance + self.via_r + 0.02
         for i in range(n):  # the edge: copper keeps ``edge`` from the outline
             x, y = self.xy(i)
             d = min(x, y, width - x, height - y)
-            if d < edge + self.half:
-                self.static[0][i] = self.static[1][i] = BLOCKED
+            for w, h in enumerate(self.halves):
+                if d < edge + h:
+                    self.static[w][0][i] = self.static[w][1][i] = BLOCKED
             if d < edge + self.via_r:
                 self.via_static[i] = BLOCKED
         for pad in pads:
             k = self.net_id.get(pad.net, BLOCKED) if pad.net else BLOCKED
             cells = []
             x0, y0, x1, y1 = pad.bbox
-            m = max(via_margin, pad.drill + hole_to_hole + via_drill / 2 if pad.drill else 0) + pitch
+            m = max(via_margin, track_margins[1],
+                    pad.drill + hole_to_hole + via_drill / 2 if pad.drill else 0) + pitch
             for i in self.cells_in(x0 - m, y0 - m, x1 + m, y1 + m):
                 x, y = self.xy(i)
-                for layer in pad.layers:
-                    if pad.hit(x, y, track_margin - 1e-3):
-                        self.static[layer][i] = self._merge(self.static[layer][i], k)
+                for w, margin in enumerate(track_margins):
+                    if pad.hit(x, y, margin - 1e-3):
+                        for layer in pad.layers:
+                            self.static[w][layer][i] = self._merge(self.static[w][layer][i], k)
                 if pad.hit(x, y, via_margin - 1e-3):
                     self.via_static[i] = self._merge(self.via_static[i], k)
                 if pad.hit(x, y, 0.05):
@@ -127,22 +134,24 @@ class Router:
         return (max(xs) - min(xs) + max(ys) - min(ys), len(pts), net)
 
     def _reset(self):
-        self.own = [list(self.static[0]), list(self.static[1])]
+        self.own = [[list(layer) for layer in w] for w in self.static]
         self.via_own = list(self.via_static)
         self.tracks = {}
         self.vias = {}
         self.stubs: dict[str, list] = {}
 
-    def _reserve_track(self, layer, i, k):
-        for j in self._around(i, 2 * self.half + self.clear):
-            self.own[layer][j] = self._merge(self.own[layer][j], k)
-        for j in self._around(i, self.half + self.clear + self.via_r):
+    def _reserve_track(self, layer, i, k, half):
+        for w, other in enumerate(self.halves):
+            for j in self._around(i, half + other + self.clear):
+                self.own[w][layer][j] = self._merge(self.own[w][layer][j], k)
+        for j in self._around(i, half + self.clear + self.via_r):
             self.via_own[j] = self._merge(self.via_own[j], k)
 
     def _reserve_via(self, i, k):
-        for layer in (0, 1):
-            for j in self._around(i, self.via_r + self.clear + self.half):
-                self.own[layer][j] = self._merge(self.own[layer][j], k)
+        for w, other in enumerate(self.halves):
+            for layer in (0, 1):
+                for j in self._around(i, self.via_r + self.clear + other):
+                    self.own[w][layer][j] = self._merge(self.own[w][layer][j], k)
         for j in self._around(i, 2 * self.via_r + self.clear + 0.15):
             self.via_own[j] = self._merge(self.via_own[j], k)
 
@@ -164,13 +173,13 @@ class Router:
             targets = {(layer, i) for layer in pad.layers for i in cells}
             if targets & tree:
                 continue
-            path = self._astar(tree, targets, k, pad.center)
+            path = self._astar(tree, targets, k, pad.center, int(net in self.wide))
             if path is None:
                 return False
             paths.append(path)
             tree |= set(path)
             for layer, i in path:
-                self._reserve_track(layer, i, k)
+                self._reserve_track(layer, i, k, self.halves[int(net in self.wide)])
             for (l1, i1), (l2, _) in zip(path, path[1:], strict=False):
                 if l1 != l2:
                     self._reserve_via(i1, k)
@@ -186,10 +195,10 @@ class Router:
         self.vias[net] = vias
         return True
 
-    def _astar(self, sources, targets, k, goal):
+    def _astar(self, sources, targets, k, goal, wide):
         gx, gy = goal[0] / self.pitch, goal[1] / self.pitch
         nx = self.nx
-        own, via_own = self.own, self.via_own
+        own, via_own = self.own[wide], self.via_own
 
         def h(i):
             return abs(i % nx - gx) + abs(i // nx - gy)
@@ -233,6 +242,9 @@ class Router:
                     prev[(nl, j)] = node
                     heapq.heappush(heap, (nd + h(j), nd, (nl, j)))
         return None
+
+    def width(self, net):
+        return 2 * self.halves[int(net in self.wide)]
 
     def segments(self, net):
         """The net's tracks as merged straight segments: (layer, (x1, y1), (x2, y2))."""
