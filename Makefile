@@ -7,6 +7,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint typecheck unit bench clean firmware-check flash-dice flash-padhub pi-check \
 	hardware hardware-check
+.PHONY: cases cases-check
 
 # System packages (fonts, Node), the virtual environment and the project with
 # its test extras; redone only when pyproject.toml or the script changes.
@@ -105,6 +106,21 @@ hardware: $(STAMP)
 hardware-check: $(STAMP)
 	VENV=$(VENV) sh scripts/hardware-deps.sh
 	HARDWARE_REQUIRE_KICAD=1 $(BIN)/pytest -q tests/hardware
+
+# The printable cases (hardware/cases/README.md): STL files and their manifest into
+# hardware/cases/out/, pictures of each part and of the assembly steps into
+# hardware/cases/renders/ (both committed); cases-check runs their tests, which fail when
+# the committed files disagree with the sources.
+CASES_STAMP := $(VENV)/.cases-installed
+$(CASES_STAMP): pyproject.toml scripts/cases-deps.sh $(STAMP)
+	PYTHON=$(BIN)/python sh scripts/cases-deps.sh
+	touch $@
+
+cases: $(CASES_STAMP)
+	$(BIN)/python hardware/cases/build.py
+
+cases-check: $(CASES_STAMP)
+	$(BIN)/pytest tests/hardware/cases
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -32,3 +32,5 @@ if ! /usr/bin/python3 -c 'import pcbnew' >/dev/null 2>&1; then
 fi
 "$VENV/bin/python" -c 'import freeroute' >/dev/null 2>&1 || \
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[hardware]'
+# the printable cases' libraries (hardware/cases/, tested under tests/hardware/cases)
+PYTHON="$VENV/bin/python" sh scripts/cases-deps.sh
