@@ -14,7 +14,7 @@ With 3,000 games (73,602 positions; some 20 s) it gave the weights of ``clovece_
 (against *normální*) and of ``benchmarks/clovece_reference.py``'s ``CHANCE`` on the fourth
 round's evaluation. On the evaluation since two players' ``convex`` 0.5 it gives other weights
 (against *normální* 0.2029 and 0.0771), which measured no better in paired games, so the
-level keeps the first ones (docs/players.md, issue 23's seventh round).
+level keeps the first ones (docs/players/computer-players.md, issue 23's seventh round).
 
     .venv/bin/python benchmarks/clovece_chance_fit.py [GAMES]
 """

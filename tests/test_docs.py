@@ -1,5 +1,5 @@
 """Docs that run: every command block of README.md and docs/*.md is executed and its shown
-output compared (the rules of a block are in docs/DEVELOPING.md, "Docs that run").
+output compared (the rules of a block are in docs/dev/DEVELOPING.md, "Docs that run").
 
 * ```` ```console ```` blocks: ``$ `` lines are commands (a line ending in ``\\`` goes on),
   the lines under a command are its output, compared line by line (stdout and stderr

@@ -39,16 +39,16 @@ The weights depend on the number of players (:data:`WEIGHTS`); two players' ``co
 comes from an exactly solved end game (issue 23's fifth round, ``benchmarks/clovece_solve.py``:
 silný moved the back piece where the front one should go).  They were tuned
 by seeded self-play with common random numbers (``benchmarks/clovece_tune.py``);
-the measured strength is in ``docs/players.md``.  The deeper two-player search
+the measured strength is in ``docs/players/computer-players.md``.  The deeper two-player search
 (``deep``) measured 56.9 % → 60.0 % head to head against the normal level (2,000 paired
 games, sign test z = +2.30) and no different against a random player (87.5 % → 87.9 %);
 an earlier deeper search that stopped after the opponent's reply (its leaf with this
 colour on turn, scored in fields) measured no better, nor did it with that leaf as a
-chance (docs/players.md).  Rollouts (12 of 8 throws a move, the normal
+chance (docs/players/computer-players.md).  Rollouts (12 of 8 throws a move, the normal
 level's heuristic playing them, then the evaluation) measured worse against a random
 player, and so did rollouts played by this level's own one-throw choice; an evaluation
 learnt from self-play by temporal differences, and the race counted in the turns a colour
-needs to finish alone, measured no better (issue 23's third round, docs/players.md).
+needs to finish alone, measured no better (issue 23's third round, docs/players/computer-players.md).
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ WEIGHTS: dict[int, Weights] = {
     3: Weights(convex=2.0),
     4: Weights(convex=3.5),
 }
-"""The tuned weights by the number of players (docs/players.md has the figures)."""
+"""The tuned weights by the number of players (docs/players/computer-players.md has the figures)."""
 
 
 def weights_for(pos: Position) -> Weights:
@@ -256,7 +256,7 @@ def win_chance(pos: Position, colour: int, w: Weights) -> float:
     """:func:`evaluate` as a chance to win, for the deep search: a logistic function of the
     evaluation over the root of the fields left (a lead counts more near the end) and of the
     fields left, fitted on positions of silný's games against *normální*
-    (docs/players.md, issue 23's fourth round).  1 or 0 for a game that is over."""
+    (docs/players/computer-players.md, issue 23's fourth round).  1 or 0 for a game that is over."""
     if pos.winner is not None:
         return 1.0 if pos.winner == colour else 0.0
     left = fields_left(pos)

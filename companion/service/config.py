@@ -54,7 +54,7 @@ PIXELS_NAME_BYTES = 31
 class DiceConfig:
     port: str = "/dev/companion-dice"
     baudrate: int = 115200
-    kind: str = "serial"  # "serial": our dice; "pixels": a Pixels die (docs/pixels.md); "none"
+    kind: str = "serial"  # "serial": our dice; "pixels": a Pixels die (docs/players/pixels.md); "none"
     pixels_name: str = ""  # the Pixels die to use ("" = the first one heard)
 
 
@@ -146,7 +146,7 @@ class VoiceConfig:
 
 @dataclass(frozen=True)
 class WebConfig:
-    """The phone view (docs/web.md): a read-only page of the game for the phones at the table."""
+    """The phone view (docs/dev/web.md): a read-only page of the game for the phones at the table."""
 
     enabled: bool = False  # off until a family turns it on
     address: str = "0.0.0.0"  # the address to listen on ("0.0.0.0": every interface)

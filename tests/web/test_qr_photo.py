@@ -20,7 +20,7 @@ TARGET = 48
 """Photos of 50 that each decoder should read (issue 25's target)."""
 OPENCV_READS = 45
 """What OpenCV's detector must read of the same 50.  It reads 48 of these, but over 1,200
-photos only 91.4 % (docs/web.md): the panel's pixel grid runs through the middle of every
+photos only 91.4 % (docs/dev/web.md): the panel's pixel grid runs through the middle of every
 two-pixel module and in the sharpest photos OpenCV loses the finder patterns (without the
 grid it reads all 50); no layout the panel allows does much better.  The floor leaves room
 for another OpenCV release."""
