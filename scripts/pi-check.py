@@ -449,7 +449,7 @@ class Check:
                 said.append(decision_line(arm, host))
         finally:
             subprocess.run(["rm", "-rf", str(tmp)], check=True)
-        return ("; ".join(said) + " (CPU time, benchmarks/strong_decision.py; issue 23's targets, "
+        return ("; ".join(said) + " (CPU time, benchmarks/strong_decision.py; the targets, "
                 "median <= 5 ms and p99 <= 50 ms, are for the PC: reported here, not checked)")
 
     # --- 3. the card --------------------------------------------------------------------------

@@ -168,7 +168,7 @@ def test_the_checker_sees_a_lazy_upward_import(tmp_path):
 MODULE_LINES = 600
 CLASS_LINES = 400
 ABOUT = 1.05
-"""Issue 21's bar for the service and its hosts: no module over about 600 lines, no class over
+"""The bar for the service and its hosts: no module over about 600 lines, no class over
 about 400 (5 % leeway: "about")."""
 
 

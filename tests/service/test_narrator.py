@@ -1,4 +1,4 @@
-"""The narrator: every game speaks, and the voice mode reads the screens (issue 24)."""
+"""The narrator: every game speaks, and the voice mode reads the screens."""
 
 from __future__ import annotations
 

@@ -59,7 +59,7 @@ def test_the_napij_demo_writes_every_frame_and_every_announcement(tmp_path, caps
         if shutil.which("espeak-ng"):
             assert w.getnframes() > w.getframerate() * said  # every announcement, whole
     text = wav.with_suffix(".txt").read_text("utf-8")
-    # the whole game's speech, not only the drinks (issue 24): whose turn, the throws, the
+    # the whole game's speech, not only the drinks: whose turn, the throws, the
     # moves, the drinks
     assert "Hoď za počítač." in text and "Šestka nepadla" in text
     assert " táhl z " in text or " nasadil figurku" in text

@@ -1,4 +1,4 @@
-"""The listening robot plays from the WAV twin's sentences alone (issue 24)."""
+"""The listening robot plays from the WAV twin's sentences alone."""
 
 from __future__ import annotations
 

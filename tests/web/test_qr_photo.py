@@ -17,7 +17,7 @@ from companion.web import qr
 from . import qrphoto
 
 TARGET = 48
-"""Photos of 50 that each decoder should read (issue 25's target)."""
+"""Photos of 50 that each decoder should read (the target)."""
 OPENCV_READS = 45
 """What OpenCV's detector must read of the same 50.  It reads 48 of these, but over 1,200
 photos only 91.4 % (docs/dev/web.md): the panel's pixel grid runs through the middle of every
