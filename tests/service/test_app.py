@@ -361,7 +361,7 @@ def test_without_web_the_service_has_no_phone_view(tmp_path):
 def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_path):
     from companion.devices.pinmap import PinMapError
 
-    from ..hardware.fake_pi import pi4
+    from ..devices.fake_pi import pi4
 
     root = pi4(tmp_path / "pi", uart=True)
     cfg = rig_config(tmp_path)
@@ -382,7 +382,7 @@ def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_p
 def test_the_service_refuses_to_start_when_the_i2s_overlay_has_the_buzzers_pin(tmp_path):
     from companion.errors import UsageError
 
-    from ..hardware.fake_pi import pi4
+    from ..devices.fake_pi import pi4
 
     root = pi4(tmp_path / "pi", i2s=True)
     app = App(rig_config(tmp_path), pin_factory=MockFactory(), device=create_device("dummy"),

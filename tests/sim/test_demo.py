@@ -131,7 +131,7 @@ def test_the_same_napij_seed_gives_the_same_gif_byte_for_byte(tmp_path, capsys):
     assert a.read_bytes() == b.read_bytes()
 
 
-@pytest.mark.parametrize("game", ["napij", "clovece"])
+@pytest.mark.parametrize("game", [pytest.param("napij", marks=pytest.mark.long), "clovece"])
 def test_the_readme_gif_is_what_its_command_makes(tmp_path, capsys, game):
     """The README's GIFs and the commands printed under them: made again, each shows the same
     frames, pixel for pixel (so a picture cannot drift from its command unnoticed; the arm64

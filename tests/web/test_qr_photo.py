@@ -16,6 +16,9 @@ from companion.web import qr
 
 from . import qrphoto
 
+# the photo counts are cached in the worker that makes them: these tests keep to one worker
+pytestmark = pytest.mark.xdist_group("qrphoto")
+
 TARGET = 48
 """Photos of 50 that each decoder should read (the target)."""
 OPENCV_READS = 45
@@ -39,6 +42,7 @@ def test_opencv_reads_it_in_at_least_45_of_50_photos():
     assert counts(qr.LAYOUT)["opencv"] >= OPENCV_READS
 
 
+@pytest.mark.long
 def test_one_pixel_a_module_reads_worse_with_both_decoders():
     """The other way to keep every module's centre on a pixel: far worse for OpenCV and
     ZXing (modules of three to six camera pixels), though better for zbar."""
