@@ -17,7 +17,7 @@ from companion.devices.voice import SilentAnnouncer, VoiceStatus
 from companion.dice.sim import SimulatedDice
 from companion.service.config import Config
 
-from ..hardware.fake_pi import pi4
+from ..devices.fake_pi import pi4
 
 
 class Hands:
