@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean firmware-check flash-dice flash-padhub pi-check \
+.PHONY: run test test-long lint typecheck unit bench clean firmware-check flash-dice flash-padhub pi-check \
 	hardware hardware-check
 .PHONY: cases cases-check
 
@@ -26,8 +26,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# pytest over every core (pytest-xdist; tests that share a cache keep to one worker by their
+# xdist_group); the tests marked `long` (the big seeded corpora, minutes each) run in
+# `make test-long`, which CI runs after `make test`.
+PYTEST_XDIST := -n auto --dist loadgroup
+
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_XDIST) -m "not long" --ignore=tests/hardware
+
+test-long: $(STAMP)
+	$(BIN)/pytest $(PYTEST_XDIST) -m long --ignore=tests/hardware
 
 test: lint typecheck firmware-check unit
 
@@ -72,16 +80,11 @@ flash-padhub: $(STAMP)
 		cp $(sort $(wildcard $(PADHUB_BOARD)/padhub/*.py)) :padhub/ + \
 		cp $(PADHUB_BOARD)/main.py :main.py + reset
 
-# The numbers in the README, each against a peer measured in the same run.
+# Every measured figure, each beside a peer measured in the same run, written to
+# benchmarks/RESULTS.md (the quick ones; `benchmarks/results.py --all` runs the long ones too).
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[bench]'
-	$(BIN)/python benchmarks/engine_vs_ludopy.py
-	$(BIN)/python benchmarks/napij_selfplay.py
-	$(BIN)/python benchmarks/dice_latency.py
-	$(BIN)/python benchmarks/pixels_latency.py
-	$(BIN)/python benchmarks/service_latency.py
-	$(BIN)/python benchmarks/pads.py
-	$(BIN)/python benchmarks/voice_latency.py
+	$(BIN)/python benchmarks/results.py
 
 # The companion on the Pi's architecture (root; not part of `make test`): the card's arm64
 # root file system built with debootstrap (cached in /var/cache/companion-pi) and

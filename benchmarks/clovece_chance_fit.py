@@ -1,6 +1,5 @@
 """Fits :func:`companion.players.clovece_strong.win_chance`: silný's evaluation as a chance to
-win, by logistic regression on the outcomes of seeded two-player games (issue 23's fourth
-round).
+win, by logistic regression on the outcomes of seeded two-player games.
 
 Games ``0 … GAMES-1`` (seed ``1000 + g``): silný's one-throw search (``deep`` off, the
 level the evaluation was made for) against a random player (even ``g``) or *normální*
@@ -11,10 +10,10 @@ the game.  For each opponent it fits ``P(win) = 1 / (1 + exp(-(a * e / sqrt(R + 
 / 100)))`` by Newton's method and prints ``a`` (``chance_lead``) and ``b``
 (``chance_left``) with the mean log loss, beside the loss of ``e`` alone with a constant.
 With 3,000 games (73,602 positions; some 20 s) it gave the weights of ``clovece_strong``
-(against *normální*) and of ``benchmarks/clovece_reference.py``'s ``CHANCE`` on the fourth
-round's evaluation. On the evaluation since two players' ``convex`` 0.5 it gives other weights
+(against *normální*) and of ``benchmarks/clovece_reference.py``'s ``CHANCE`` on the evaluation
+before two players' ``convex`` became 0.5. On today's evaluation it gives other weights
 (against *normální* 0.2029 and 0.0771), which measured no better in paired games, so the
-level keeps the first ones (docs/players.md, issue 23's seventh round).
+level keeps the first ones (docs/dev/research/computer-players-tuning.md).
 
     .venv/bin/python benchmarks/clovece_chance_fit.py [GAMES]
 """

@@ -1,9 +1,9 @@
 """A slow reference player of Člověče for two players, with no time budget: how far a deeper
-search that knows its opponent gets beyond *silný* (issue 23's fourth round).
+search that knows its opponent gets beyond *silný*.
 
 Not a product level: it takes 10 to 40 ms a decision on average (seconds with
 ``--extra 2 --inner 2``).  It answers whether the two-player targets of
-docs/players.md (90 % against one random player, 60 % head to head against
+docs/players/computer-players.md (90 % against one random player, 60 % head to head against
 *normální*) are within reach of a better choice of moves under these rules.
 
 **The search** (:class:`Search`) is an expectimax over the dice that models the one
@@ -82,7 +82,7 @@ REPLIES: dict[str, Reply] = {"random": reply_random, "normal": reply_normal}
 CHANCE: dict[str, tuple[float, float]] = {"random": (0.2956, 0.4954), "normal": (0.2932, 0.0234)}
 """``(chance_lead, chance_left)`` of :func:`win_chance` by the modelled opponent, fitted by
 logistic regression on 73,602 positions (the opponent on turn) of 3,000 seeded games of
-silný against each opponent (docs/players.md, issue 23's fourth round): a lead counts more
+silný against each opponent (docs/dev/research/computer-players-tuning.md): a lead counts more
 the fewer fields are left, and the stronger player's edge grows with the fields left."""
 
 

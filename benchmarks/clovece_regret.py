@@ -1,4 +1,4 @@
-"""Where *silný*'s moves cost it games against one opponent (issue 23): every legal move of
+"""Where *silný*'s moves cost it games against one opponent: every legal move of
 sampled decisions scored by full-game rollouts, and the regret summed per game.
 
 It plays the seeded two-player games of ``benchmarks/clovece_tune.py`` (each colour's own

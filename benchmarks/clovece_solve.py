@@ -1,5 +1,5 @@
 """Exactly solved smaller Člověče games: how far silný is from the best play against a random
-player (issue 23's fifth round).
+player.
 
 A two-player game (red, colour 0, throws first; green, colour 2) in which the deepest goal
 fields of both colours are already taken by parked pieces that can never move again (one free

@@ -1,6 +1,6 @@
 """What survives what: the journal against its peer, SQLite (WAL, synchronous=FULL), in one run.
 
-The same scripted games and the same faults for both (the figures of docs/faults.md):
+The same scripted games and the same faults for both (the figures of docs/dev/faults.md):
 
 * power cuts — the crash-consistency check of tests/storage/test_journal_crash.py: the game
   is played through a shim that records every write, fsync, truncate, rename and folder

@@ -1,5 +1,5 @@
 """The computer levels' strength: seeded matches through the generic driver, every win share
-with its 95 % interval, against the targets of docs/players.md.
+with its 95 % interval, against the targets of docs/players/computer-players.md.
 
 Each figure is one match of ``companion selfplay GAME --seats ... --rotate`` (the
 same code: :func:`companion.selfplay.match.run_match`): the seats turn by one

@@ -12,7 +12,7 @@ falls off the table), and one computer seat.  Six games in a row with the
 virtual deck, then two with a printed deck (the robot keeps the shuffled pile
 and enters each card it draws), set up through the set-up screen.
 
-Printed: the counts the evening must have (issue 18) -
+Printed: the counts the evening must have -
 
 * debts that arose only from reading a banner: a person asked to pay a debt
   before a throw although they never answered a banner with "◀ později";

@@ -9,7 +9,7 @@ Printed: presses per turn of a person and of the computer seat, and what they
 were pressed on.  ``--auto`` sets "Jediný tah: sám po 2 s" and "PC potvrdí
 sám: 3 s".
 
-The numbers of the code before issue 18, with the same seeds: run this file
+The numbers of an older checkout, with the same seeds: run this file
 with ``PYTHONPATH`` pointing at an export of that commit (the same screens,
 ``expects()`` and buttons were there)::
 

@@ -8,7 +8,7 @@ copy of the position, so that no cache of the engine's helps, twice: the wall
 clock (``perf_counter``) and the thread's own CPU time (``thread_time``, which a
 busy machine's other processes do not add to; the targets are checked on it and
 both are printed); the three are measured in alternating halves so that machine
-noise hits all alike.  Targets (docs/players.md): median <= 5 ms,
+noise hits all alike.  Targets (docs/players/computer-players.md): median <= 5 ms,
 p99 <= 50 ms on a PC (a Pi Zero 2 W is about ten times slower).
 
 ``--game napij``: the same for napij se, its games played through the generic driver

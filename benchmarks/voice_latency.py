@@ -13,7 +13,7 @@ samples:
              installed; ALSA's null device needs no sound card).
 
 * ``clovece`` what the Člověče table does (through the shell and its narrator,
-             issue 24): a throw comes in, the host journals it, the narrator
+             the event lines): a throw comes in, the host journals it, the narrator
              says the throw line: timed from the input to the first sample;
 * ``gobbit`` the same for the virtual deck's flip (● pressed: the flip is
              journaled and said);

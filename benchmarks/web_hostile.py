@@ -1,4 +1,4 @@
-"""The phone view under a hostile client, the new server beside the one before issue 20.
+"""The phone view under a hostile client, the new server beside the task-per-stream server.
 
 On loopback only, every loop bounded: ``--slow`` sockets from one address (127.0.0.2) each
 send half a request's headers and then nothing (slowloris); meanwhile a phone at another
@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from peers.web_server_before_i20 import WebView as OldWebView  # noqa: E402
+from peers.web_server_task_per_stream import WebView as OldWebView  # noqa: E402
 
 from companion.web import samples  # noqa: E402
 from companion.web.server import WebView, wait_until  # noqa: E402

@@ -22,8 +22,8 @@ Measured side by side in one run:
     .venv/bin/python benchmarks/web_push.py [--actions 150] [--interval 40] [--clients 30]
                                             [--rounds 4]
 
-Both servers, the new one (aiohttp.web.Application behind its gate) and the one before issue 20
-(``benchmarks/peers/web_server_before_i20.py``, kept only for this comparison), alternate over
+Both servers, the new one (aiohttp.web.Application behind its gate) and the task-per-stream server
+(``benchmarks/peers/web_server_task_per_stream.py``, kept only for this comparison), alternate over
 ``--rounds`` and are printed side by side with their ratios.
 """
 
@@ -43,7 +43,7 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dice_latency import percentile  # noqa: E402
-from peers.web_server_before_i20 import WebView as OldWebView  # noqa: E402
+from peers.web_server_task_per_stream import WebView as OldWebView  # noqa: E402
 
 from companion.engines.clovece.notation import parse_position  # noqa: E402
 from companion.ui.minimap import draw_board  # noqa: E402
@@ -51,7 +51,7 @@ from companion.web import samples  # noqa: E402
 from companion.web.server import WebView, wait_until  # noqa: E402
 
 SERVERS = {"new": WebView, "old": OldWebView}
-"""The web view on aiohttp.web.Application behind its gate (issue 20), and the one before it
+"""The web view on aiohttp.web.Application behind its gate, and the task-per-stream server
 (a RequestHandler subclass with hand-made routing), measured in the same run."""
 
 CLIENTS = r"""

@@ -11,7 +11,7 @@ as real phones are other devices and their work is not this machine's.
 
 1. dice frame -> OLED frame, with the phone view off, on with 0 browsers, and on
    with --clients browsers (their process only reads the stream); the same two "on"
-   modes with the server before issue 20 (``benchmarks/peers/web_server_before_i20.py``,
+   modes with the task-per-stream server (``benchmarks/peers/web_server_task_per_stream.py``,
    kept only for this comparison), all alternating in one run.  Each browser connects from
    its own loopback address (as each phone has its own).  A roll frame
    is written on the dice's pty; the time ends when the loop has handed the
@@ -34,8 +34,8 @@ as real phones are other devices and their work is not this machine's.
 
 In part 1 the browsers' process runs at ``--browsers-nice`` (default 19): on a table the
 phones are other devices, so here they take the CPU the service does not want; with 0 they
-compete with the service for this machine's two cores as equals (the figures before issue
-20's second round were measured so).  In part 2 their reading is part of what is timed: they
+compete with the service for this machine's two cores as equals (earlier figures were
+measured so).  In part 2 their reading is part of what is timed: they
 run at the service's niceness.
 
 The browsers' arrival times and the benchmark's start times are both
@@ -113,13 +113,13 @@ asyncio.run(main(sys.argv[1], int(sys.argv[2]), sys.argv[3] == "parse"))
 
 def use_server(name: str) -> None:
     """The phone view's server for the next Table or bare view: "new" (this checkout's) or
-    "old" (the one before issue 20, kept in benchmarks/peers/ for this comparison only)."""
+    "old" (the task-per-stream server, kept in benchmarks/peers/ for this comparison only)."""
     import companion.web.server as server
 
     if not hasattr(server, "NEW_WEBVIEW"):
         server.NEW_WEBVIEW = server.WebView  # type: ignore[attr-defined]
     if name == "old":
-        from peers.web_server_before_i20 import WebView as OldWebView
+        from peers.web_server_task_per_stream import WebView as OldWebView
 
         class Old(OldWebView):  # type: ignore[misc, valid-type]
             """The old server knows no ``hold`` (the table first came with the new one)."""

@@ -66,7 +66,7 @@ ROLLS_AFTER = 3
 DECISION_GAMES = (("clovece", 50), ("napij", 16))
 """silný's decision time under the emulation (benchmarks/strong_decision.py): the seeded games
 of each game, fewer than the benchmark's 200 so that the step stays short (1 min 28 s of a
-20-minute run here at load 4-7; docs/players.md has its figures)."""
+20-minute run here at load 4-7; docs/players/computer-players.md has its figures)."""
 TEST_PLAYERS = 2
 TEST_COMPUTER = ("r", "g")  # every seat the computer's, a person rolls for them
 
@@ -449,7 +449,7 @@ class Check:
                 said.append(decision_line(arm, host))
         finally:
             subprocess.run(["rm", "-rf", str(tmp)], check=True)
-        return ("; ".join(said) + " (CPU time, benchmarks/strong_decision.py; issue 23's targets, "
+        return ("; ".join(said) + " (CPU time, benchmarks/strong_decision.py; the targets, "
                 "median <= 5 ms and p99 <= 50 ms, are for the PC: reported here, not checked)")
 
     # --- 3. the card --------------------------------------------------------------------------

@@ -42,6 +42,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
                     "--link", "{tmp}/dice"],
     ("dice-read",): ["loop://", "--timeout", "0.05"],
     ("pins",): [],
+    ("firmware",): [],
     ("doctor",): ["--only", "pins"],
     ("pads", "calibrate"): ["--simulate", "1", "--dry-run"],
     ("pads", "show"): [],
@@ -51,8 +52,17 @@ BASE: dict[tuple[str, ...], list[str]] = {
 }
 SLOW = {("selfplay", "napij"), ("watch", "clovece")}
 
+# Paths that no folder or file can be made at, even by root, and that stay inside the test's
+# own folder: "{tmp}/a-file" is a file where a folder is asked for, "{tmp}/a-file/below" a
+# path through a file ("/" or "/nonexistent/..." would be made by root, outside the test).
 HOSTILE = ["", " ", "-1", "0", "1", "7", "nan", "inf", "-inf", "1e400", "9" * 5000, "x",
-           "\x00", "/", "/nonexistent/folder/file", "--", "ěščř", "0x10", "3.5"]
+           "\x00", "{tmp}/a-file", "{tmp}/a-file/below", "--", "ěščř", "0x10", "3.5"]
+
+
+def in_folder(value: str, folder: Path) -> str:
+    """A hostile value with its paths placed in ``folder``, beside a file named ``a-file``."""
+    (folder / "a-file").write_text("not a folder\n")
+    return value.replace("{tmp}", str(folder))
 
 
 def commands() -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
@@ -144,7 +154,7 @@ def test_hostile_option_values_are_one_sentence_or_success(path, option, capsys,
     for i, value in enumerate(values):
         base = [a.replace("{tmp}", str(tmp_path / str(i))) for a in BASE[path]]
         (tmp_path / str(i)).mkdir()
-        check([*path, *base, option, value], capsys, path)
+        check([*path, *base, option, in_folder(value, tmp_path / str(i))], capsys, path)
 
 
 @settings(max_examples=60, deadline=None,
@@ -157,6 +167,8 @@ def test_random_option_values_are_one_sentence_or_success(case, value, capsys, t
     folder = tmp_path / str(abs(hash((case, value))))
     folder.mkdir(exist_ok=True)
     base = [a.replace("{tmp}", str(folder)) for a in BASE[path]]
+    if value.startswith("/"):  # an absolute path: inside this test's folder, not at the root
+        value = str(folder) + value
     check([*path, *base, option, value], capsys, path)
 
 
@@ -202,6 +214,8 @@ def toml(value: object) -> str:
 def run_with(tmp: Path, key: tuple[str, str], value: object,
              capsys: pytest.CaptureFixture[str]) -> None:
     section, name = key
+    if isinstance(value, str) and value.startswith("/"):  # a path: inside the test's folder
+        value = str(tmp) + value
     base = {"display": {"driver": '"dummy"'},
             "service": {"pin_factory": '"mock"', "data_dir": toml(str(tmp / "data")),
                         "shutdown_command": '""'},
@@ -267,7 +281,7 @@ def test_random_config_values_are_one_sentence_or_success(key, value, capsys, tm
     ("clovece_regret.py", ["5", "--report", "/nonexistent-folder/x.jsonl"]),
 ])
 def test_the_strength_benchmarks_refuse_a_bad_count_in_one_sentence(script, args):
-    """Issue 23's benchmarks: a count out of range is one line on stderr and exit 2 (argparse's
+    """The computer players' benchmarks: a count out of range is one line on stderr and exit 2 (argparse's
     own error), never the division by zero it would meet later."""
     import subprocess
     import sys

@@ -1,5 +1,5 @@
-"""Docs that run: every command block of README.md and docs/*.md is executed and its shown
-output compared (the rules of a block are in docs/DEVELOPING.md, "Docs that run").
+"""Docs that run: every command block of README.md and docs/**/*.md is executed and its shown
+output compared (the rules of a block are in docs/dev/DEVELOPING.md, "Docs that run").
 
 * ```` ```console ```` blocks: ``$ `` lines are commands (a line ending in ``\\`` goes on),
   the lines under a command are its output, compared line by line (stdout and stderr
@@ -25,7 +25,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+README = ROOT / "README.md"
+README_LIMIT = 12 * 1024  # bytes: a family reads it in five minutes
+DOCS = [README, *sorted((ROOT / "docs").rglob("*.md"))]
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)\s]*)?\)")
 FENCE = re.compile(r"^(```+)\s*([\w+-]*)")
 NOT_RUN = re.compile(r"^<!--\s*not run:\s*(\S.*?)\s*-->$")
 COMMAND_WORDS = ("$ ", "companion ", "make ", "sudo ", ".venv/")
@@ -93,6 +96,34 @@ def test_the_docs_have_command_blocks_and_no_command_outside_them():
     for b in ALL:
         if b.lang == "console":
             assert any(line.startswith("$ ") for line in b.lines), f"{b.name}: no command"
+
+
+def test_the_readme_stays_short():
+    size = len(README.read_bytes())
+    assert size <= README_LIMIT, (
+        f"README.md is {size} bytes, more than {README_LIMIT}: move detail into docs/")
+
+
+def test_every_relative_link_of_the_docs_leads_to_a_file():
+    broken = []
+    for path in DOCS:
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            for target in LINK.findall(line):
+                if re.match(r"^[a-z]+:", target):
+                    continue
+                if not (path.parent / target).exists():
+                    broken.append(f"{path.relative_to(ROOT)}:{n}: {target}")
+    assert broken == []
+
+
+def test_the_docs_name_no_work_item():
+    """The docs describe the product: an issue number or a work round belongs in git history."""
+    word = re.compile(r"\bissues? \d+|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|"
+                      r"ninth|tenth|napij|\d+(?:st|nd|rd|th)) round\b|(?<!-)\brounds? \d+", re.I)
+    found = [f"{path.relative_to(ROOT)}:{n}: {m.group(0)}"
+             for path in DOCS for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+             for m in word.finditer(line)]
+    assert found == []
 
 
 def split_console(block: Block) -> list[tuple[str, list[str]]]:

@@ -18,7 +18,7 @@ from packaging.requirements import Requirement
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ROOT / "scripts"
 UNIT = SCRIPTS / "companion.service"
-TARGET = 3.0  # "OK" in systemd-analyze's words; today's exposure is in docs/faults.md
+TARGET = 3.0  # "OK" in systemd-analyze's words; today's exposure is in docs/dev/faults.md
 
 
 def unit_settings() -> dict[str, list[str]]:

@@ -3,7 +3,7 @@
 Every import is read from the source with :mod:`ast` - module level, inside
 functions (lazy imports) and under ``TYPE_CHECKING`` alike - and resolved to the
 ``companion`` module it names.  The layers, bottom up, are the table below
-(docs/DEVELOPING.md describes them); the most specific prefix decides a
+(docs/dev/DEVELOPING.md describes them); the most specific prefix decides a
 module's layer.  Also: no import cycle between packages, and no module imports
 a private (``_name``) name from another module.
 """
@@ -38,7 +38,7 @@ def layer_of(module: str) -> int:
         for prefix in prefixes:
             if (module == prefix or module.startswith(prefix + ".")) and prefix.count(".") > depth:
                 best, depth = level, prefix.count(".")
-    assert best >= 0, f"{module} is in no layer: add it to LAYERS and docs/DEVELOPING.md"
+    assert best >= 0, f"{module} is in no layer: add it to LAYERS and docs/dev/DEVELOPING.md"
     return best
 
 
@@ -168,7 +168,7 @@ def test_the_checker_sees_a_lazy_upward_import(tmp_path):
 MODULE_LINES = 600
 CLASS_LINES = 400
 ABOUT = 1.05
-"""Issue 21's bar for the service and its hosts: no module over about 600 lines, no class over
+"""The bar for the service and its hosts: no module over about 600 lines, no class over
 about 400 (5 % leeway: "about")."""
 
 

@@ -85,7 +85,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
         except NotationError as exc:
             raise UsageError(str(exc)) from None
         found = [m for m in legal if m.frm == frm]
-        if not found:  # the rules say no: in the table's words (docs/DEVELOPING.md)
+        if not found:  # the rules say no: in the table's words (docs/dev/DEVELOPING.md)
             reason = why_not(pos, roll, frm)
             raise RefusedError(f"Tah z {args.move} nejde: {_lower(describe.explain(reason))}")
         move = found[0]
@@ -149,12 +149,12 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 def register(commands: Any, games: dict[str, Any]) -> None:
     p = games["moves"].add_parser("clovece", help="Člověče, nezlob se")
-    p.add_argument("position", help="a position in the notation of docs/notation.md")
+    p.add_argument("position", help="a position in the notation of docs/dev/clovece-notation.md")
     p.add_argument("--roll", required=True, help="the roll, 1 to 6")
     p.set_defaults(func=cmd_moves)
 
     p = games["apply"].add_parser("clovece", help="Člověče, nezlob se")
-    p.add_argument("position", help="a position in the notation of docs/notation.md")
+    p.add_argument("position", help="a position in the notation of docs/dev/clovece-notation.md")
     p.add_argument("--roll", required=True, help="the roll, 1 to 6")
     p.add_argument("--move", metavar="FROM", help="where the moving piece stands (h, 0-39, f1-f4)")
     p.set_defaults(func=cmd_apply)

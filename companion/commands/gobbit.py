@@ -1,4 +1,4 @@
-"""CLI for Gobbit: ``companion judge gobbit SITUATION`` (docs/judge.md)."""
+"""CLI for Gobbit: ``companion judge gobbit SITUATION`` (docs/dev/gobbit-judge.md)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def register(commands: Any, games: dict[str, Any]) -> None:
         "gobbit", help="Gobbit: who fouled, which piles move, who won a Gobbit! race",
         description="Print the JSON ruling {fouls, piles, gobbit} for one moment of play.")
     p.add_argument("situation", nargs="+", metavar="SITUATION",
-                   help="tokens as in docs/judge.md, e.g. '1:Sb 2:Cb t1>2@0 t2>2@7'")
+                   help="tokens as in docs/dev/gobbit-judge.md, e.g. '1:Sb 2:Cb t1>2@0 t2>2@7'")
     p.add_argument("--explain", action="store_true",
                    help="after the JSON, say in Czech what every touch was and why")
     p.set_defaults(func=cmd_judge)

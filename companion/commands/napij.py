@@ -1,6 +1,6 @@
 """CLI commands for Člověče, napij se!: moves, apply, selfplay; ``board check`` and ``board draw``.
 
-See docs/napij-notation.md for the position, play and action syntax and the
+See docs/dev/napij-notation.md for the position, play and action syntax and the
 JSON that ``moves`` prints.
 """
 
@@ -103,7 +103,7 @@ def _lower(sentence: str) -> str:
 
 
 def _refused(state: State, action: Action, what: str, exc: RulesError | None = None) -> RefusedError:
-    """The rules say no: one Czech sentence, in the table's words (docs/DEVELOPING.md)."""
+    """The rules say no: one Czech sentence, in the table's words (docs/dev/DEVELOPING.md)."""
     reason = exc.reason if exc is not None and exc.reason is not None else why_not(state, action)
     return RefusedError(f"{what} nejde: {_lower(describe.explain(reason))}")
 
@@ -344,7 +344,7 @@ def _board_usage(args: argparse.Namespace) -> int:
 
 
 def register(commands: Any, games: dict[str, Any]) -> None:
-    help_pos = "a position (docs/napij-notation.md), or new / new:2 / new:3"
+    help_pos = "a position (docs/dev/napij-notation.md), or new / new:2 / new:3"
 
     def data_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--board", metavar="FILE",
@@ -400,7 +400,7 @@ def register(commands: Any, games: dict[str, Any]) -> None:
 
     board = commands.add_parser("board", help="check or draw a napij board or deck file",
                                 description="Check or draw a board (or deck) file of "
-                                            "Člověče, napij se! (docs/boards.md, docs/deck.md).")
+                                            "Člověče, napij se! (docs/players/boards.md, docs/players/deck.md).")
     board.set_defaults(func=_board_usage)
     sub = board.add_subparsers(dest="board_command", metavar="COMMAND",
                                parser_class=type(board))

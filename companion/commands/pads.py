@@ -329,7 +329,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def register(commands: Any, games: dict[str, Any]) -> None:
     p = commands.add_parser("pads", help="the slap pads' timing: calibrate, show",
-                            description="The slap pads' timing budget (docs/gobbit-rules.md, D28).")
+                            description="The slap pads' timing budget (docs/players/gobbit-rules.md, D28).")
     sub = p.add_subparsers(dest="pads_command", metavar="COMMAND", required=True,
                            parser_class=type(p))
     c = sub.add_parser("calibrate", help="measure each pad's offset and the spread, and save them",

@@ -1,6 +1,6 @@
 """The companion's end of a board's session on the table's serial line (the dice, the pad hub).
 
-Both boards speak docs/protocol.md the same way, so both readers share this
+Both boards speak docs/dev/protocol.md the same way, so both readers share this
 module: the dice's (:mod:`companion.dice.reader`) and the pad hub's
 (:mod:`companion.devices.pads.hub`).  A board's reader is two parts:
 

@@ -1,4 +1,4 @@
-"""The dice wire protocol, version 1 (docs/protocol.md), the companion's end.
+"""The dice wire protocol, version 1 (docs/dev/protocol.md), the companion's end.
 
 One frame is one line of printable ASCII::
 

@@ -25,7 +25,7 @@ worth the best move of each next roll, averaged over the six rolls (expectimax
 over the die, one throw deep).  Between moves worth the same the piece further
 ahead goes (``front``).
 
-**Two players** (``deep``, issue 23's fourth round): with a roll of 1 to 5 the search
+**Two players** (``deep``): with a roll of 1 to 5 the search
 looks further, at the opponent's whole throw (each of its six rolls, the move
 *normální* would play, :func:`companion.players.clovece_bot.choose`) and then the own
 next throw (the best move of each roll), and scores the positions it reaches, where
@@ -36,19 +36,11 @@ more near the end).  After a six every move throws again, so the one-throw searc
 above decides as before.
 
 The weights depend on the number of players (:data:`WEIGHTS`); two players' ``convex`` 0.5
-comes from an exactly solved end game (issue 23's fifth round, ``benchmarks/clovece_solve.py``:
+comes from an exactly solved end game (``benchmarks/clovece_solve.py``:
 silný moved the back piece where the front one should go).  They were tuned
 by seeded self-play with common random numbers (``benchmarks/clovece_tune.py``);
-the measured strength is in ``docs/players.md``.  The deeper two-player search
-(``deep``) measured 56.9 % → 60.0 % head to head against the normal level (2,000 paired
-games, sign test z = +2.30) and no different against a random player (87.5 % → 87.9 %);
-an earlier deeper search that stopped after the opponent's reply (its leaf with this
-colour on turn, scored in fields) measured no better, nor did it with that leaf as a
-chance (docs/players.md).  Rollouts (12 of 8 throws a move, the normal
-level's heuristic playing them, then the evaluation) measured worse against a random
-player, and so did rollouts played by this level's own one-throw choice; an evaluation
-learnt from self-play by temporal differences, and the race counted in the turns a colour
-needs to finish alone, measured no better (issue 23's third round, docs/players.md).
+what each level does and how strong it is: ``docs/players/computer-players.md``; what was
+tried and dropped on the way: ``docs/dev/research/computer-players-tuning.md``.
 """
 
 from __future__ import annotations
@@ -113,7 +105,7 @@ class Weights:
     deep: bool = False
     """Two players, a roll of 1 to 5: look further, at the opponent's whole throw (it is
     expected to play as *normální*) and the own next throw (the best move of each roll), and
-    score the positions there by :func:`win_chance` (issue 23's fourth round)."""
+    score the positions there by :func:`win_chance`."""
     chance_lead: float = 0.2932
     """:func:`win_chance`: the weight of the evaluation over the root of the fields left."""
     chance_left: float = 0.0234
@@ -125,7 +117,7 @@ WEIGHTS: dict[int, Weights] = {
     3: Weights(convex=2.0),
     4: Weights(convex=3.5),
 }
-"""The tuned weights by the number of players (docs/players.md has the figures)."""
+"""The tuned weights by the number of players (docs/dev/research/computer-players-tuning.md has the figures)."""
 
 
 def weights_for(pos: Position) -> Weights:
@@ -256,7 +248,7 @@ def win_chance(pos: Position, colour: int, w: Weights) -> float:
     """:func:`evaluate` as a chance to win, for the deep search: a logistic function of the
     evaluation over the root of the fields left (a lead counts more near the end) and of the
     fields left, fitted on positions of silný's games against *normální*
-    (docs/players.md, issue 23's fourth round).  1 or 0 for a game that is over."""
+    (docs/dev/research/computer-players-tuning.md).  1 or 0 for a game that is over."""
     if pos.winner is not None:
         return 1.0 if pos.winner == colour else 0.0
     left = fields_left(pos)

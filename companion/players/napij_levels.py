@@ -14,7 +14,7 @@
   six (a piece with immunity is safe), and the loss is the way the piece has
   made; the opponents' races weigh ``OPPONENTS``.  Cards and the bottle are
   decided as the normal level does.  (Tried and measured no better against the
-  normal level, see docs/players.md: the front pieces counting more, as in
+  normal level, see docs/players/computer-players.md: the front pieces counting more, as in
   Člověče; a bonus or a malus for stopping on a card field; threats 7 to 12
   fields behind; the bottle as a threat; a heavier trap; a search over the next
   player's throws and reply; the bottle decided by the expected value of the

@@ -1,7 +1,7 @@
 """Člověče, napij se! in short topics for the 128x64 rules browser.
 
 The facts are those of the printed rules (seed ``000_…``) as the engine plays
-them (docs/napij-rules.md); every sentence is written anew for this product.
+them (docs/players/napij-rules.md); every sentence is written anew for this product.
 """
 
 from __future__ import annotations

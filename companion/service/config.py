@@ -67,7 +67,7 @@ class DiceConfig:
     port: str = "/dev/companion-dice"
     baudrate: int = 115200
     kind: str = "serial"  # "serial": our dice on a cable; "ble": our dice over Bluetooth LE;
-    # "pixels": a Pixels die (docs/pixels.md); "none"
+    # "pixels": a Pixels die (docs/players/pixels.md); "none"
     pixels_name: str = ""  # the Pixels die to use ("" = the first one heard)
     ble_name: str = ""  # our Bluetooth die: its name ("Companion dice 3C4D") or address; "" = any
 
@@ -164,7 +164,7 @@ class VoiceConfig:
 
 @dataclass(frozen=True)
 class WebConfig:
-    """The phone view (docs/web.md): a read-only page of the game for the phones at the table."""
+    """The phone view (docs/dev/web.md): a read-only page of the game for the phones at the table."""
 
     enabled: bool = False  # off until a family turns it on
     address: str = "0.0.0.0"  # the address to listen on ("0.0.0.0": every interface)

@@ -1,4 +1,4 @@
-"""A player who only listens: it plays from the voice's sentences alone (issue 24).
+"""A player who only listens: it plays from the voice's sentences alone.
 
 The robot stands in for a player who cannot see the panel.  It hears what the
 voice's WAV twin really said (:attr:`WavAnnouncer.history`: the texts espeak-ng

@@ -9,6 +9,6 @@
 * :mod:`.qr` turns the page's URL into a QR code for the OLED;
 * ``static/`` holds the page (HTML, CSS, JavaScript; no CDN, no inline script).
 
-See ``docs/web.md``.  The package sits at the service level of the layers: it reads
+See ``docs/dev/web.md``.  The package sits at the service level of the layers: it reads
 engines, ui and referee values, and only the service and the commands import it.
 """

@@ -7,7 +7,7 @@ How big a code, how many pixels a module and how wide a quiet zone are a
 chosen by photographing the panel (``python -m tests.web.qrphoto``: its pixel grid, a
 few degrees of rotation and tilt, blur, noise; 50 photos each, addresses of every
 allowed length) and reading the photos with three decoders (OpenCV's, ZXing's and
-zbar).  The numbers and the choice are in docs/web.md.
+zbar).  The numbers and the choice are in docs/dev/web.md.
 
 An address whose path is upper-case letters and digits (the token the box makes for
 itself, :func:`new_token`) is encoded in QR's alphanumeric mode with the scheme and
@@ -75,7 +75,7 @@ Every two-pixel layout read alike in the photos (OpenCV 91-93 %, ZXing all but a
 a quarter: the panel's pixel grid crosses in the middle of every module, not the quiet
 zone, is what fails); this one has the widest quiet zone and every LAN address with the
 box's 64-bit token fits it.  One pixel a module reads worse with OpenCV and ZXing, three
-leave no room for a quiet zone.  The numbers: docs/web.md, "The QR code"."""
+leave no room for a quiet zone.  The numbers: docs/dev/web.md, "The QR code"."""
 
 
 MIN_TOKEN, MAX_TOKEN = 8, 16

@@ -1,4 +1,4 @@
-"""The table's wire protocol, version 1 (docs/protocol.md): frames and checksums.
+"""The table's wire protocol, version 1 (docs/dev/protocol.md): frames and checksums.
 
 Shared by the boards around the table (copied to the board's ``:lib/``, which
 MicroPython searches by default): the electronic dice and the pad hub speak it

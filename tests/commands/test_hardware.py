@@ -1,4 +1,4 @@
-"""``companion pins`` checks the pin map of the configuration it is given (issue 20)."""
+"""``companion pins`` checks the pin map of the configuration it is given."""
 
 from __future__ import annotations
 

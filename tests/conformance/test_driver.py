@@ -1,4 +1,5 @@
-"""Every registered game, played by the generic driver: 200 seeded games of each from its
+"""Every registered game, played by the generic driver: seeded games of each (40 in make test,
+200 in make test-long) from its
 default set-up end, replay exactly from their journal records, and every action survives
 ``encode``/``decode`` (the protocol of :mod:`companion.engines.game`).
 
@@ -12,6 +13,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from companion.engines.game import replay
 from companion.registry import GAMES
 from companion.selfplay.driver import steps
@@ -19,6 +22,7 @@ from companion.selfplay.driver import steps
 from .games import TINY, entries
 
 GAMES_PLAYED = 200
+QUICK_GAMES = 40
 
 
 def test_every_registered_game_is_checked_and_so_is_the_tiny_one():
@@ -27,13 +31,14 @@ def test_every_registered_game_is_checked_and_so_is_the_tiny_one():
     assert TINY.name not in GAMES  # added by its tests only, and gone after them
 
 
-def test_seeded_games_end_replay_from_their_records_and_every_action_round_trips(entry):
+@pytest.mark.parametrize("played", [QUICK_GAMES, pytest.param(GAMES_PLAYED, marks=pytest.mark.long)])
+def test_seeded_games_end_replay_from_their_records_and_every_action_round_trips(entry, played):
     game = entry.game()
     setup = game.default_setup()
     header = json.loads(json.dumps(game.setup_record(setup)))
     assert game.setup_record(game.setup_from_record(header)) == header
     games = set()
-    for seed in range(GAMES_PLAYED):
+    for seed in range(played):
         records = [header]
         state = None
         for step in steps(game, setup, random.Random(seed)):
@@ -47,4 +52,4 @@ def test_seeded_games_end_replay_from_their_records_and_every_action_round_trips
         assert folded.state == state and game.winners(folded.state) == game.winners(state)
         games.add(json.dumps(records))
     # the seeds play games of their own (a tiny game may repeat a short one now and then)
-    assert len(games) >= GAMES_PLAYED * 0.95, len(games)
+    assert len(games) >= played * 0.95, len(games)

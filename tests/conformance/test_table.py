@@ -266,7 +266,7 @@ def test_the_dice_news_in_the_set_up_reaches_a_host_without_a_game_calmly(entry,
                                                                            caplog):
     """The shell passes the dice's inputs to the table's host in the set-up too (the link
     coming and going, a throw before anybody started): a host with no game takes them without
-    an error (the prasátko of issue 21's measurement found the tiny race raising here)."""
+    an error (a seeded prasátko run found the tiny race raising here)."""
     import logging
 
     from companion.inputs.events import DiceLink

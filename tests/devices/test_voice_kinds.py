@@ -1,4 +1,4 @@
-"""The announcer's kinds and priorities, volume and speed (issue 24)."""
+"""The announcer's kinds and priorities, volume and speed."""
 
 from __future__ import annotations
 

@@ -201,7 +201,7 @@ def test_both_splitters_agree(parts: list[bytes], chunks: list[int]) -> None:
 def test_every_frame_in_the_protocol_doc_is_a_valid_frame() -> None:
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "dev" / "protocol.md").read_text()
     frames = [word for line in doc.splitlines() for word in line.split()
               if word.startswith("$") and "*" in word]
     assert len(frames) >= 15

@@ -200,7 +200,7 @@ def test_it_beats_the_normal_heuristic_in_a_short_seeded_match():
             move = choose(pos, roll) if pos.turn == strong else normal(pos, roll)
             pos, _ = apply(pos, roll, move)
         wins += pos.winner == strong
-    assert wins >= 20  # seeded: the real figure (4,000 games) is in docs/players.md
+    assert wins >= 20  # seeded: the real figure (4,000 games) is in docs/players/computer-players.md
 
 
 def test_two_players_the_front_piece_counts_more_as_the_exact_end_game_asks():

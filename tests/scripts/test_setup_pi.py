@@ -1,4 +1,4 @@
-"""scripts/setup-pi.sh and what it installs: the three defects of issue 19 stay fixed.
+"""scripts/setup-pi.sh and what it installs: three defects found on a real install stay fixed.
 
 The script is sourced with SETUP_PI_LIBRARY=1 (its functions, no main) and its functions run
 with stand-ins for the commands that would change this machine (systemctl, install...), which

@@ -176,7 +176,7 @@ def test_napij_se_through_the_real_adapters_announces_and_calls_the_dropped_die(
         rig.press("select")
         v = rig.wait(lambda v: isinstance(v, NapijView) and v.banner is not None)
         assert v.banner.title == "Napijte se!"
-        # the host's drink duty first (priority 1), then the game's event lines (issue 24)
+        # the host's drink duty first (priority 1), then the game's event lines
         assert voice.spoken[0] == "Všichni se napijí na začátek hry." and voice.kinds[0] == ("", 1)
         assert all(k == ("", 0) for k in voice.kinds[1:])
         assert rig.app.buzzer is not None and "drink-start" in rig.app.buzzer.played
@@ -208,7 +208,7 @@ def test_a_missing_config_file_is_named_as_missing(tmp_path):
 
 def test_a_held_left_on_the_turn_screen_shows_the_hint_through_the_pins(tmp_path):
     """The real buttons: a held ◀ runs through a list elsewhere, but on a game's screen with
-    hints on it is one long press and shows "Nápověda" (issue 23); ● goes back to the game.
+    hints on it is one long press and shows "Nápověda"; ● goes back to the game.
     (Held past the arrows' run delay: a long press must outlast it here.)"""
     rig = Rig(tmp_path, long_press=0.5)
     try:

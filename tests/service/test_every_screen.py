@@ -700,7 +700,7 @@ def test_the_napij_walk_reaches_every_kind_of_screen(napij_views):
 
 
 def test_napij_screens_say_places_in_words_never_a_field_id(napij_views):
-    """Issue 12's standard: a player acts on the words at a printed board without numbers,
+    """The standard: a player acts on the words at a printed board without numbers,
     so no screen names a field by the board file's id ("m12", "c5", "rh2")."""
     ids = {f.id for f in NAPIJ_RULES.board.fields} - {"les"}  # "les" is also the word
     found = set()

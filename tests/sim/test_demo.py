@@ -59,7 +59,7 @@ def test_the_napij_demo_writes_every_frame_and_every_announcement(tmp_path, caps
         if shutil.which("espeak-ng"):
             assert w.getnframes() > w.getframerate() * said  # every announcement, whole
     text = wav.with_suffix(".txt").read_text("utf-8")
-    # the whole game's speech, not only the drinks (issue 24): whose turn, the throws, the
+    # the whole game's speech, not only the drinks: whose turn, the throws, the
     # moves, the drinks
     assert "Hoď za počítač." in text and "Šestka nepadla" in text
     assert " táhl z " in text or " nasadil figurku" in text
@@ -131,7 +131,7 @@ def test_the_same_napij_seed_gives_the_same_gif_byte_for_byte(tmp_path, capsys):
     assert a.read_bytes() == b.read_bytes()
 
 
-@pytest.mark.parametrize("game", ["napij", "clovece"])
+@pytest.mark.parametrize("game", [pytest.param("napij", marks=pytest.mark.long), "clovece"])
 def test_the_readme_gif_is_what_its_command_makes(tmp_path, capsys, game):
     """The README's GIFs and the commands printed under them: made again, each shows the same
     frames, pixel for pixel (so a picture cannot drift from its command unnoticed; the arm64

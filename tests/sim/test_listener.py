@@ -1,4 +1,4 @@
-"""The listening robot plays from the WAV twin's sentences alone (issue 24)."""
+"""The listening robot plays from the WAV twin's sentences alone."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ def listening_table(tmp_path, game: str, seed: int):
     return t, voice, ListeningRobot(t.shell, voice, random.Random(seed), now=t.now)
 
 
+@pytest.mark.long  # a whole game by ear: minutes; the napij se round below is the quick one
 def test_it_plays_a_whole_clovece_game_in_the_voice_mode_from_what_it_heard(tmp_path,
                                                                             no_fsync):
     t, voice, robot = listening_table(tmp_path, "clovece", 5)

@@ -369,8 +369,9 @@ def test_every_seats_pad_keys_are_listed_at_130x36_and_80x24(seats, size, mode_w
     assert "Enter ●" in text and "telefon: http://192.168.100.200:65535/AbCdEfGhIjK/" in text
 
 
-def test_the_size_message_and_the_readme_name_the_same_sizes():
-    """The README's table of terminal sizes and the message of a terminal too small."""
+def test_the_size_message_and_the_docs_name_the_same_sizes():
+    """The table of terminal sizes in docs/players/sim.md and the message of a terminal too
+    small."""
     import re
     from pathlib import Path
 
@@ -378,7 +379,8 @@ def test_the_size_message_and_the_readme_name_the_same_sizes():
     from companion.sim.padkeys import load_keymap
     from companion.sim.terminal import gobbit_footer
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "players" / "sim.md").read_text(
+        "utf-8")
     plain = f"kostka: připojena   telefon: http://127.0.0.1:40000/AbCdEfGhIjK/\n{HELP}"
     gobbit = gobbit_footer(load_keymap(4), "   telefon: http://127.0.0.1:40000/AbCdEfGhIjK/")
     for footer in (plain, gobbit):

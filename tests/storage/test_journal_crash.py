@@ -27,14 +27,22 @@ def _quiet(monkeypatch):
     monkeypatch.setattr(logging.getLogger("companion.storage.journal"), "disabled", True)
 
 
+# make test plays the first QUICK_STEPS actions of each scripted game (every kind of record
+# and a checkpoint), make test-long the whole games
+QUICK_STEPS = 15
+
+
+@pytest.mark.parametrize("whole", [False, pytest.param(True, marks=pytest.mark.long)],
+                         ids=["start", "whole"])
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_power_cut_loses_a_confirmed_action(game, tmp_path):
+def test_no_power_cut_loses_a_confirmed_action(game, whole, tmp_path):
     path = tmp_path / "game.journal"
-    played = play(GAMES[game](), path, OSStorage())
+    steps = GAMES[game]()
+    played = play(steps if whole else steps[:QUICK_STEPS], path, OSStorage())
     assert Journal(path).load() == played.calls[-1][3]  # the real file holds the game
     result = check_crashes(played, path, seed=len(game), nested_every=40)
     assert result.violations == []
-    assert result.points == len(played.ops) + 1 > 90
+    assert result.points == len(played.ops) + 1 > (90 if whole else 30)
     assert result.repairs > 0 and result.repair_states > result.repairs / 40
 
 
@@ -83,10 +91,12 @@ def test_the_check_catches_a_journal_that_confirms_too_early(shim, tmp_path):
     assert any("expected" in v for v in result.violations)
 
 
-def test_a_power_cut_during_any_repair_of_a_short_game(tmp_path):
+@pytest.mark.parametrize("steps", [6, pytest.param(15, marks=pytest.mark.long)])
+def test_a_power_cut_during_any_repair_of_a_short_game(steps, tmp_path):
     path = tmp_path / "game.journal"
-    played = play(GAMES["gobbit"]()[:15], path, MemStorage())
-    result = check_crashes(played, path, nested_every=1)
+    played = play(GAMES["gobbit"]()[:steps], path, MemStorage())
+    # make test: a power cut during every fourth repair; make test-long: during every one
+    result = check_crashes(played, path, nested_every=1 if steps > 6 else 4)
     assert result.violations == []
     assert result.repair_states > 5 * result.repairs
 

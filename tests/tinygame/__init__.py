@@ -1,4 +1,4 @@
-"""The living example of docs/DEVELOPING.md's "How to add a game": a two-player dice race.
+"""The living example of docs/dev/DEVELOPING.md's "How to add a game": a two-player dice race.
 
 Its own package (``engine.py``: the rules on the game protocol; ``host.py``: the table) and
 the one registry line below, which the tests add with :func:`companion.registry.register`

@@ -1,4 +1,4 @@
-"""How each kind of screen is read aloud (the voice mode, issue 24)."""
+"""How each kind of screen is read aloud (the voice mode)."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def read_score(view: Score) -> Reading:
 
 def test_a_view_of_a_new_kind_names_how_it_is_read_and_reading_names_no_game():
     """A game's own view is read without an edit of companion/ui/reading.py: its class names
-    its reader (issue 21)."""
+    its reader."""
     import companion.ui.reading as reading
 
     assert read(Score(3)).new_screen() == "Body: 3."

@@ -86,11 +86,15 @@ def _host(length: int, rng: random.Random) -> str:
     if length < 7 or length > 15:
         name = "".join(rng.choice(string.ascii_lowercase + string.digits) for _ in range(length))
         return "a" + name[1:-1] + "z" if length > 1 else "a"
+    digits = length - 3  # four numbers of 1 to 3 digits each, drawn to add up
     while True:
-        parts = [str(rng.randint(0, 255)) for _ in range(4)]
-        text = ".".join(parts)
-        if len(text) == length:
-            return text
+        widths = [rng.randint(1, 3) for _ in range(3)]
+        last = digits - sum(widths)
+        if 1 <= last <= 3:
+            break
+    low = {1: 0, 2: 10, 3: 100}
+    high = {1: 9, 2: 99, 3: 255}
+    return ".".join(str(rng.randint(low[w], high[w])) for w in (*widths, last))
 
 
 # --- the photo ---------------------------------------------------------------------------

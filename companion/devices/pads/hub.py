@@ -2,7 +2,7 @@
 
 The pad hub (``firmware/padhub``, hardware/guide/pads.md) senses every pad
 itself and sends ``PAD boot,seq,channel,us,state`` over the table's wire
-protocol (docs/protocol.md: talker ``P1``), on USB or on the Pi's UART.  This
+protocol (docs/dev/protocol.md: talker ``P1``), on USB or on the Pi's UART.  This
 adapter reads that line and produces exactly what
 :class:`~companion.devices.pads.gpio.SlapPads` produces (:class:`PadTouch`,
 :class:`PadStuck`, :class:`PadReleased`), so the referee does not know which
@@ -19,7 +19,7 @@ front end is in use, plus :class:`PadLink` when the hub comes and goes (a first
   and frames out) delivers an edge only when it carries the current boot and
   the next expected sequence number, acknowledges, asks for a re-send with
   ``SYNC`` after a gap, and counts everything it threw away in :class:`HubStats`
-  (the dice reader's rules and thread, docs/protocol.md: both are
+  (the dice reader's rules and thread, docs/dev/protocol.md: both are
   :mod:`companion.dice.link`).
 * **Chatter and stuck pads** as with GPIO pads (:mod:`companion.devices.pads.state`):
   a touch within ``chatter_ms`` of the pad's release (hub time) continues it; a

@@ -1,7 +1,7 @@
 """The pad hub's raw charge counts, read as a builder reads them: which channels are wrong.
 
 After every ``SYNC`` (and every ten seconds) the hub sends each channel's raw counts
-(``RAW boot,channel,baseline,count,limit``, docs/protocol.md).  A count is the time
+(``RAW boot,channel,baseline,count,limit``, docs/dev/protocol.md).  A count is the time
 the channel's sense line took to charge through its resistor, in 16 ns steps
 (hardware/guide/pads.md, "The pad hub's front end"), so it grows with the capacitance on
 the line: the pad, its wire, the multiplexer and the line to the Pico.

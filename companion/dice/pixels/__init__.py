@@ -10,5 +10,5 @@
   already knows (:mod:`companion.dice.reader`'s), plus a crooked landing and the battery.
 
 Bluetooth libraries are imported only by the modules that need them, so a table whose dice is
-the serial one never imports them (docs/pixels.md).
+the serial one never imports them (docs/players/pixels.md).
 """

@@ -2,7 +2,7 @@
 
 Pure functions of the position, the roll and the move.  Every sentence is
 written for this product (not copied from the rules sources) and whole, so that
-the Czech endings agree; see ../shared/GLOSSARY.md.
+the Czech endings agree; the words are those of docs/dev/words.md.
 
 Fields are named the way a player can find them on the *real* board, which has
 no numbers: counted from the player's own start field ("start", then "1. pole"

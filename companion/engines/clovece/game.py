@@ -15,7 +15,7 @@ journal resumes):
   true`` when a person rolls the real dice for the computer seats);
 * ``{"t": "roll", "v": 5, "src": "dice" | "manual" | "computer"}`` - a :class:`Roll`;
 * ``{"t": "move", "from": "12"}`` - the move of the pending roll, named by where
-  its piece stands (notation of docs/notation.md).
+  its piece stands (notation of docs/dev/clovece-notation.md).
 
 Underneath, :func:`.rules.legal_moves` and :func:`.rules.apply` stay the fast
 path for self-play (:mod:`companion.selfplay.clovece`); this module wraps them.

@@ -1,4 +1,4 @@
-"""Text notation for Člověče positions (a contract: see docs/notation.md).
+"""Text notation for Člověče positions (a contract: see docs/dev/clovece-notation.md).
 
     r:h,h,0,f1 g:25,h,h,h turn:g tries:1 variants:mandatory-capture winner:r
 

@@ -1,7 +1,7 @@
 """Czech words and sentences for Gobbit (pure functions).
 
 Written for this product in our own words (never copied from the rules
-booklet), as whole sentences with the glossary's words (../shared/GLOSSARY.md):
+booklet), as whole sentences with the words of docs/dev/words.md:
 had, chameleon, komár, gorila, kupička, balíček, hřbitov, útok, obrana, faul,
 duch.
 """

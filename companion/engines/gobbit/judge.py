@@ -6,9 +6,9 @@ and the expert condition in force, a live gorilla) plus the touches of that
 moment with their times.  :func:`judge` says which touches were attacks,
 defences or fouls, which piles move where, and who won a "Gobbit!" race.
 
-The decisions the rules leave open are numbered in ``docs/gobbit-rules.md``
+The decisions the rules leave open are numbered in ``docs/players/gobbit-rules.md``
 (written ``D<n>`` in the comments here); each is pinned by a test.  The text
-form of a situation (``companion judge gobbit``) is described in ``docs/judge.md``.
+form of a situation (``companion judge gobbit``) is described in ``docs/dev/gobbit-judge.md``.
 
 Touch times come from sensors that are not exact: ``Situation.uncertainty_ms`` is
 the timing uncertainty of the pads in use (D28).  Two touches closer than that
@@ -400,7 +400,7 @@ def _decide(target: Target, candidates: Sequence[int], touches: Sequence[Touch],
 
 
 def judge(sit: Situation) -> Ruling:
-    """Rule on one moment of play (see ``docs/gobbit-rules.md`` for every decision)."""
+    """Rule on one moment of play (see ``docs/players/gobbit-rules.md`` for every decision)."""
     validate(sit)
     t = _Table(sit)
     touches = _in_time_order(sit.touches)
@@ -551,7 +551,7 @@ def _parse_touch(token: str) -> Touch:
 
 
 def parse_situation(text: str | Sequence[str]) -> Situation:
-    """Parse the SITUATION of ``docs/judge.md`` (a string or its tokens)."""
+    """Parse the SITUATION of ``docs/dev/gobbit-judge.md`` (a string or its tokens)."""
     tokens = (text if isinstance(text, str) else " ".join(text)).split()
     if not tokens:
         raise NotationError("The situation is empty: name the seats, e.g. '1:Sb 2:Cb t1>2@0'.")
@@ -571,7 +571,7 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
             continue
         key, sep, value = token.partition(":")
         if not sep:
-            raise NotationError(f"Unknown token {_shown(token)}: see docs/judge.md for the syntax.")
+            raise NotationError(f"Unknown token {_shown(token)}: see docs/dev/gobbit-judge.md for the syntax.")
         if key.isascii() and key.isdigit():
             seat = _seat_number(key, token)
             if seat in tops:
@@ -599,7 +599,7 @@ def parse_situation(text: str | Sequence[str]) -> Situation:
                 raise NotationError(f"Bad token {_shown(token)}: write race:yes or race:no.")
             race = value == "yes"
         else:
-            raise NotationError(f"Unknown token {_shown(token)}: see docs/judge.md for the syntax.")
+            raise NotationError(f"Unknown token {_shown(token)}: see docs/dev/gobbit-judge.md for the syntax.")
     sit = Situation(
         tops={s: tops.get(s) for s in sorted(set(tops) | ghosts)},
         ghosts=frozenset(ghosts), graveyard=graveyard, rules=frozenset(rules),

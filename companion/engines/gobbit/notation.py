@@ -1,4 +1,4 @@
-"""A one-line text form of a Gobbit game state (``docs/gobbit-rules.md``, "Notation").
+"""A one-line text form of a Gobbit game state (``docs/players/gobbit-rules.md``, "Notation").
 
     turn=2 rules=ghost,gorilla expert=yes gorilla=- strays=- ghosts=- out=- over=no
     | SbR,CrA/MyE | -/Cb | CyD/- | G

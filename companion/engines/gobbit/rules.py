@@ -15,7 +15,7 @@ the end; a set-up that cannot be played raises
 A touch moment is ruled by the judge (:mod:`companion.engines.gobbit.judge`): the
 engine builds the :class:`~companion.engines.gobbit.judge.Situation` from its
 state, asks for the ruling and moves the cards.  Decisions the rules leave open
-are numbered in ``docs/gobbit-rules.md`` (``D<n>`` in the comments).
+are numbered in ``docs/players/gobbit-rules.md`` (``D<n>`` in the comments).
 
 Card order: ``decks[i]`` is seat ``i + 1``'s face-down deck, index 0 on top;
 ``piles[i]`` its face-up pile, the last card on top; ``graveyard`` the last card

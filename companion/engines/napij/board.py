@@ -1,6 +1,6 @@
 """The board of Člověče, napij se! as data: load a TOML file, validate it, describe it.
 
-The format is documented in ``docs/boards.md``.  A board is a set of named
+The format is documented in ``docs/players/boards.md``.  A board is a set of named
 fields.  Each field has a *kind* (what is printed on it), a drawing position
 ``at = [x, y]`` and links to other fields:
 

@@ -1,6 +1,6 @@
 """The deck of Člověče, napij se! as data: 32 cards, each a Czech text and one effect.
 
-The format is documented in ``docs/deck.md``.  The printed cards are not
+The format is documented in ``docs/players/deck.md``.  The printed cards are not
 published: the shipped ``deck.toml`` is a reconstruction whose texts are our own.
 The effects come from a fixed set that the rules engine knows (:data:`EFFECTS`);
 a family that writes its own text on the blank card picks one of them (or

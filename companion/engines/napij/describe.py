@@ -2,7 +2,7 @@
 
 Every sentence is written for this product, not copied from the rules sources,
 and whole, so that the Czech endings agree; the words follow
-../shared/GLOSSARY.md (hospoda, stanoviště, domek, váleček, rozcestí, odbočka,
+docs/dev/words.md (hospoda, stanoviště, domek, váleček, rozcestí, odbočka,
 záchytka, bažina, les, karta, láhev, napít se, dluh, imunita).
 """
 

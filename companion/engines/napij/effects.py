@@ -1,4 +1,4 @@
-"""The cards: drawing them in order and what each effect does (docs/napij-rules.md, *Cards*).
+"""The cards: drawing them in order and what each effect does (docs/players/napij-rules.md, *Cards*).
 
 :data:`HANDLERS` has one function per :class:`~companion.engines.napij.deck.Effect`;
 each acts on a :class:`~companion.engines.napij.playout.PlayOut` for the piece

@@ -29,7 +29,7 @@ in ``legal_actions`` only as above; :meth:`NapijGame.apply` accepts them wheneve
 they are legal - in every phase, out of turn, after the end of the game - and
 they change nothing but the drink ledger.  A throw made at the real table while
 the thrower owes a due debt is legal without :class:`ThrowOwing` too: it is void
-and costs the penalty (docs/napij-rules.md, D22).
+and costs the penalty (docs/players/napij-rules.md, D22).
 
 **Files.**  The board and the deck are data files ("default" for the shipped
 ones, or a path).  The journal header keeps the names and a short hash of each
@@ -107,9 +107,9 @@ class Setup:
     """The colour that starts (``None``: the first seat, red)."""
     deck_mode: DeckMode = DeckMode.VIRTUAL
     board_file: str = DEFAULT
-    """``"default"`` or the path of a board file (docs/boards.md)."""
+    """``"default"`` or the path of a board file (docs/players/boards.md)."""
     deck_file: str = DEFAULT
-    """``"default"`` or the path of a deck file (docs/deck.md)."""
+    """``"default"`` or the path of a deck file (docs/players/deck.md)."""
     board_hash: str | None = None
     """The board file's hash when the game began (a resumed game); ``None``: a new game."""
     deck_hash: str | None = None

@@ -1,4 +1,4 @@
-"""Text notation for Člověče, napij se! positions, plays and actions (docs/napij-notation.md).
+"""Text notation for Člověče, napij se! positions, plays and actions (docs/dev/napij-notation.md).
 
 A position is one line of ``key:value`` tokens::
 

@@ -14,7 +14,7 @@ where it ends (a knock-out, the bottle, the rolling pin, a card);
 :func:`piece_places` names a player's pieces, :func:`pieces_line` counts them, :func:`why_text`
 says for each piece which thrown values it can take and why not ("Proč?"),
 :func:`moved_fields` gives the board fields a play left and reached (the phone
-view rings them).  Every sentence is ours, with the glossary's words.
+view rings them).  Every sentence is ours, with the words of docs/dev/words.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rules of Člověče, napij se! as a pure engine: its public entry points (docs/napij-rules.md).
+"""The rules of Člověče, napij se! as a pure engine: its public entry points (docs/players/napij-rules.md).
 
 No I/O, no clock, no randomness: the throws of the die, the deck's shuffle or
 the cards a family draws from its own deck, and what the table calls out ("Red

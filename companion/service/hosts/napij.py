@@ -15,7 +15,7 @@ announced three ways at once (a banner, a buzzer pattern, a spoken sentence:
 turn, a throw before that is void.  The dice's drop is the "dropped the die"
 duty, called by itself; the other table duties come from the menu; the
 optional thinking timer calls the delay duty.  Decisions are in
-docs/service.md (*Člověče, napij se! at the table*).
+docs/players/table.md (*Člověče, napij se! at the table*).
 
 The host is built in layers, each its own module: the turn's state machine
 (:mod:`.napij_turn`: the journaled game, modes, timers, what is on show), the

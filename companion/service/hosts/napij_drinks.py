@@ -9,7 +9,7 @@ start of the game) are one announcement.  A void throw and its two penalty drink
 are one announcement too.  Each announcement carries its answers: the actions of
 "● vypito" (everyone it names drank what it names) and of "◀ později" (it stays
 as a debt; not offered for what is due at once), decision D42 of
-docs/napij-rules.md.  Every text here is ours.
+docs/players/napij-rules.md.  Every text here is ours.
 
 :class:`Tally` keeps "Účet": the drinks drunk per colour in every game since the
 box was switched on, in a small JSON file in the data folder.  "Switched on" is

@@ -3,7 +3,7 @@ computer's plays are shown, and when a play on show has been read (pure).
 
 A person's only legal play waits for ● unless the set-up's "Jediný tah" says otherwise;
 a computer seat's play waits for ● unless the settings' "PC potvrdí sám" does (D47 of
-docs/napij-rules.md).  When a play is to be taken by itself, its pause counts from the
+docs/players/napij-rules.md).  When a play is to be taken by itself, its pause counts from the
 moment its words and strip map have been shown whole (:func:`ready_after`) and the voice
 has said it.  A computer's screen names its play "tah 1 ze N": its own choice first, the
 other legal plays after it, to look at with ◀ ▶ (read-only).

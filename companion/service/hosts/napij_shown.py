@@ -4,7 +4,7 @@ After every action the host shows, in the order they happened, the cards drawn f
 virtual deck and the drinking duties (:mod:`.napij_drinks`).  Nothing on show goes away by
 itself: a card waits for "● dál" (it may say to move a piece on the real board), a drink
 for its answer - "● vypito" for everyone it names, or "◀ později", which leaves it as a
-debt.  So no debt is ever made by looking at a banner (D42 of docs/napij-rules.md).  A card
+debt.  So no debt is ever made by looking at a banner (D42 of docs/players/napij-rules.md).  A card
 that says to drink carries that drink on its own screen: one press answers both.
 
 What is on show is rebuilt from the state alone after a resume or an undo (the duties not

@@ -1,4 +1,4 @@
-"""The dice's wire protocol: the table's shared ``tablewire`` (docs/protocol.md).
+"""The dice's wire protocol: the table's shared ``tablewire`` (docs/dev/protocol.md).
 
 The framing, the checksum and the schema of every talker live in
 ``firmware/lib/tablewire.py``, flashed to ``:lib/`` on every board

@@ -1,5 +1,5 @@
 """The judge: the seed's worked example, the FAQ answers, the additional rules, the expert
-conditions and the numbered decisions of docs/gobbit-rules.md (D<n>)."""
+conditions and the numbered decisions of docs/players/gobbit-rules.md (D<n>)."""
 
 from __future__ import annotations
 

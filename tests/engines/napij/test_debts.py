@@ -1,5 +1,5 @@
 """The drink ledger's debts: each says why, a duty just announced waits for the table's answer
-("vypito" or "later"), and the decisions D42-D46 of docs/napij-rules.md."""
+("vypito" or "later"), and the decisions D42-D46 of docs/players/napij-rules.md."""
 
 from __future__ import annotations
 

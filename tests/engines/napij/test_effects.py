@@ -1,5 +1,5 @@
 """The cards: drawing in order, every effect's handler, choices, chains, and the physical deck
-whose cards come in as actions.  Decisions are numbered as in docs/napij-rules.md."""
+whose cards come in as actions.  Decisions are numbered as in docs/players/napij-rules.md."""
 
 from __future__ import annotations
 

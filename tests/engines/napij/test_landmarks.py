@@ -27,6 +27,7 @@ from companion.selfplay.napij import play_steps
 from .helpers import RULES, G, node
 
 GAMES = 200
+QUICK_GAMES = 20  # make test: every kind of play shows up in 20 games; the 200 run in test-long
 
 
 def _field(n: int) -> int:
@@ -85,12 +86,13 @@ def test_two_fields_with_one_label_are_refused_by_the_board_check():
         parse_board(text, "twice.toml")
 
 
-def test_d49_every_play_of_200_seeded_games_says_each_end_in_words_that_mean_that_field():
-    """The issue's check: every play made in 200 seeded 4-player games, through the words:
+@pytest.mark.parametrize("games", [QUICK_GAMES, pytest.param(GAMES, marks=pytest.mark.long)])
+def test_d49_every_play_of_seeded_games_says_each_end_in_words_that_mean_that_field(games):
+    """Every play made in seeded 4-player games (200 in test-long), through the words:
     source and target words differ, each resolves to exactly its field, and no landmark
     phrase counts more than three fields."""
     plays = 0
-    for seed in range(GAMES):
+    for seed in range(games):
         for before, action, _after, _events in play_steps(random.Random(seed), 4):
             if not isinstance(action, Play):
                 continue
@@ -109,4 +111,4 @@ def test_d49_every_play_of_200_seeded_games_says_each_end_in_words_that_mean_tha
                 assert landmark_count(source) <= MAX_COUNT and landmark_count(goal) <= MAX_COUNT
                 assert f"{source} → {goal}" in line, line
                 plays += 1
-    assert plays > GAMES * 300
+    assert plays > games * 300

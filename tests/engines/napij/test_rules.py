@@ -1,5 +1,5 @@
 """The rules engine of Člověče, napij se!: the seed's worked examples, every field type, the
-bottle, the cards and the drink ledger.  Decisions are numbered as in docs/napij-rules.md."""
+bottle, the cards and the drink ledger.  Decisions are numbered as in docs/players/napij-rules.md."""
 
 from __future__ import annotations
 
@@ -510,7 +510,7 @@ def test_who_starts_is_an_input_and_seats_follow_the_player_count():
         new_game(deck_order=[1, 2, 3])
 
 
-# --- decisions not covered above (docs/napij-rules.md) ---------------------------------------
+# --- decisions not covered above (docs/players/napij-rules.md) ---------------------------------------
 
 def test_d14_immunity_does_not_protect_against_the_rolling_pin():
     st = pos("r:m1*2,m40,p,p g:p,p,p,p bottle:m60 turn:r throws:4")

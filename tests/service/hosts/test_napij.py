@@ -210,7 +210,7 @@ def test_the_game_starts_with_everybodys_drink_announced_three_ways(tmp_path):
     assert v.banner is not None and v.banner.title == "Napijte se!"
     assert v.prompt == "● vypili  ◀ později"
     assert "drink-start" in t.sounds
-    # the host's own words first; the table's voice then says the event lines (issue 24)
+    # the host's own words first; the table's voice then says the event lines
     assert t.voice.spoken[0] == "Všichni se napijí na začátek hry."
     assert t.voice.spoken[1:] == ["Balíček karet je zamíchaný a leží obrázky dolů. Nová hra, "
                                   "začíná červený."]
@@ -1136,7 +1136,7 @@ def test_facts_show_a_failed_try_not_the_throws_of_the_turn_before(tmp_path):
 
 
 def test_a_familys_board_file_over_the_size_limit_is_said_at_the_table(tmp_path):
-    """Issue 20: read with a limit, within a second, and said on the OLED."""
+    """A family's board and deck files: read with a limit, within a second, and said on the OLED."""
     import time
 
     boards = tmp_path / "boards"

@@ -1,5 +1,5 @@
-"""The phone view's server as it was before issue 20 (a copy for the side-by-side benchmarks only;
-not part of the package).
+"""An older form of the phone view's server, one task per event stream and no connection gate (a
+copy for the side-by-side benchmarks only; not part of the package).
 
 The phone view's web server: aiohttp in its own thread and event loop, read-only.
 
