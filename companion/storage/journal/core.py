@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import itertools
 import logging
+from collections.abc import Iterable
 from pathlib import Path
 
 from .lines import Record, encode_line
@@ -15,9 +16,9 @@ from .storage import JournalError, OSStorage, Storage, reason_of
 log = logging.getLogger(__name__)
 
 MARKS_KEPT = 64
-"""Input marks kept in memory (the latest): only an input not yet acknowledged can come again
-(the dice's outbox holds 32), so a game of thousands of throws needs no more (the files keep
-them all)."""
+"""Input marks kept in memory for :attr:`Journal.marks` (the latest; the files keep them all).
+Whether an input was journaled (:meth:`Journal.seen`) is decided over the whole journal: the
+highest sequence number of each board's boot (:class:`HighWater`)."""
 
 MIRROR_SUFFIX = ".mirror"
 """The second file: ``game.journal.mirror`` beside ``game.journal``."""
@@ -52,6 +53,43 @@ def encode_journal(records: list[Record], gen: int = 1,
     return b"".join(_lines(records, gen, checkpoints or {}, marks or []))
 
 
+Board = tuple[str, str]
+"""An input's board and boot: ``(src, boot)`` of its mark."""
+
+
+class HighWater:
+    """The highest sequence number journaled for each board's boot, over the whole journal,
+    and the record it belongs to (so that a cut can forget the marks of the cut records).
+
+    A board numbers its inputs from its power-up on (a new boot id), so an input whose number
+    is at or below its boot's highest is in the journal, however long ago it came: exactly
+    once has no window.  One entry per boot: a game of thousands of throws holds a few."""
+
+    def __init__(self, marks: Iterable[tuple[int, Record]] = ()) -> None:
+        self.top: dict[Board, tuple[int, int]] = {}  # board -> (highest seq, its record)
+        for n, m in marks:
+            self.add(n, m)
+
+    @staticmethod
+    def board(mark: Record) -> Board | None:
+        seq = mark.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            return None
+        return (str(mark.get("src")), str(mark.get("boot")))
+
+    def add(self, n: int, mark: Record) -> None:
+        key = self.board(mark)
+        if key is None:
+            return
+        seq = int(mark["seq"])
+        if key not in self.top or seq >= self.top[key][0]:
+            self.top[key] = (seq, n)
+
+    def seen(self, mark: Record) -> bool:
+        key = self.board(mark)
+        return key is not None and key in self.top and self.top[key][0] >= int(mark["seq"])
+
+
 class Journal:
     """The journal of the game in play at ``path`` (and its mirror, ``path`` + ``.mirror``)."""
 
@@ -68,6 +106,7 @@ class Journal:
         self._error = ""  # Czech "Nelze uložit: …" while dirty or unreadable
         self._refused_from: int | None = None  # a refused write that could not be cut off
         self._marks: list[tuple[int, Record]] = []  # input marks: (record's place, mark)
+        self._high = HighWater()  # every input mark of the journal, as each boot's highest
         self.input_mark: Record | None = None
         """The mark of the input being handled (the shell sets it): the next append writes it
         with its record and clears it; still set after the input: it was not journaled."""
@@ -107,11 +146,12 @@ class Journal:
             return []
         if primary is None and mirror is None:
             self._count, self._ends, self._state, self._error = 0, [], "clean", ""
-            self._refused_from, self._marks = None, []
+            self._refused_from, self._marks, self._high = None, [], HighWater()
             return []
         found = recover(primary, mirror, below=self._refused_from)
         self._gen = max(self._gen, found.gen)
         self._marks = list(found.marks[-MARKS_KEPT:])
+        self._high = HighWater(found.marks)
         if found.clean:
             self._count, self._ends = len(found.records), found.ends
             self._state, self._error, self._refused_from = "clean", "", None
@@ -230,21 +270,16 @@ class Journal:
         self._remember(n, mark)
 
     def _remember(self, n: int, mark: Record) -> None:
+        self._high.add(n, mark)
         self._marks.append((n, mark))
         if len(self._marks) > MARKS_KEPT:
             del self._marks[:-MARKS_KEPT]
 
     def seen(self, mark: Record) -> bool:
         """Whether the journal already holds this input (a board's ``boot`` and ``seq``: the
-        same boot's mark with the same or a later number)."""
-        seq = mark.get("seq")
-        if not isinstance(seq, int):
-            return False
-        for _, m in reversed(self._marks):
-            if m.get("src") == mark.get("src") and m.get("boot") == mark.get("boot") \
-                    and isinstance(m.get("seq"), int) and m["seq"] >= seq:
-                return True
-        return False
+        same boot's mark with the same or a later number anywhere in the journal, however
+        many inputs came since)."""
+        return self._high.seen(mark)
 
     @property
     def marks(self) -> list[Record]:
@@ -288,7 +323,17 @@ class Journal:
             raise JournalError.of(exc, "keep") from exc
         self._count, self._ends = count, self._ends[:count]
         self._marks = [(n, m) for n, m in self._marks if n < count]
+        if any(n >= count for _, n in self._high.top.values()):  # an undone input's mark
+            self._high = HighWater(self._all_marks(count))
         return records[count:]
+
+    def _all_marks(self, count: int) -> list[tuple[int, Record]]:
+        """Every input mark of the first ``count`` records, read from the files."""
+        try:
+            found = recover(self._read(self.path), self._read(self.mirror))
+        except OSError:
+            return [(n, m) for n, m in self._marks if n < count]
+        return [(n, m) for n, m in found.marks if n < count]
 
     def _restore(self, cut: list[Path]) -> None:
         """After a failed cut: the files that were cut get their records back (best effort;
@@ -347,6 +392,7 @@ class Journal:
         self._count = len(records)
         self._ends = list(itertools.accumulate(len(line) for line in lines))
         self._marks = list(marks[-MARKS_KEPT:])
+        self._high = HighWater(marks)
 
     def _move_unreadable_aside(self) -> None:
         for path in (self.path, self.mirror):
