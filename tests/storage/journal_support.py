@@ -83,10 +83,19 @@ class MemStorage:
     def makedirs(self, path: Path) -> None:
         pass
 
+    def link(self, src: Path, dst: Path) -> None:
+        """A second name (a copy here: nothing in memory writes a file after it is kept)."""
+        if dst in self.files:
+            raise FileExistsError(str(dst))
+        self.files[dst] = bytearray(self.files[src])
+
+    def names(self, folder: Path) -> list[str]:
+        return [p.name for p in self.files if p.parent == folder]
+
 
 @dataclass(frozen=True)
 class Op:
-    kind: str  # write | fsync | truncate | rename | remove | sync_dir
+    kind: str  # write | fsync | truncate | rename | link | remove | sync_dir
     path: Path
     offset: int = 0
     data: bytes = b""
@@ -131,6 +140,13 @@ class RecordingStorage:
 
     def makedirs(self, path: Path) -> None:
         self.inner.makedirs(path)  # type: ignore[attr-defined]
+
+    def link(self, src: Path, dst: Path) -> None:
+        self.inner.link(src, dst)  # type: ignore[attr-defined]
+        self.ops.append(Op("link", src, dst=dst))
+
+    def names(self, folder: Path) -> list[str]:
+        return self.inner.names(folder)  # type: ignore[attr-defined, no-any-return]
 
 
 # --- crash states -----------------------------------------------------------------------------
@@ -177,6 +193,9 @@ class _Disk:
         elif op.kind == "rename":
             assert op.dst is not None
             self.names[op.dst] = self.names.pop(op.path)
+        elif op.kind == "link":
+            assert op.dst is not None
+            self.names[op.dst] = self.names[op.path]
         elif op.kind == "remove":
             self.names.pop(op.path)
         elif op.kind == "sync_dir":
@@ -426,6 +445,11 @@ class FaultyStorage(OSStorage):
         if self.read_only and path.exists():
             raise self._err(errno.EROFS, path)
         super().remove(path)
+
+    def link(self, src: Path, dst: Path) -> None:
+        if self.read_only:
+            raise self._err(errno.EROFS, dst)
+        super().link(src, dst)
 
 
 # --- the crash-consistency check ----------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import itertools
 import logging
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from .lines import Record, encode_line
 from .recovery import Recovered, recover
-from .report import LoadReport
+from .report import LoadReport, without_records
 from .storage import JournalError, OSStorage, Storage, reason_of
 
 log = logging.getLogger(__name__)
@@ -19,6 +20,20 @@ MARKS_KEPT = 64
 """Input marks kept in memory for :attr:`Journal.marks` (the latest; the files keep them all).
 Whether an input was journaled (:meth:`Journal.seen`) is decided over the whole journal: the
 highest sequence number of each board's boot (:class:`HighWater`)."""
+
+COPIES_KEPT = 3
+"""Copies of each file kept beside the journal (``game.journal.damaged-N``): the oldest go."""
+COPIES_BYTES = 32 * 1024 * 1024
+"""At most this many bytes of copies in all (the oldest go; the newest always stays)."""
+COPY_MARK = ".damaged-"
+
+NEWER_FORMAT = ("Deník zapsala novější verze programu a tahle ho neumí číst: hra se "
+                "neobnovila a deník zůstává beze změny, dokud nezačne nová hra.")
+HELD = "Nelze uložit: deník čeká, až začne nová hra."
+UNKNOWN_RECORD = ("Deník má záznam, kterému tahle verze nerozumí: hra pokračuje před ním, "
+                  "{without}; celý deník je uložen jako {copy}.")
+UNKNOWN_RECORD_WAITING = ("Deník má záznam, kterému tahle verze nerozumí: hra pokračuje před "
+                          "ním, {without}; deník zůstane celý, dokud nepůjde uložit jeho kopie.")
 
 MIRROR_SUFFIX = ".mirror"
 """The second file: ``game.journal.mirror`` beside ``game.journal``."""
@@ -105,6 +120,11 @@ class Journal:
         self._state = "unloaded"  # unloaded | clean | dirty (a repair failed) | unreadable
         self._error = ""  # Czech "Nelze uložit: …" while dirty or unreadable
         self._refused_from: int | None = None  # a refused write that could not be cut off
+        self._held = ""  # Czech "Nelze uložit: …": kept as it is until a new game sets it aside
+        self._cut_to: int | None = None  # records to keep once the whole journal is copied
+        self._cut_skipped = 0  # records after it (for the sentence)
+        self.copies_kept = COPIES_KEPT
+        self.copies_bytes = COPIES_BYTES
         self._marks: list[tuple[int, Record]] = []  # input marks: (record's place, mark)
         self._high = HighWater()  # every input mark of the journal, as each boot's highest
         self.input_mark: Record | None = None
@@ -124,7 +144,21 @@ class Journal:
     @property
     def writable(self) -> bool:
         """Whether the last load left the journal ready to take a write."""
-        return self._state == "clean"
+        return self._state == "clean" and not self._held and self._cut_to is None
+
+    @property
+    def held(self) -> bool:
+        """The journal is kept as it is (a newer format, a game this version cannot resume)
+        until a new game sets it aside."""
+        return bool(self._held)
+
+    def hold(self, sentence: str) -> None:
+        """Keep the journal exactly as it is, take no write, and say ``sentence`` (what was
+        not resumed and why) with the load's report; a new game (:meth:`replace`) sets both
+        files aside whole (``damaged-N``, renamed: no space needed) and starts anew."""
+        log.error("journal %s is kept as it is until a new game: %s", self.path, sentence)
+        self._held = HELD
+        self.report = dataclasses.replace(self.report, note=sentence)
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -149,6 +183,13 @@ class Journal:
             self._refused_from, self._marks, self._high = None, [], HighWater()
             return []
         found = recover(primary, mirror, below=self._refused_from)
+        if found.newer:
+            self._count, self._ends, self._state, self._error = 0, [], "clean", ""
+            self._marks, self._high = [], HighWater()
+            if not self._held:
+                self.report = LoadReport()
+                self.hold(NEWER_FORMAT)
+            return []
         self._gen = max(self._gen, found.gen)
         self._marks = list(found.marks[-MARKS_KEPT:])
         self._high = HighWater(found.marks)
@@ -162,13 +203,13 @@ class Journal:
                 mirror: bytes | None) -> list[Record]:
         copy: Path | None = None
         error = ""
+        keep = [path for name, path, data in (("primary", self.path, primary),
+                                              ("mirror", self.mirror, mirror))
+                if name in found.damaged and data is not None]
         try:
-            if "primary" in found.damaged and primary is not None:
-                copy = self._keep_copy(self.path, primary)
-            if "mirror" in found.damaged and mirror is not None:
-                kept = self._keep_copy(self.mirror, mirror)
-                copy = copy or kept
-            self._write_whole(found.records, found.checkpoints, found.marks)
+            copies = self._write_whole(found.records, found.checkpoints, found.marks,
+                                       keep=keep)
+            copy = copies[0] if copies else None
             self._state, self._refused_from = "clean", None
         except OSError as exc:
             log.error("journal %s: cannot rewrite the recovered journal (%s)", self.path, exc)
@@ -198,18 +239,76 @@ class Journal:
             log.info("journal %s: rewritten in the current format", self.path)
         return found.records
 
-    def _keep_copy(self, path: Path, data: bytes) -> Path:
-        n = 1
-        while self.storage.size(copy := path.with_name(f"{path.name}.damaged-{n}")) is not None:
-            n += 1
-        self.storage.write(copy, 0, data)
-        self.storage.sync_dir(path.parent)
+    # --- copies beside the journal --------------------------------------------------------------
+
+    def _copies(self, path: Path) -> list[tuple[int, Path]]:
+        """The copies of ``path`` kept beside it, oldest first."""
+        head = path.name + COPY_MARK
+        out = []
+        for name in self.storage.names(path.parent):
+            if name.startswith(head) and name[len(head):].isdigit():
+                out.append((int(name[len(head):]), path.with_name(name)))
+        return sorted(out)
+
+    def _copy_name(self, path: Path) -> Path:
+        copies = self._copies(path)
+        n = copies[-1][0] + 1 if copies else 1
+        return path.with_name(f"{path.name}{COPY_MARK}{n}")
+
+    def _keep_copy(self, path: Path) -> Path:
+        """``path`` as it is now, under the next ``damaged-N`` name: a second name of the same
+        file (no space needed, the bytes exactly), or where the file system has no links a
+        copy, removed again if the disk refuses it."""
+        copy = self._copy_name(path)
+        try:
+            self.storage.link(path, copy)
+            return copy
+        except OSError as exc:
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO):
+                raise
+        data = self.storage.read(path)
+        try:
+            self.storage.write(copy, 0, data or b"")
+        except OSError:
+            try:
+                self.storage.remove(copy)
+            except OSError:
+                pass
+            raise
         return copy
+
+    def _prune(self) -> None:
+        """At most :attr:`copies_kept` copies of each file and :attr:`copies_bytes` in all:
+        the oldest go (the newest copy of each file always stays)."""
+        try:
+            doomed: list[Path] = []
+            older: list[tuple[int, Path]] = []
+            total = 0
+            for path in (self.path, self.mirror):
+                copies = self._copies(path)
+                cut = max(0, len(copies) - self.copies_kept)
+                doomed += [p for _, p in copies[:cut]]
+                older += copies[cut:-1]
+                total += sum(self.storage.size(p) or 0 for _, p in copies[cut:])
+            for _, p in sorted(older):
+                if total <= self.copies_bytes:
+                    break
+                doomed.append(p)
+                total -= self.storage.size(p) or 0
+            for p in doomed:
+                self.storage.remove(p)
+                log.info("journal %s: an old copy %s removed", self.path, p.name)
+        except OSError as exc:
+            log.warning("journal %s: old copies cannot be removed (%s)", self.path, exc)
 
     # --- writing ------------------------------------------------------------------------------
 
     def _ready(self) -> None:
         """Make sure both files are the clean journal this object knows, or raise."""
+        if self._held:
+            raise JournalError(errno.EPERM, self._held, f"journal {self.path} is held")
+        if self._cut_to is not None:
+            self._cut_unknown()
         if self._state == "clean":
             try:
                 sizes = (self.storage.size(self.path), self.storage.size(self.mirror))
@@ -304,10 +403,14 @@ class Journal:
 
     def keep(self, count: int) -> list[Record]:
         """Cut the journal to its first ``count`` records, durably; return what was cut."""
+        if self._cut_to is not None:
+            self._cut_unknown()
         records = self.load()
         count = max(0, count)
         if count >= len(records):
             return []
+        if self._held:
+            raise JournalError(errno.EPERM, self._held, f"journal {self.path} is held")
         if self._state != "clean":
             raise JournalError(errno.EIO, self._error or "Nelze uložit: chyba disku.",
                                f"journal {self.path} is not writable now")
@@ -354,11 +457,13 @@ class Journal:
         return cut[0] if cut else None
 
     def replace(self, records: list[Record]) -> None:
-        """Start the journal anew with ``records`` (a new game), atomically."""
-        if self._state == "unreadable":
-            self._move_unreadable_aside()
+        """Start the journal anew with ``records`` (a new game), atomically.  A journal that
+        could not be read or was held is first set aside whole (renamed to ``damaged-N``)."""
+        if self._state == "unreadable" or self._held:
+            self._move_aside()
         try:
             self._write_whole(records, {}, [])
+            self._held, self._cut_to = "", None
         except OSError as exc:
             log.error("journal %s: a new journal cannot be written (%s)", self.path, exc)
             self._state = "unloaded"  # the old journal, or the new one if only the folder's
@@ -366,18 +471,25 @@ class Journal:
         self._state, self._error, self._refused_from = "clean", "", None
 
     def _write_whole(self, records: list[Record], checkpoints: dict[int, Record],
-                     marks: list[tuple[int, Record]]) -> None:
+                     marks: list[tuple[int, Record]], *, keep: list[Path] | None = None
+                     ) -> list[Path]:
         """Both files anew (a new generation): temporary files written and fsynced first,
-        then renamed over the old ones, then the folder fsynced."""
+        then the files of ``keep`` kept as they are under ``damaged-N`` names (links: no
+        space), then the temporary files renamed over the old ones, then the folder fsynced,
+        then the oldest copies pruned.  Nothing is copied unless the new files fit: on a full
+        disk nothing is left behind.  Returns the copies made."""
         gen = self._gen + 1
         lines = _lines(records, gen, checkpoints, marks)
         data = b"".join(lines)
         self.storage.makedirs(self.path.parent)
         tmps = [(p.with_name(p.name + ".tmp"), p) for p in (self.path, self.mirror)]
+        copies: list[Path] = []
         try:
             for tmp, _ in tmps:
                 self.storage.remove(tmp)
                 self.storage.write(tmp, 0, data)
+            for path in keep or ():
+                copies.append(self._keep_copy(path))
             for tmp, path in tmps:
                 self.storage.replace(tmp, path)
         except OSError:
@@ -393,15 +505,60 @@ class Journal:
         self._ends = list(itertools.accumulate(len(line) for line in lines))
         self._marks = list(marks[-MARKS_KEPT:])
         self._high = HighWater(marks)
+        if copies:
+            self._prune()
+        return copies
 
-    def _move_unreadable_aside(self) -> None:
+    def _move_aside(self) -> None:
+        """Both files renamed to their next ``damaged-N`` names (the bytes exactly, no space)."""
         for path in (self.path, self.mirror):
-            n = 1
-            while self.storage.size(aside := path.with_name(f"{path.name}.damaged-{n}")) \
-                    is not None:
-                n += 1
             try:
+                if self.storage.size(path) is None:
+                    continue
+                aside = self._copy_name(path)
                 self.storage.replace(path, aside)
-                log.error("journal %s could not be read; kept as %s", path, aside)
+                log.error("journal %s was not resumed; kept as %s", path, aside)
             except OSError:
                 pass
+        try:
+            self.storage.sync_dir(self.path.parent)
+        except OSError:
+            pass
+        self._prune()
+
+    # --- a record this version does not know -----------------------------------------------------
+
+    def cut_unknown(self, count: int) -> None:
+        """The game resumes before record ``count``, which this version cannot play: both
+        files are rewritten with the first ``count`` records, the originals kept whole as
+        ``damaged-N`` copies, and the report says so in one sentence.  When the disk refuses
+        it, the journal stays whole and takes no write until the cut can be made (tried
+        again before every write).  Never raises."""
+        self._cut_to = count
+        self._cut_skipped = max(0, len(self.load()) - count)
+        try:
+            self._cut_unknown()
+        except JournalError as exc:
+            self.report = dataclasses.replace(self.report, note=UNKNOWN_RECORD_WAITING.format(
+                without=without_records(self._cut_skipped)), error=exc.message)
+
+    def _cut_unknown(self) -> None:
+        count = self._cut_to
+        assert count is not None
+        try:
+            found = recover(self._read(self.path), self._read(self.mirror))
+            copies = self._write_whole(
+                found.records[:count], {n: c for n, c in found.checkpoints.items() if n < count},
+                [(n, m) for n, m in found.marks if n < count],
+                keep=[p for p in (self.path, self.mirror) if self.storage.size(p) is not None])
+        except OSError as exc:
+            log.error("journal %s: the records this version does not know stay until the "
+                      "journal can be copied (%s)", self.path, exc)
+            raise JournalError.of(exc, "cut") from exc
+        self._cut_to = None
+        self._state, self._error, self._refused_from = "clean", "", None
+        copy = copies[0].name if copies else "?"
+        log.error("journal %s: resumed before record %d, which this version does not know; "
+                  "the whole journal is kept as %s", self.path, count, copy)
+        self.report = dataclasses.replace(self.report, error="", note=UNKNOWN_RECORD.format(
+            without=without_records(self._cut_skipped), copy=copy))
