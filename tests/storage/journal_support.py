@@ -541,3 +541,38 @@ def check_crashes(played: Played, path: Path, *, seed: int = 0, sample: int | No
                             f"{where}; then a crash during the repair after {k2} ops, "
                             f"{label2}: {error2 or f'loaded {len(got2 or [])} records'}")
     return out
+
+
+class CardStorage(OSStorage):
+    """The real file system as a card of ``capacity`` bytes holding the folder ``root``: a
+    write that needs more than is free writes what fits and fails with ENOSPC; a link takes
+    nothing (a file's bytes are counted once however many names it has)."""
+
+    def __init__(self, root: Path, capacity: int) -> None:
+        self.root = root
+        self.capacity = capacity
+
+    def used(self) -> int:
+        inodes: dict[int, int] = {}
+        for p in self.root.iterdir():
+            st = p.stat()
+            inodes[st.st_ino] = st.st_size
+        return sum(inodes.values())
+
+    def free(self) -> int:
+        return max(0, self.capacity - self.used())
+
+    def fill(self) -> None:
+        """No byte free."""
+        self.capacity = self.used()
+
+    def write(self, path: Path, offset: int, data: bytes) -> None:
+        size = self.size(path) or 0
+        growth = max(0, offset + len(data) - size)
+        if growth > self.free():
+            fits = max(0, self.free() + size - offset)
+            with open(path, "r+b" if path.exists() else "wb") as f:
+                f.seek(offset)
+                f.write(data[:fits])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+        super().write(path, offset, data)

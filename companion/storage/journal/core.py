@@ -147,6 +147,25 @@ class Journal:
         return self._state == "clean" and not self._held and self._cut_to is None
 
     @property
+    def waiting(self) -> str:
+        """Why the journal takes no write until the disk has room or heals ("Nelze uložit: …":
+        a repair or a cut the disk refused), "" when nothing waits."""
+        if self._state == "dirty" or self._cut_to is not None:
+            return self._error or "Nelze uložit: chyba disku."
+        return ""
+
+    def retry(self) -> str:
+        """Try again what waits for the disk (a repair, a cut); :attr:`waiting` after it."""
+        if self._state == "dirty":
+            self.load()
+        if self._cut_to is not None:
+            try:
+                self._cut_unknown()
+            except JournalError:
+                pass
+        return self.waiting
+
+    @property
     def held(self) -> bool:
         """The journal is kept as it is (a newer format, a game this version cannot resume)
         until a new game sets it aside."""
@@ -539,6 +558,7 @@ class Journal:
         try:
             self._cut_unknown()
         except JournalError as exc:
+            self._error = exc.message
             self.report = dataclasses.replace(self.report, note=UNKNOWN_RECORD_WAITING.format(
                 without=without_records(self._cut_skipped)), error=exc.message)
 
@@ -554,7 +574,9 @@ class Journal:
         except OSError as exc:
             log.error("journal %s: the records this version does not know stay until the "
                       "journal can be copied (%s)", self.path, exc)
-            raise JournalError.of(exc, "cut") from exc
+            refused = JournalError.of(exc, "cut")
+            self._error = refused.message
+            raise refused from exc
         self._cut_to = None
         self._state, self._error, self._refused_from = "clean", "", None
         copy = copies[0].name if copies else "?"
