@@ -346,6 +346,9 @@ class App:
                 except Exception:
                     log.exception("the phone view could not take the last moment")
             self.close()
+        problem = self.screen.write_out()  # the GIF twin's animation: a refusal is a sentence
+        if problem:
+            raise UsageError(problem)
         if self.controller.shutdown_requested and self.shutdown:
             log.info("shutting down: %s", " ".join(self.shutdown))
             try:
