@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import os
 import random
 
 import pytest
@@ -72,6 +73,31 @@ def test_a_read_only_disk_refuses_with_its_own_sentence(tmp_path):
         j.replace([HEADER])  # a new game is refused too, the old one stays
     with pytest.raises(JournalError):
         j.pop()
+    assert Journal(path).load() == [HEADER]
+
+
+@pytest.mark.parametrize("code", [errno.EACCES, errno.EROFS])
+def test_a_write_refused_before_a_byte_is_written_has_nothing_to_cut(tmp_path, code, caplog,
+                                                                     monkeypatch):
+    """No write permission: nothing reached the files, so nothing is cut and the log does
+    not say that a failed write could not be cut off."""
+    monkeypatch.setattr(logging.getLogger("companion.storage.journal"), "disabled", False)
+    path = tmp_path / "game.journal"
+    disk = FaultyStorage()
+    j = Journal(path, storage=disk)
+    j.append(HEADER)
+    cuts = []
+    disk.truncate = lambda p, size: cuts.append(p)  # type: ignore[method-assign]
+
+    def refuse(p, offset, data):
+        raise OSError(code, os.strerror(code), str(p))
+
+    disk.write = refuse  # type: ignore[method-assign]
+    with caplog.at_level(logging.ERROR, "companion.storage.journal"):
+        with pytest.raises(JournalError) as refused:
+            j.append(roll(1))
+    assert refused.value.rolled_back and cuts == []
+    assert "cannot cut" not in caplog.text and "append failed" in caplog.text
     assert Journal(path).load() == [HEADER]
 
 

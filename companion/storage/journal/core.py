@@ -409,6 +409,8 @@ class Journal:
         failed = False
         for path in (self.path, self.mirror):
             try:
+                if self.storage.size(path) in (None, self._size):
+                    continue  # nothing of the write reached this file: nothing to cut
                 self.storage.truncate(path, self._size)
             except FileNotFoundError:
                 continue
