@@ -71,8 +71,11 @@ WRITE_TIMEOUT_S = 10.0
 MAX_LINE = 1024
 MAX_FIELD = 4096
 MAX_HEADERS = 40
-SPARE_CONNECTIONS = 16
-"""Connections allowed beyond ``max_clients`` (page and asset loads, snapshots)."""
+SPARE_CONNECTIONS = 224
+"""Connections allowed beyond ``max_clients`` (page and asset loads, snapshots; and room for a
+crowd of slow or idle sockets: more than a burst the server accepts at once, its listen
+backlog of 100, so that a phone accepted in one burst has its request read before the burst's
+others could close it; an idle connection costs a few kilobytes)."""
 POLL_S = 0.02
 """How often the server's loop looks for a published snapshot while browsers are
 connected (the latency it adds: half of this on average)."""
