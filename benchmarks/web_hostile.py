@@ -19,6 +19,13 @@ of this version beside the one it replaced (the oldest waiting connection closed
 whatever its age and address), in the same run.
 
     .venv/bin/python benchmarks/web_hostile.py --only crowd [--crowd 100] [--per 8] [--idle 1000]
+
+And what the crowd costs the table: dice frame -> OLED frame through the real service (the
+harness of ``web_service.py``), with the phone view off and with it on under the kept-up crowd
+of slow-header sockets (its own process), alternating over ``--rounds`` in one run; the
+ratio of the medians.
+
+    .venv/bin/python benchmarks/web_hostile.py --only frames [--rolls 40] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -263,6 +270,49 @@ def crowd(kind: str, args: argparse.Namespace) -> str:
             f"sockets opened, {evicted} closed to make room, {refused} refused")
 
 
+def frames(args: argparse.Namespace) -> None:
+    import multiprocessing
+    import random
+    import statistics
+    import tempfile
+
+    from web_service import Table
+
+    mp = multiprocessing.get_context("fork")
+    rng = random.Random(7)
+    gaps = [rng.uniform(0, 0.025) for _ in range(args.rolls)]
+    got: dict[str, list[float]] = {"off": [], "crowd": []}
+    for r in range(args.rounds):
+        for mode in (("off", "crowd") if r % 2 == 0 else ("crowd", "off")):
+            with tempfile.TemporaryDirectory() as data:
+                table = Table(data, web=mode == "crowd")
+                child = None
+                stop = mp.Event()
+                try:
+                    if mode == "crowd":
+                        phone = table.app.phone
+                        assert phone is not None and phone.view is not None
+                        filled, opened = mp.Event(), mp.Value("i", 0)
+                        child = mp.Process(target=_crowd_process, args=(
+                            phone.view.port, phone.view.token, "slow", args.crowd, args.per,
+                            args.idle, filled, stop, opened))
+                        child.start()
+                        filled.wait(120)
+                    for i in range(args.rolls):
+                        ms, _, _ = table.roll(1 + i % 5)
+                        got[mode].append(ms)
+                        time.sleep(gaps[i])
+                finally:
+                    stop.set()
+                    if child is not None:
+                        child.join(30)
+                    table.close()
+    off, crowd_ms = statistics.median(got["off"]), statistics.median(got["crowd"])
+    print(f"dice frame -> OLED frame, {args.rolls} rolls x {args.rounds} rounds per mode: "
+          f"view off median {off:.2f} ms; view on under {args.crowd} x {args.per} slow-header "
+          f"sockets (kept up) median {crowd_ms:.2f} ms: {crowd_ms / off:.2f}x of off")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--slow", type=int, default=60)
@@ -271,8 +321,13 @@ def main() -> int:
     ap.add_argument("--crowd", type=int, default=100, help="addresses of slow-header sockets")
     ap.add_argument("--per", type=int, default=8, help="slow-header sockets per address")
     ap.add_argument("--idle", type=int, default=1000, help="idle keep-alive connections")
-    ap.add_argument("--only", choices=["one-address", "crowd"])
+    ap.add_argument("--only", choices=["one-address", "crowd", "frames"])
+    ap.add_argument("--rolls", type=int, default=40, help="rolls per mode and round (frames)")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of the two modes (frames)")
     args = ap.parse_args()
+    if args.only == "frames":
+        frames(args)
+        return 0
     if args.only != "one-address":
         from companion.web import gate
 
