@@ -14,12 +14,11 @@ connection is closed):
   of an answer; otherwise it is closed;
 * when all ``max_connections`` are taken, a new connection closes one that has not sent a
   request (or sits idle) — never an open event stream (a phone at the table that receives)
-  nor a request being answered; with none such the new one is closed.  Which one: first
-  those past their grace (:data:`GRACE_S`: a phone sends its request at once, so a
-  connection still without one after that is slow or idle), then, among them, one of the
-  address that holds the most connections, the oldest of it.  A connection younger than its
-  grace goes only when every waiting one is that young (a flood), again the most crowded
-  address's first.  So hundreds of slow or idle sockets from many addresses cannot close a
+  nor a request being answered; with none such the new one is closed.  Which one: the
+  oldest of those past their grace (:data:`GRACE_S`: a phone sends its request at once, so
+  a connection still without one after that is slow, or idle).  A connection younger than
+  its grace goes only when every waiting one is that young (a flood): then one of the
+  address that holds the most connections, the oldest of it.  So hundreds of slow or idle sockets from many addresses cannot close a
   phone that has just connected: when a burst of them is accepted at once, behind the phone,
   they close each other and the old ones, not it; and a connection whose request has
   arrived whole (a phone sends it at once, before aiohttp has read it) goes last of all.
@@ -154,14 +153,17 @@ class Gate:
         return False
 
     def _make_room(self) -> bool:
+        young = time.monotonic() - self.grace_s
+        for c in self.conns.values():  # in the order admitted: the oldest first, mostly found
+            if c.state in (NEW, IDLE) and not c.asked and c.since <= young:  # at once
+                self._close(c)
+                return True
         waiting = [c for c in self.conns.values() if c.state in (NEW, IDLE)]
         if not waiting:
             return False
-        young = time.monotonic() - self.grace_s
 
-        def rank(c: Conn) -> tuple[bool, bool, int, float]:
-            return (c.asked, c.state == NEW and c.since > young, -self.by_peer.get(c.peer, 0),
-                    c.since)
+        def rank(c: Conn) -> tuple[bool, int, float]:  # a flood: every waiting one is young
+            return (c.asked, -self.by_peer.get(c.peer, 0), c.since)
 
         self._close(min(waiting, key=rank))
         return True
