@@ -16,7 +16,8 @@ take), in two kinds: slow-header sockets, and ``--idle`` keep-alive connections 
 request and then sit idle.  A fresh phone (127.0.0.250) loads the page ``--loads`` times,
 each within two seconds, while ``--streams`` phones hold their streams; the gate's admission
 of this version beside the one it replaced (the oldest waiting connection closed first,
-whatever its age and address), in the same run.
+whatever its age and address; with this version's 256 connections, and with the 48 it had),
+in the same run.
 
     .venv/bin/python benchmarks/web_hostile.py --only crowd [--crowd 100] [--per 8] [--idle 1000]
 
@@ -45,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from peers.web_server_before_i20 import WebView as OldWebView  # noqa: E402
 
-from companion.web import samples  # noqa: E402
+from companion.web import samples, server  # noqa: E402
 from companion.web.server import WebView, wait_until  # noqa: E402
 from tests.web.test_gate import slow_sockets  # noqa: E402  (the test's slowloris sockets)
 
@@ -336,12 +337,15 @@ def main() -> int:
             print(f"{what}, kept up; a fresh phone loads the page {args.loads} times, "
                   f"{args.streams} streams open:")
             print(f"  this admission: {crowd(kind, args)}")
-            current = gate.Gate._make_room
+            current, spare = gate.Gate._make_room, server.SPARE_CONNECTIONS
             gate.Gate._make_room = oldest_first  # type: ignore[method-assign]
             try:
                 print(f"  oldest first:   {crowd(kind, args)}")
+                server.SPARE_CONNECTIONS = 16  # and 48 connections in all
+                print(f"  before (oldest first, 48 connections): {crowd(kind, args)}")
             finally:
                 gate.Gate._make_room = current  # type: ignore[method-assign]
+                server.SPARE_CONNECTIONS = spare
         if args.only == "crowd":
             return 0
     print(f"{args.slow} slow-header sockets from 127.0.0.2, {args.loads} page loads from "
