@@ -222,6 +222,7 @@ class Journal:
                 mirror: bytes | None) -> list[Record]:
         copy: Path | None = None
         error = ""
+        again = self._state == "dirty"  # a retry of a repair the disk refused: logged once
         keep = [path for name, path, data in (("primary", self.path, primary),
                                               ("mirror", self.mirror, mirror))
                 if name in found.damaged and data is not None]
@@ -231,14 +232,15 @@ class Journal:
             copy = copies[0] if copies else None
             self._state, self._refused_from = "clean", None
         except OSError as exc:
-            log.error("journal %s: cannot rewrite the recovered journal (%s)", self.path, exc)
+            (log.debug if again else log.error)(
+                "journal %s: cannot rewrite the recovered journal (%s)", self.path, exc)
             self._state, error = "dirty", f"Nelze uložit: {reason_of(exc)}."
             self._count, self._ends = 0, []
         self._error = error
         damaged = bool(found.damaged)
         unusable = not found.records and (found.header_lost or found.lost > 0)
         if damaged or unusable:
-            log.error("journal %s is damaged (%s): kept %d records%s, lost %d; the damaged "
+            (log.debug if again and error else log.error)("journal %s is damaged (%s): kept %d records%s, lost %d; the damaged "
                       "file is kept as %s", self.path, ", ".join(found.damaged) or "both",
                       len(found.records), " from a checkpoint" if found.from_checkpoint else "",
                       found.lost, copy)
