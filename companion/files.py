@@ -46,13 +46,19 @@ def size_words(limit: int) -> str:
 class TooBig(UsageError, OSError):
     """A file over its size limit (or one that never ends); ``str()`` is one sentence."""
 
-    def __init__(self, path: str | os.PathLike[str], what: str, limit: int) -> None:
+    def __init__(self, path: str | os.PathLike[str], what: str, limit: int,
+                 endless: str = "") -> None:
         self.path = str(path)
         self.what = what
         self.limit = limit
+        self.endless = endless
+        """What kind of file gave no end in time (a fifo, a device), "" when it was too big."""
         OSError.__init__(self, errno.EFBIG, self.sentence())
 
     def sentence(self) -> str:
+        if self.endless:
+            return (f"The {self.what} {self.path} is a {self.endless} that gave no end within "
+                    f"{READ_SECONDS:g} s; choose a regular file.")
         return (f"The {self.what} {self.path} is larger than the {size_words(self.limit)} "
                 "this companion reads; choose a smaller file.")
 
@@ -82,7 +88,7 @@ def read_limited(path: str | os.PathLike[str], limit: int, what: str = "file") -
             if not regular:
                 left = deadline - time.monotonic()
                 if left <= 0 or not select.select([fd], [], [], left)[0]:
-                    raise TooBig(path, what, limit)
+                    raise TooBig(path, what, limit, _kind(mode))
             try:
                 chunk = os.read(fd, min(64 * KIB, limit + 1 - got))
             except BlockingIOError:
@@ -94,6 +100,14 @@ def read_limited(path: str | os.PathLike[str], limit: int, what: str = "file") -
         raise TooBig(path, what, limit)
     finally:
         os.close(fd)
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    return "socket" if stat.S_ISSOCK(mode) else "special file"
 
 
 def read_text_limited(path: str | os.PathLike[str], limit: int, what: str = "file") -> str:

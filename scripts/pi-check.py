@@ -749,6 +749,8 @@ class Check:
             "the test config taken from the FAT by companion-import":
                 c.first("config-sha256") == sha(test_config(dice="/dev/ttyS0").encode()),
             "the Wi-Fi file taken in (root only, hashed password)": c.first("wifi") == "600 root 1",
+            "the LAN address looked up within the unit's address families":
+                re.fullmatch(r"\d+\.\d+\.\d+\.\d+", c.first("lan") or "") is not None,
         }
         failed = [k for k, ok in checks.items() if not ok]
         self.log.write("hardening: " + repr(checks) + "\n" + repr(props) + "\n")
@@ -764,7 +766,7 @@ class Check:
                 "DevicePolicy=closed with the unit's DeviceAllow list, StateDirectory and "
                 "WorkingDirectory /var/lib/companion, NoNewPrivileges, seccomp, no capabilities; "
                 "the unit is scripts/companion.service with no drop-ins; companion.toml and "
-                "wifi.txt taken from the FAT partition")
+                f"wifi.txt taken from the FAT partition; the QR code's address {c.first('lan')}")
 
     def game(self, n: int, rolls: int) -> str:
         assert self.boot is not None and self.boot.console is not None and self.table is not None

@@ -39,11 +39,13 @@ def test_endless_devices_and_fifos_end_in_bounded_time(tmp_path):
     os.mkfifo(fifo)
     writer = os.open(fifo, os.O_RDWR)  # a writer that never writes nor closes
     try:
-        with pytest.raises(TooBig):
-            read_limited(fifo, 100)
+        with pytest.raises(TooBig) as err:
+            read_limited(fifo, 100, "config file")
     finally:
         os.close(writer)
     assert time.monotonic() - t0 < 3
+    assert str(err.value) == (f"The config file {fifo} is a fifo that gave no end within 1 s; "
+                              "choose a regular file.")  # not "larger than the 256 KiB"
 
 
 def test_a_folder_is_not_a_file(tmp_path):

@@ -76,7 +76,9 @@ def test_the_unit_keeps_what_the_table_needs():
             "char-rfcomm", "char-alsa"} <= allowed
     assert all(v.split()[1] == "rw" for v in s["DeviceAllow"])
     assert s["DevicePolicy"] == ["closed"] and "PrivateDevices" not in s
-    assert set(s["RestrictAddressFamilies"][0].split()) == {"AF_UNIX", "AF_INET", "AF_INET6"}
+    # AF_NETLINK: the kernel's view of the interfaces (glibc's if_nameindex, getifaddrs)
+    assert set(s["RestrictAddressFamilies"][0].split()) == {"AF_UNIX", "AF_INET", "AF_INET6",
+                                                            "AF_NETLINK"}
     assert "192.168.0.0/16" in s["IPAddressAllow"][0] and s["IPAddressDeny"] == ["any"]
     # the device groups are the user's own (setup-pi.sh): naming one the system lacks would
     # stop the service (tests/scripts/test_setup_pi.py)
@@ -152,3 +154,53 @@ def test_setup_installs_only_what_is_locked():
     assert installs
     for line in installs:
         assert ("--require-hashes" in line and "requirements-pi.txt" in line) or "--no-deps" in line, line
+
+
+RESTRICTED = r"""
+import ctypes, errno, socket, sys
+lib = ctypes.CDLL("libseccomp.so.2")
+lib.seccomp_init.restype = ctypes.c_void_p
+class Cmp(ctypes.Structure):
+    _fields_ = [("arg", ctypes.c_uint), ("op", ctypes.c_int),
+                ("a", ctypes.c_uint64), ("b", ctypes.c_uint64)]
+ctx = lib.seccomp_init(ctypes.c_uint32(0x7FFF0000))  # allow the rest
+nr = lib.seccomp_syscall_resolve_name(b"socket")
+allowed = {getattr(socket, name) for name in sys.argv[1].split()}
+for family in range(1, 46):  # as systemd's RestrictAddressFamilies: EAFNOSUPPORT
+    if family not in allowed:
+        cmp = Cmp(0, 4, family, 0)  # argument 0 == family
+        assert lib.seccomp_rule_add_array(ctypes.c_void_p(ctx),
+            ctypes.c_uint32(0x00050000 | errno.EAFNOSUPPORT), nr, 1, ctypes.byref(cmp)) == 0
+assert lib.seccomp_load(ctypes.c_void_p(ctx)) == 0
+try:
+    socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+    print("unrestricted")
+except OSError as exc:
+    assert exc.errno == errno.EAFNOSUPPORT, exc
+from companion.web.server import lan_address
+print(lan_address())
+"""
+
+
+@pytest.mark.parametrize("families", ["unit", "without AF_NETLINK"])
+def test_the_qr_codes_lan_address_is_found_within_the_units_address_families(families):
+    """The address families the unit allows, enforced as systemd does (a seccomp filter on
+    socket()): the LAN address for the QR code is the one found without the filter, also
+    where netlink is refused (the unit before AF_NETLINK was added carried 127.0.0.1)."""
+    import ctypes.util
+    import sys
+
+    from companion.web.server import lan_address
+
+    if ctypes.util.find_library("seccomp") is None:
+        pytest.skip("libseccomp is not installed")
+    free = lan_address()
+    if free == "127.0.0.1":
+        pytest.skip("this machine has no LAN address")
+    allowed = unit_settings()["RestrictAddressFamilies"][0]
+    if families != "unit":
+        allowed = allowed.replace("AF_NETLINK", "")
+    done = subprocess.run([sys.executable, "-c", RESTRICTED, allowed], capture_output=True,
+                          text=True, timeout=60, cwd=SCRIPTS.parent)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [free]

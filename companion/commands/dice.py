@@ -279,6 +279,22 @@ def ble_port() -> Any:
     return BleakNusPort()
 
 
+def _not_a_serial_port(port: str) -> None:
+    """A folder or a regular file given as the dice's port: one sentence (a URL, a device or
+    a path that does not exist yet is the reader's to open)."""
+    import stat
+
+    if "://" in port:
+        return
+    try:
+        mode = os.stat(port).st_mode
+    except OSError:
+        return
+    kind = "a folder" if stat.S_ISDIR(mode) else "a regular file" if stat.S_ISREG(mode) else ""
+    if kind:
+        raise UsageError(f"The dice's port {shown(port)} is {kind}, not a serial device.")
+
+
 def cmd_dice_read(args: argparse.Namespace) -> int:
     if args.rolls is not None and args.rolls < 1:
         raise UsageError("--rolls must be at least 1.")
@@ -291,6 +307,7 @@ def cmd_dice_read(args: argparse.Namespace) -> int:
     if not args.port:
         raise UsageError("Give the dice's port (e.g. /dev/companion-dice), or --pixels for a "
                          "Pixels die.")
+    _not_a_serial_port(args.port)
     on_event = RollPrinter(args.rolls)
     done = on_event.done
 

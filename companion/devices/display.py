@@ -18,6 +18,7 @@ failed write at once (a glitch passes); when the retries fail too the panel is
 
 from __future__ import annotations
 
+import atexit
 import logging
 import time
 from collections.abc import Callable
@@ -125,8 +126,13 @@ def create_device(driver: str, *, i2c_port: int = 1, i2c_address: int = 0x3C, ro
             raise DisplayError(
                 f"The {driver} display needs luma.emulator: pip install 'companion[sim]'.") from None
         if driver == "gif":
-            return emu.gifanim(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1",
-                               filename=gif_file, duration=gif_seconds)
+            gif = emu.gifanim(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1",
+                              filename=gif_file, duration=gif_seconds)
+            # luma writes it at the interpreter's exit, where a refusal is a traceback; the
+            # screen writes it when it closes instead (Screen.write_out: one sentence)
+            atexit.unregister(gif.write_animation)
+            gif.companion_file = gif_file
+            return gif
         cls = emu.asciiblock if driver == "asciiblock" else emu.pygame
         return cls(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1")
     raise DisplayError(f"Unknown display driver {driver!r}.")
@@ -187,6 +193,7 @@ class Screen:
         self._frame: Image.Image | None = None
         self._contrast: int | None = None
         self._next_reopen: float | None = None
+        self._written_out = False
 
     @property
     def present(self) -> bool:
@@ -307,6 +314,22 @@ class Screen:
             self.device.cleanup()
         except Exception:  # closing a panel that is already gone
             log.debug("display cleanup failed", exc_info=True)
+
+    def write_out(self) -> str:
+        """Write the file a twin of the panel keeps (the GIF twin's animation), once: "" or
+        one sentence why it cannot be written (a folder, a full disk)."""
+        write = getattr(self.device, "write_animation", None)
+        if write is None or self._written_out:
+            return ""
+        self._written_out = True
+        name = getattr(self.device, "companion_file", "")
+        try:
+            write()
+        except OSError as exc:
+            log.debug("the GIF could not be written", exc_info=True)
+            reason = (exc.strerror or str(exc)).lower()
+            return f"The display's GIF {name} cannot be written ({reason})."
+        return ""
 
 
 def _name(exc: BaseException | None) -> str:

@@ -35,7 +35,7 @@ from companion.storage.journal import Journal, Storage
 from companion.storage.prefs import Prefs, load_prefs, save_prefs
 
 from .config import Config, shutdown_argv
-from .datawatch import READ_ONLY_ERRNOS, DataWatch
+from .datawatch import READ_ONLY_ERRNOS, DataWatch, probe
 from .dice import CHOICE_FILE, DiceChoice, TableDice
 from .dice_menu import DiceMenu
 from .hosts.base import DiceStatus, HostContext
@@ -189,7 +189,8 @@ class App:
         self.service = Service(self.controller, self.screen)
         self.controller.dice_menu = DiceMenu(self.dice)
         self.controller.on_roll.append(self.dice.verdict)
-        self.data_watch = DataWatch(data) if data_probe is None else DataWatch(data, probe=data_probe)
+        folder_probe = probe if data_probe is None else data_probe
+        self.data_watch = DataWatch(data, probe=lambda f: folder_probe(f) or self.ctx.journal.retry())
         """Whether the data folder takes writes; said on the screen when that changes."""
         self.ctx.storage_notice = self.data_watch.check(time_now())
         self.service.on_idle.append(self._watch_data)
@@ -213,6 +214,8 @@ class App:
 
     def _watch_data(self) -> None:
         """Every few seconds while the data folder refuses writes: is it writable again?"""
+        if not self.data_watch.refused and self.ctx.journal.waiting:
+            self.data_watch.refused = self.ctx.journal.waiting  # probed until the journal heals
         changed = self.data_watch.poll(time_now())
         if changed is not None:
             self.controller.storage(changed)
@@ -384,6 +387,9 @@ class App:
                 except Exception:
                     log.exception("the phone view could not take the last moment")
             self.close()
+        problem = self.screen.write_out()  # the GIF twin's animation: a refusal is a sentence
+        if problem:
+            raise UsageError(problem)
         if self.controller.shutdown_requested and self.shutdown:
             log.info("shutting down: %s", " ".join(self.shutdown))
             try:

@@ -6,7 +6,9 @@ sentence is the journal's own, "Nelze uložit: disk je jen pro čtení.", so the
 action and the set-up all say the same).  :class:`DataWatch` probes the folder by creating and
 removing a small file (``os.access`` does not see every reason: a full disk, a card that
 fails), at the start and then every :data:`PROBE_EVERY` seconds while writes are refused,
-and says when writing works again.
+and says when writing works again.  The folder taking a small file is not enough on a full
+card: the service also asks its journal (a repair or a cut that waits for room is tried
+again), so "Ukládání zase funguje." is said only when the journal takes writes.
 """
 
 from __future__ import annotations
@@ -34,7 +36,10 @@ def probe(folder: Path) -> str:
             os.write(fd, b"x")
         finally:
             os.close(fd)
-        os.unlink(path)
+            try:
+                os.unlink(path)  # also when the write failed: no probe left behind
+            except OSError:
+                pass
     except OSError as exc:
         if exc.errno == errno.ENOENT:  # the folder itself is missing (it could not be made)
             exc = OSError(errno.EROFS, os.strerror(errno.EROFS))

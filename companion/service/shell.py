@@ -67,6 +67,11 @@ __all__ = ["HINT_LABEL", "NOT_COUNTING_BEEPS", "PHONE_OFF", "RESUMED", "START_LA
 
 log = logging.getLogger(__name__)
 
+UNKNOWN_GAME = ("Hru z deníku nejde obnovit, tahle verze nezná hru „{name}“: deník zůstává "
+                "beze změny, dokud nezačne nová hra.")
+UNPLAYABLE_HEADER = ("Hru z deníku nejde obnovit, tahle verze nepřijme její nastavení: deník "
+                     "zůstává beze změny, dokud nezačne nová hra.")
+
 
 def _refuse(event: Input) -> None:
     receipt = getattr(event, "receipt", None)
@@ -88,11 +93,11 @@ class Shell(ShellMenu, ShellSettings):
         if self._begun:
             return
         self._begun = True
-        records = self.ctx.journal.load()
+        journal = self.ctx.journal
+        records = journal.load()
         header = records[0] if records else None
-        said = " ".join(x for x in (self.ctx.journal.report.message, self.ctx.storage_notice) if x)
         if header is None or header.get("t") != HEADER:
-            self.notice = said  # a damaged journal with no game left in it: said at the set-up
+            self.notice = self._said()  # a damaged journal with no game left in it: at the set-up
             return
         try:
             info = find_game(str(header.get("game")))
@@ -100,14 +105,20 @@ class Shell(ShellMenu, ShellSettings):
             host = self.host
         except UnknownGame as exc:
             log.error("the journal's game cannot be hosted (%s); showing the set-up", exc)
-            self.notice = said
+            journal.hold(UNKNOWN_GAME.format(name=str(header.get("game"))[:24]))
+            self.notice = self._said()
             return
         if host.resume(records, now):
             self.mode = Mode.PLAY
-            host.notify(said or RESUMED)
+            host.notify(self._said() or RESUMED)  # after the resume: it may have cut and said
             log.info("resumed a game of %s (%d records)", info.name, len(records))
         else:
-            self.notice = said
+            journal.hold(UNPLAYABLE_HEADER)
+            self.notice = self._said()
+
+    def _said(self) -> str:
+        return " ".join(x for x in (self.ctx.journal.report.message, self.ctx.storage_notice)
+                        if x)
 
     def _switch_table(self) -> None:
         i = self.tables.index(self.table)

@@ -17,7 +17,6 @@ counted in views, one GIF frame's time per new view, not read from the clock.
 
 from __future__ import annotations
 
-import atexit
 import logging
 import os
 import random
@@ -237,7 +236,6 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
             dice=replace(cfg.dice, kind=dice),
         )
         device = create_device("gif", gif_file=str(gif), gif_seconds=frame_seconds)
-        atexit.unregister(device.write_animation)  # written below, once, not again at exit
         factory = MockFactory()
         from .pixels import SimPixels
 
@@ -260,8 +258,6 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         finally:
             pixels.close()
         winner = _winner(app, game)
-        gif.parent.mkdir(parents=True, exist_ok=True)
-        device.write_animation()
     said = [a for a in getattr(announcer, "history", ()) if not a.dropped]
     if wav is not None:  # the sentences heard, beside the audio, to read what was said
         wav.with_suffix(".txt").write_text("".join(f"{a.text}\n" for a in said), "utf-8")

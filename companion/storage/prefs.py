@@ -48,7 +48,7 @@ def load_prefs(path: Path, defaults: Prefs) -> Prefs:
         data = json.loads(read_limited(path, SMALL_LIMIT, "settings file").decode("utf-8"))
         return Prefs(sound=bool(data.get("sound", defaults.sound)),
                      auto_delay=float(data.get("auto_delay", defaults.auto_delay)),
-                     contrast=int(data.get("contrast", defaults.contrast)),
+                     contrast=_level(data, "contrast", defaults.contrast),
                      voice=bool(data.get("voice", defaults.voice)),
                      computer_confirm=float(data.get("computer_confirm",
                                                      defaults.computer_confirm)),
@@ -70,6 +70,15 @@ def _pick(data: dict[str, object], key: str, values: tuple[T, ...], default: T) 
     """A setting that takes one of ``values`` (anything else in the file: the default)."""
     value = data.get(key, default)
     return next((v for v in values if v == value and type(v) is type(value)), default)
+
+
+def _level(data: dict[str, object], key: str, default: int) -> int:
+    """A panel level 0-255 (the panel takes no other; anything else in the file: the default)."""
+    value = data.get(key, default)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 255:
+        return value
+    log.warning("settings: %s = %r is not a level 0-255; using %d", key, value, default)
+    return default
 
 
 def save_prefs(path: Path, prefs: Prefs) -> None:

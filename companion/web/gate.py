@@ -12,9 +12,16 @@ connection is closed):
 * a connection must send a whole request within ``header_timeout_s`` of opening (the web
   view's middleware says when a request starts), and its next one within ``idle_timeout_s``
   of an answer; otherwise it is closed;
-* when all ``max_connections`` are taken, a new connection closes the oldest one that has
-  not sent a request (or sits idle) — never an open event stream (a phone at the table that
-  receives) nor a request being answered; with none such the new one is closed.
+* when all ``max_connections`` are taken, a new connection closes one that has not sent a
+  request (or sits idle) — never an open event stream (a phone at the table that receives)
+  nor a request being answered; with none such the new one is closed.  Which one: the
+  oldest of those past their grace (:data:`GRACE_S`: a phone sends its request at once, so
+  a connection still without one after that is slow, or idle).  A connection younger than
+  its grace goes only when every waiting one is that young (a flood): then one of the
+  address that holds the most connections, the oldest of it.  So hundreds of slow or idle sockets from many addresses cannot close a
+  phone that has just connected: when a burst of them is accepted at once, behind the phone,
+  they close each other and the old ones, not it; and a connection whose request has
+  arrived whole (a phone sends it at once, before aiohttp has read it) goes last of all.
 """
 
 from __future__ import annotations
@@ -30,6 +37,8 @@ log = logging.getLogger(__name__)
 
 NEW, BUSY, IDLE, STREAM = "new", "busy", "idle", "stream"
 WARN_EVERY_S = 60.0
+GRACE_S = 1.0
+"""A new connection this young is closed to make room only when every waiting one is."""
 
 
 @dataclass(eq=False)
@@ -41,6 +50,8 @@ class Conn:
     state: str = NEW
     since: float = field(default_factory=time.monotonic)
     timer: asyncio.TimerHandle | None = None
+    asked: bool = False
+    """A whole request's head has arrived (before aiohttp has even read it): a phone."""
 
 
 def _abort(transport: asyncio.BaseTransport) -> None:
@@ -60,6 +71,7 @@ class Guarded(asyncio.Protocol):
         self.gate = gate
         self.admitted = False
         self.transport: asyncio.BaseTransport | None = None
+        self._tail = b""  # the last bytes received (a request's end split between reads)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport
@@ -71,6 +83,9 @@ class Guarded(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         if self.admitted:
+            if b"\r\n\r\n" in self._tail + data[:4096] or b"\r\n\r\n" in data:
+                self.gate.asked(self.transport)
+            self._tail = data[-3:]
             self.inner.data_received(data)
 
     def eof_received(self) -> bool | None:
@@ -94,8 +109,10 @@ class Gate:
     """The connections of one web view (see the module); all calls on the server's loop."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, *, max_connections: int,
-                 per_address: int, header_timeout_s: float, idle_timeout_s: float) -> None:
+                 per_address: int, header_timeout_s: float, idle_timeout_s: float,
+                 grace_s: float = GRACE_S) -> None:
         self.loop = loop
+        self.grace_s = grace_s
         self.max_connections = max_connections
         self.per_address = per_address
         self.header_timeout_s = header_timeout_s
@@ -136,10 +153,19 @@ class Gate:
         return False
 
     def _make_room(self) -> bool:
+        young = time.monotonic() - self.grace_s
+        for c in self.conns.values():  # in the order admitted: the oldest first, mostly found
+            if c.state in (NEW, IDLE) and not c.asked and c.since <= young:  # at once
+                self._close(c)
+                return True
         waiting = [c for c in self.conns.values() if c.state in (NEW, IDLE)]
         if not waiting:
             return False
-        self._close(min(waiting, key=lambda c: c.since))
+
+        def rank(c: Conn) -> tuple[bool, int, float]:  # a flood: every waiting one is young
+            return (c.asked, -self.by_peer.get(c.peer, 0), c.since)
+
+        self._close(min(waiting, key=rank))
         return True
 
     def _close(self, conn: Conn) -> None:
@@ -178,6 +204,12 @@ class Gate:
                 conn.timer = None
         return conn
 
+    def asked(self, transport: asyncio.BaseTransport | None) -> None:
+        """A whole request's head arrived on ``transport``: closed to make room only last."""
+        conn = self.conns.get(transport) if transport is not None else None
+        if conn is not None:
+            conn.asked = True
+
     def busy(self, transport: asyncio.BaseTransport) -> None:
         """A request arrived on ``transport`` (its headers are in)."""
         self._set(transport, BUSY)
@@ -190,6 +222,7 @@ class Gate:
         """The answer is done: the next request must come within ``idle_timeout_s``."""
         conn = self._set(transport, IDLE)
         if conn is not None:
+            conn.asked = False
             self._arm(conn, self.idle_timeout_s)
 
     def release(self, transport: asyncio.BaseTransport | None) -> None:

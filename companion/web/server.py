@@ -71,8 +71,11 @@ WRITE_TIMEOUT_S = 10.0
 MAX_LINE = 1024
 MAX_FIELD = 4096
 MAX_HEADERS = 40
-SPARE_CONNECTIONS = 16
-"""Connections allowed beyond ``max_clients`` (page and asset loads, snapshots)."""
+SPARE_CONNECTIONS = 224
+"""Connections allowed beyond ``max_clients`` (page and asset loads, snapshots; and room for a
+crowd of slow or idle sockets: more than a burst the server accepts at once, its listen
+backlog of 100, so that a phone accepted in one burst has its request read before the burst's
+others could close it; an idle connection costs a few kilobytes)."""
 POLL_S = 0.02
 """How often the server's loop looks for a published snapshot while browsers are
 connected (the latency it adds: half of this on average)."""
@@ -161,24 +164,15 @@ def check_token(token: str) -> str:
 def lan_address() -> str:
     """The box's address on its network as seen by others (not loopback), best effort.
 
-    Reads the interfaces' IPv4 addresses (Linux ``SIOCGIFADDR``); no packet is sent.
-    Falls back to what the host name resolves to, then to 127.0.0.1.
+    Reads the interfaces' IPv4 addresses with one ``SIOCGIFCONF`` ioctl on an ``AF_INET``
+    socket: no packet is sent and no netlink socket is needed (the service's unit may allow
+    only ``AF_UNIX``/``AF_INET``/``AF_INET6``: glibc's ``if_nameindex`` asks netlink, and
+    without it the QR code carried 127.0.0.1).  Falls back to what the host name resolves to,
+    then to 127.0.0.1.
     """
     try:
-        import fcntl
-        import struct
-
-        found: list[tuple[str, str]] = []
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            for _, name in socket.if_nameindex():
-                try:
-                    packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
-                                         struct.pack("256s", name.encode()[:15]))
-                except OSError:
-                    continue
-                addr = socket.inet_ntoa(packed[20:24])
-                if not ipaddress.ip_address(addr).is_loopback:
-                    found.append((name, addr))
+        found = [(name, addr) for name, addr in _interfaces()
+                 if not ipaddress.ip_address(addr).is_loopback]
         if found:
             found.sort(key=lambda na: (not na[0].startswith(("wlan", "eth", "en", "wl")), na[0]))
             return found[0][1]
@@ -191,6 +185,23 @@ def lan_address() -> str:
     except (OSError, ValueError):
         pass
     return "127.0.0.1"
+
+
+def _interfaces() -> list[tuple[str, str]]:
+    """Every interface with an IPv4 address: (name, address), by ``SIOCGIFCONF``."""
+    import array
+    import fcntl
+    import struct
+
+    size = 40 if struct.calcsize("P") == 8 else 32  # struct ifreq
+    buf = array.array("B", bytes(size * 64))
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        addr, _ = buf.buffer_info()
+        got = struct.unpack("iP", fcntl.ioctl(s.fileno(), 0x8912,  # SIOCGIFCONF
+                                              struct.pack("iP", len(buf), addr)))[0]
+    raw = buf.tobytes()[:got]
+    return [(raw[i:i + 16].split(b"\0", 1)[0].decode(errors="replace"),
+             socket.inet_ntoa(raw[i + 20:i + 24])) for i in range(0, got, size)]
 
 
 def _read_static(name: str) -> bytes:

@@ -33,6 +33,12 @@ say groups $(for g in $(sed -n 's/^Groups:\s*//p' /proc/$pid/status); do getent 
 awk '$5 == "/" || $5 == "/var/lib/companion" || $5 == "/etc" || $5 == "/dev" { print "PICHK mount " $5 " " $6 }' \
     /proc/$pid/mountinfo
 say security $(systemd-analyze security --no-pager $UNIT 2>&1 | grep -o 'Overall exposure level.*')
+# the LAN address the QR code carries, looked up as the service does, as its user and within
+# the unit's address families (the unit once lacked AF_NETLINK and the code said 127.0.0.1)
+say lan $(timeout 60 systemd-run --wait --pipe --quiet -p User=companion \
+    -p "RestrictAddressFamilies=$(systemctl show -p RestrictAddressFamilies --value $UNIT)" \
+    /opt/companion/venv/bin/python -c 'from companion.web.server import lan_address; print(lan_address())' \
+    2>/dev/null | tail -1 || echo failed)
 say root-uuid $(findmnt -no UUID /)
 say config-sha256 $(sha256sum < /etc/companion/companion.toml | cut -d' ' -f1)
 say wifi $(stat -c '%a %U' /etc/wpa_supplicant/companion-wifi.conf 2>/dev/null || echo none) \

@@ -226,3 +226,19 @@ def test_dice_read_reads_our_wireless_die_over_the_air(monkeypatch: pytest.Monke
     assert out[0].startswith("connected device_id=pico-virtual")
     rolls = [line for line in out if line.startswith("roll ")]
     assert rolls == ["roll value=3 seq=1", "roll value=6 seq=2"]
+
+
+@pytest.mark.parametrize("kind", ["a folder", "a regular file"])
+def test_dice_read_on_a_folder_or_a_regular_file_is_one_sentence_and_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
+    port = tmp_path
+    if kind == "a regular file":
+        port = tmp_path / "rolls.txt"
+        port.write_text("not a dice\n")
+    assert main(["dice-read", str(port), "--timeout", "5"]) == 2
+    out = capsys.readouterr()
+    from companion.commands.common import shown
+
+    assert out.err == (f"companion: The dice's port {shown(str(port))} is {kind}, not a serial "
+                       "device.\n")
+    assert "waiting" not in out.out + out.err

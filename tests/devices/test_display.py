@@ -56,6 +56,36 @@ def test_terminal_and_gif_devices_are_created(tmp_path):
     assert (tmp_path / "a.gif").stat().st_size > 0
 
 
+@pytest.mark.parametrize("target", ["folder", "/dev/full"])
+def test_the_gif_twin_is_written_when_the_screen_closes_and_a_refusal_is_one_sentence(
+        tmp_path, target):
+    name = str(tmp_path) if target == "folder" else target
+    screen = Screen(create_device("gif", gif_file=name))
+    screen.show(frame("z"))
+    screen.close()
+    reason = "is a directory" if target == "folder" else "no space left on device"
+    assert screen.write_out() == f"The display's GIF {name} cannot be written ({reason})."
+    assert screen.write_out() == ""  # once
+    good = Screen(create_device("gif", gif_file=str(tmp_path / "b.gif")))
+    good.show(frame("z"))
+    assert good.write_out() == "" and (tmp_path / "b.gif").stat().st_size > 0
+
+
+def test_the_gif_twin_leaves_nothing_for_the_interpreters_exit(tmp_path):
+    """luma writes its GIF at exit, where a folder or a full disk was a traceback: the twin
+    unregisters that, so a process that never closes its screen exits quietly."""
+    import subprocess
+    import sys
+
+    code = ("from companion.devices.display import create_device\n"
+            "from PIL import Image\n"
+            f"d = create_device('gif', gif_file={str(tmp_path)!r})\n"
+            "d.display(Image.new('1', (128, 64)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+
+
 def test_an_unknown_driver_is_refused():
     with pytest.raises(DisplayError):
         create_device("crt")

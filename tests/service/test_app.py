@@ -24,7 +24,7 @@ from companion.service.hosts import clovece as clovece_host
 from companion.storage.journal import Journal
 from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView
-from tests.storage.journal_support import FaultyStorage
+from tests.storage.journal_support import CardStorage, FaultyStorage
 
 from .rig import Rig, rig_config
 
@@ -108,6 +108,55 @@ def test_a_read_only_data_folder_at_boot_shows_the_game_and_writes_again_by_itse
         rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.tries == 2, timeout=8)
         assert records(rig)[len(before):] == [{"t": "roll", "v": 5, "src": "dice"}]
         assert "Ukládání zase funguje." in rig.app.controller.host.lines.lines()
+    finally:
+        rig.stop()
+
+
+def test_a_damaged_journal_on_a_full_card_heals_when_the_journal_fits_and_only_then_says_so(
+        tmp_path, monkeypatch):
+    """The card is full and the journal damaged: the game is shown, every roll refused with
+    "disk je plný" (the dice keeps it), no copy, temporary file or probe left behind; room for
+    a small file is not yet "Ukládání zase funguje."; room for the journal itself and the
+    journal is repaired (its damaged file kept whole), the roll counts, and only then it is said."""
+    from companion.service import datawatch
+
+    monkeypatch.setattr(datawatch, "PROBE_EVERY", 0.1)
+    first = Rig(tmp_path)
+    try:
+        start(first)
+        first.wait(lambda v: v.dice == "ok")
+        first.dice.roll(3)
+        first.wait(lambda v: isinstance(v, CloveceTurnView) and v.tries == 1)
+    finally:
+        first.stop()
+    before = records(first)
+    path = tmp_path / "game.journal"
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x5A  # a damaged byte in one file: a repair is due
+    path.write_bytes(bytes(data))
+    card = CardStorage(tmp_path, capacity=0)
+    card.fill()
+    rig = Rig(tmp_path, storage=card, seed=2,
+              data_probe=lambda p: "" if card.free() > 0 else "Nelze uložit: disk je plný.")
+    said = rig.app.controller.host.lines.lines
+    try:
+        rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.tries == 1)
+        rig.wait(lambda v: v.dice == "ok")
+        rig.dice.roll(5)
+        v = rig.wait(lambda v: isinstance(v, CloveceTurnView) and "disk je plný" in v.event)
+        time.sleep(1.0)  # the dice sends it again and again: each refused, nothing left over
+        assert rig.dice.unacked == 1 and v.tries == 1
+        assert sorted(p.name for p in tmp_path.glob("game.journal*")) == [
+            "game.journal", "game.journal.mirror"]
+        assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob(".companion-*"))
+        card.capacity += 64  # a small file fits, the journal does not
+        time.sleep(1.0)
+        assert rig.dice.unacked == 1 and "Ukládání zase funguje." not in said()
+        card.capacity += 3 * len(data)  # the journal fits
+        rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.tries == 2, timeout=8)
+        wait_for(lambda: "Ukládání zase funguje." in said())
+        assert records(rig)[len(before):] == [{"t": "roll", "v": 5, "src": "dice"}]
+        assert (tmp_path / "game.journal.damaged-1").read_bytes() == bytes(data)
     finally:
         rig.stop()
 

@@ -446,3 +446,114 @@ def test_the_colour_on_turn_is_asked_of_the_games_facts_and_the_shell_names_no_g
         for word in ("CloveceFacts", "NapijFacts", "GobbitFacts", "RefereeView", "clovece",
                      "napij", "gobbit"):
             assert word not in source, (module, word)
+
+
+# --- a journal this version cannot resume in full: kept whole, and said ------------------------
+
+
+def _clovece_records(actions: int) -> list[dict]:
+    import itertools
+
+    from companion.engines.clovece.game import Setup
+    from companion.registry import find_game
+    from companion.selfplay.driver import steps
+
+    game = find_game("clovece").game()
+    played = itertools.islice(steps(game, Setup(2), random.Random(5)), actions)
+    return [game.setup_record(Setup(2))] + [game.encode(s.action) for s in played]
+
+
+def _journal_files(tmp_path, records, extra: bytes = b"") -> dict:
+    journal = Journal(tmp_path / "g.journal")
+    journal.replace(records[:1])
+    for r in records[1:]:
+        journal.append(r)
+    files = {p: p.read_bytes() + extra for p in (journal.path, journal.mirror)}
+    for p, data in files.items():
+        p.write_bytes(data)
+    return files
+
+
+def _start_over(c) -> None:
+    while c.view().items[c.setup_index] != "▶ Začít hru":
+        c.handle(L, 0.0)
+    c.handle(S, 0.0)
+    assert c.mode == "play"
+
+
+def test_a_record_this_version_does_not_know_is_said_and_the_whole_journal_kept(tmp_path):
+    """30 good records, one this version does not know, 10 more: the game resumes at the 30,
+    the table is told in one sentence, and both files are kept whole beside the journal."""
+    good = _clovece_records(40)
+    records = good[:30] + [{"t": "teleport"}] + good[30:40]
+    original = _journal_files(tmp_path, records)
+    c = build(tmp_path)
+    assert c.mode == "play"
+    said = c.host.event_line
+    assert said == ("Deník má záznam, kterému tahle verze nerozumí: hra pokračuje před ním, "
+                    "bez 11 záznamů; celý deník je uložen jako g.journal.damaged-1.")
+    for path, data in original.items():
+        assert path.with_name(path.name + ".damaged-1").read_bytes() == data
+    again = Journal(tmp_path / "g.journal")
+    assert again.load() == good[:30] and again.writable
+
+
+def test_on_a_full_disk_a_record_not_known_waits_whole_until_it_can_be_copied(tmp_path):
+    from tests.storage.journal_support import FaultyStorage
+
+    good = _clovece_records(20)
+    original = _journal_files(tmp_path, good[:12] + [{"t": "teleport"}] + good[12:])
+    disk = FaultyStorage(space=0)
+    ctx = HostContext(Journal(tmp_path / "g.journal", storage=disk), Prefs(),
+                      beep=lambda n: None, rng=random.Random(1),
+                      dice=DiceStatus(configured=True), defaults={"players": 2})
+    c = Shell(ctx, start_with="clovece")
+    c.begin(0.0)
+    assert c.mode == "play"
+    assert "deník zůstane celý, dokud nepůjde uložit jeho kopie" in c.host.event_line
+    assert "Nelze uložit: disk je plný." in c.host.event_line
+    assert {p: p.read_bytes() for p in original} == original  # nothing cut, nothing copied
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.journal", "g.journal.mirror"]
+    c.handle(Rolled(6), 0.0)  # refused: the cut cannot be made yet
+    assert {p: p.read_bytes() for p in original} == original
+    disk.space = None  # room again: the next write makes the cut, with the copies
+    ctx.journal.append({"t": "roll", "v": 3, "c": "r"})
+    for path, data in original.items():
+        assert path.with_name(path.name + ".damaged-1").read_bytes() == data
+    assert Journal(tmp_path / "g.journal").load()[:12] == good[:12]
+
+
+def test_a_journal_of_a_newer_format_is_left_untouched_until_a_new_game(tmp_path):
+    import zlib
+
+    body = b'1/12/x\t{"t":"warp"}'
+    line = body + b"\t" + f"{zlib.crc32(body):08x}".encode() + b"\n"
+    original = _journal_files(tmp_path, _clovece_records(11), extra=line)
+    c = build(tmp_path)
+    assert c.mode == "setup"
+    assert c.notice.startswith("Deník zapsala novější verze programu a tahle ho neumí číst")
+    assert {p: p.read_bytes() for p in original} == original
+    assert not c.ctx.journal.writable
+    _start_over(c)  # the family chooses to start over: the old journal is set aside whole
+    for path, data in original.items():
+        assert path.with_name(path.name + ".damaged-1").read_bytes() == data
+    assert len(Journal(tmp_path / "g.journal").load()) == 1
+
+
+@pytest.mark.parametrize("header, words", [
+    ({"game": "chess"}, "tahle verze nezná hru „chess“"),
+    ({"players": 99}, "tahle verze nepřijme její nastavení"),
+])
+def test_a_header_this_version_cannot_play_is_said_and_kept_until_a_new_game(
+        tmp_path, header, words):
+    records = _clovece_records(6)
+    records[0] = {**records[0], **header}
+    original = _journal_files(tmp_path, records)
+    c = build(tmp_path)
+    assert c.mode == "setup"
+    assert c.notice == (f"Hru z deníku nejde obnovit, {words}: deník zůstává beze změny, "
+                        "dokud nezačne nová hra.")
+    assert {p: p.read_bytes() for p in original} == original
+    _start_over(c)
+    for path, data in original.items():
+        assert path.with_name(path.name + ".damaged-1").read_bytes() == data

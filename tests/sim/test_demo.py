@@ -72,6 +72,12 @@ def test_the_demo_refuses_a_wav_it_cannot_write(tmp_path, capsys):
     assert "--wav" in capsys.readouterr().err
 
 
+def test_a_gif_the_disk_refuses_is_one_sentence_and_exit_2(capsys):
+    assert main(["demo", "--game", "clovece", "--gif", "/dev/full", "--max-rolls", "2"]) == 2
+    assert capsys.readouterr().err == ("companion: The display's GIF /dev/full cannot be "
+                                       "written (no space left on device).\n")
+
+
 def test_the_same_seed_gives_the_same_gif_byte_for_byte(tmp_path, capsys):
     a, b = tmp_path / "a.gif", tmp_path / "b.gif"
     for gif in (a, b):

@@ -83,10 +83,19 @@ class MemStorage:
     def makedirs(self, path: Path) -> None:
         pass
 
+    def link(self, src: Path, dst: Path) -> None:
+        """A second name (a copy here: nothing in memory writes a file after it is kept)."""
+        if dst in self.files:
+            raise FileExistsError(str(dst))
+        self.files[dst] = bytearray(self.files[src])
+
+    def names(self, folder: Path) -> list[str]:
+        return [p.name for p in self.files if p.parent == folder]
+
 
 @dataclass(frozen=True)
 class Op:
-    kind: str  # write | fsync | truncate | rename | remove | sync_dir
+    kind: str  # write | fsync | truncate | rename | link | remove | sync_dir
     path: Path
     offset: int = 0
     data: bytes = b""
@@ -131,6 +140,13 @@ class RecordingStorage:
 
     def makedirs(self, path: Path) -> None:
         self.inner.makedirs(path)  # type: ignore[attr-defined]
+
+    def link(self, src: Path, dst: Path) -> None:
+        self.inner.link(src, dst)  # type: ignore[attr-defined]
+        self.ops.append(Op("link", src, dst=dst))
+
+    def names(self, folder: Path) -> list[str]:
+        return self.inner.names(folder)  # type: ignore[attr-defined, no-any-return]
 
 
 # --- crash states -----------------------------------------------------------------------------
@@ -177,6 +193,9 @@ class _Disk:
         elif op.kind == "rename":
             assert op.dst is not None
             self.names[op.dst] = self.names.pop(op.path)
+        elif op.kind == "link":
+            assert op.dst is not None
+            self.names[op.dst] = self.names[op.path]
         elif op.kind == "remove":
             self.names.pop(op.path)
         elif op.kind == "sync_dir":
@@ -427,6 +446,11 @@ class FaultyStorage(OSStorage):
             raise self._err(errno.EROFS, path)
         super().remove(path)
 
+    def link(self, src: Path, dst: Path) -> None:
+        if self.read_only:
+            raise self._err(errno.EROFS, dst)
+        super().link(src, dst)
+
 
 # --- the crash-consistency check ----------------------------------------------------------------
 
@@ -517,3 +541,38 @@ def check_crashes(played: Played, path: Path, *, seed: int = 0, sample: int | No
                             f"{where}; then a crash during the repair after {k2} ops, "
                             f"{label2}: {error2 or f'loaded {len(got2 or [])} records'}")
     return out
+
+
+class CardStorage(OSStorage):
+    """The real file system as a card of ``capacity`` bytes holding the folder ``root``: a
+    write that needs more than is free writes what fits and fails with ENOSPC; a link takes
+    nothing (a file's bytes are counted once however many names it has)."""
+
+    def __init__(self, root: Path, capacity: int) -> None:
+        self.root = root
+        self.capacity = capacity
+
+    def used(self) -> int:
+        inodes: dict[int, int] = {}
+        for p in self.root.iterdir():
+            st = p.stat()
+            inodes[st.st_ino] = st.st_size
+        return sum(inodes.values())
+
+    def free(self) -> int:
+        return max(0, self.capacity - self.used())
+
+    def fill(self) -> None:
+        """No byte free."""
+        self.capacity = self.used()
+
+    def write(self, path: Path, offset: int, data: bytes) -> None:
+        size = self.size(path) or 0
+        growth = max(0, offset + len(data) - size)
+        if growth > self.free():
+            fits = max(0, self.free() + size - offset)
+            with open(path, "r+b" if path.exists() else "wb") as f:
+                f.seek(offset)
+                f.write(data[:fits])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+        super().write(path, offset, data)

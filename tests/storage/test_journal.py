@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -412,3 +413,42 @@ def test_only_the_latest_input_marks_stay_in_memory(tmp_path):
     assert not again.seen({"src": "dice", "boot": "B", "seq": 3 * MARKS_KEPT})
     found = recover((tmp_path / "g.journal").read_bytes(), None)
     assert len(found.marks) == 3 * MARKS_KEPT - 1
+
+
+@pytest.mark.parametrize("apart", [10, 100, 10_000])
+def test_an_input_already_journaled_is_recognised_however_many_inputs_came_since(apart):
+    """A board that sends an old boot's inputs again (a replaying device on the line) after
+    ``apart`` newer ones: each is still in the journal, live and after a restart; the next
+    input of that boot and any input of a boot never seen are not."""
+    path = Path("/j/g.journal")
+    storage = MemStorage()
+    j = Journal(path, storage=storage)
+    j.append({"t": "game"})
+    old = [{"src": "dice", "boot": "OLD", "seq": seq} for seq in (1, 2, 3)]
+    for mark in old:
+        j.input_mark = mark
+        j.append({"t": "roll", "v": 2})
+    for seq in range(1, apart + 1):
+        j.input_mark = {"src": "dice", "boot": "NEW", "seq": seq}
+        j.append({"t": "roll", "v": 3})
+    again = Journal(path, storage=storage)
+    assert len(again.load()) == 1 + 3 + apart
+    for journal in (j, again):
+        assert all(journal.seen(m) for m in old)
+        assert journal.seen({"src": "dice", "boot": "NEW", "seq": apart})
+        assert not journal.seen({"src": "dice", "boot": "OLD", "seq": 4})
+        assert not journal.seen({"src": "dice", "boot": "OTHER", "seq": 1})
+        assert not journal.seen({"src": "pads", "boot": "OLD", "seq": 1})
+        assert len(journal.marks) <= 64  # what stays in memory is bounded
+
+
+def test_an_undone_input_is_forgotten_and_the_inputs_before_it_are_not(tmp_path):
+    j = Journal(tmp_path / "g.journal")
+    j.append({"t": "game"})
+    for seq in range(1, 101):
+        j.input_mark = {"src": "dice", "boot": "B", "seq": seq}
+        j.append({"t": "roll", "v": 1})
+    j.pop()
+    assert not j.seen({"src": "dice", "boot": "B", "seq": 100})
+    assert j.seen({"src": "dice", "boot": "B", "seq": 99})
+    assert j.seen({"src": "dice", "boot": "B", "seq": 1})

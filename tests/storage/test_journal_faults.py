@@ -7,13 +7,21 @@ from __future__ import annotations
 
 import errno
 import logging
+import os
 import random
 
 import pytest
 
 from companion.storage.journal import Journal, JournalError, encode_journal, mirror_of, reason_of
 
-from .journal_support import GAMES, FaultyStorage, MemStorage, journal_files, write_journal
+from .journal_support import (
+    GAMES,
+    CardStorage,
+    FaultyStorage,
+    MemStorage,
+    journal_files,
+    write_journal,
+)
 
 HEADER = {"t": "game", "game": "clovece", "players": 2, "variants": [], "computer": [],
           "first": "r"}
@@ -65,6 +73,31 @@ def test_a_read_only_disk_refuses_with_its_own_sentence(tmp_path):
         j.replace([HEADER])  # a new game is refused too, the old one stays
     with pytest.raises(JournalError):
         j.pop()
+    assert Journal(path).load() == [HEADER]
+
+
+@pytest.mark.parametrize("code", [errno.EACCES, errno.EROFS])
+def test_a_write_refused_before_a_byte_is_written_has_nothing_to_cut(tmp_path, code, caplog,
+                                                                     monkeypatch):
+    """No write permission: nothing reached the files, so nothing is cut and the log does
+    not say that a failed write could not be cut off."""
+    monkeypatch.setattr(logging.getLogger("companion.storage.journal"), "disabled", False)
+    path = tmp_path / "game.journal"
+    disk = FaultyStorage()
+    j = Journal(path, storage=disk)
+    j.append(HEADER)
+    cuts = []
+    disk.truncate = lambda p, size: cuts.append(p)  # type: ignore[method-assign]
+
+    def refuse(p, offset, data):
+        raise OSError(code, os.strerror(code), str(p))
+
+    disk.write = refuse  # type: ignore[method-assign]
+    with caplog.at_level(logging.ERROR, "companion.storage.journal"):
+        with pytest.raises(JournalError) as refused:
+            j.append(roll(1))
+    assert refused.value.rolled_back and cuts == []
+    assert "cannot cut" not in caplog.text and "append failed" in caplog.text
     assert Journal(path).load() == [HEADER]
 
 
@@ -245,3 +278,70 @@ def test_keeping_everything_on_a_read_only_disk_is_no_write(tmp_path):
     assert j.keep(5) == [] and j.keep(2) == []  # nothing to cut: nothing refused
     with pytest.raises(JournalError):
         j.keep(1)
+
+
+def _damage_primary(path, at: int) -> bytes:
+    data = bytearray(path.read_bytes())
+    data[at] ^= 0x5A
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def _names(folder) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def test_a_damaged_journal_on_a_full_card_heals_once_the_journal_fits(tmp_path):
+    """The timeline of a full card: damage, every retry refused without a copy or a
+    temporary file left, room for one file only still refused, room for the journal itself
+    and the next action repairs it, keeps the damaged file whole and is journaled."""
+    path = tmp_path / "game.journal"
+    records = [HEADER] + [roll(i) for i in range(40)]
+    good = write_journal(path, records)
+    damaged = _damage_primary(path, len(good) // 2)
+    card = CardStorage(tmp_path, capacity=0)
+    card.fill()
+    j = Journal(path, storage=card)
+    assert j.load() == records  # the mirror holds every record
+    assert not j.report.repaired and j.report.error == "Nelze uložit: disk je plný."
+    timeline = []
+    for _attempt in range(50):  # every refused action, every roll the dice sends again
+        with pytest.raises(JournalError) as refused:
+            j.append(roll(100))
+        assert refused.value.message == "Nelze uložit: disk je plný."
+        timeline.append(_names(tmp_path))
+    assert all(names == ["game.journal", "game.journal.mirror"] for names in timeline)
+    assert path.read_bytes() == damaged and card.free() == 0
+    card.capacity += len(good)  # room for one file: the repair needs two
+    with pytest.raises(JournalError):
+        j.append(roll(100))
+    assert _names(tmp_path) == ["game.journal", "game.journal.mirror"]
+    card.capacity += len(good) + 2 * len(encode_journal([HEADER, roll(100)]))  # the journal fits
+    assert card.free() < 3 * len(good)  # less than the three files a copy-first repair needs
+    j.append(roll(100))
+    assert _names(tmp_path) == ["game.journal", "game.journal.damaged-1", "game.journal.mirror"]
+    assert (tmp_path / "game.journal.damaged-1").read_bytes() == damaged
+    assert Journal(path).load() == records + [roll(100)]
+
+
+def test_damaged_copies_are_bounded_in_number_and_in_bytes(tmp_path):
+    path = tmp_path / "game.journal"
+    records = [HEADER] + [roll(i) for i in range(20)]
+    size = len(write_journal(path, records))
+    j = Journal(path)
+    j.load()
+    kept = []
+    for n in range(1, 8):  # the card damages the journal again and again
+        kept.append(_damage_primary(path, 40 + n))
+        j = Journal(path)
+        assert j.load() == records and j.report.copy == tmp_path / f"game.journal.damaged-{n}"
+    assert _names(tmp_path) == ["game.journal", "game.journal.damaged-5",
+                                "game.journal.damaged-6", "game.journal.damaged-7",
+                                "game.journal.mirror"]  # the three newest
+    assert (tmp_path / "game.journal.damaged-7").read_bytes() == kept[-1]
+    j = Journal(path)
+    j.copies_bytes = 2 * size  # and at most this many bytes of copies
+    _damage_primary(path, 50)
+    j.load()
+    assert _names(tmp_path) == ["game.journal", "game.journal.damaged-7",
+                                "game.journal.damaged-8", "game.journal.mirror"]

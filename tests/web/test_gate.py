@@ -7,6 +7,8 @@ import http.client
 import socket
 import time
 
+import pytest
+
 from companion.web import samples, server
 from companion.web.server import WebView
 
@@ -102,3 +104,74 @@ def test_the_phones_streams_stay_when_half_open_sockets_fill_every_connection():
         finally:
             for p in phones:
                 p.close()
+
+
+class _Transport:
+    """A connection as the gate sees it, without a socket."""
+
+    def __init__(self, peer: str) -> None:
+        self.peer = peer
+        self.aborted = False
+
+    def get_extra_info(self, key: str) -> object:
+        return (self.peer, 40000) if key == "peername" else None
+
+    def abort(self) -> None:
+        self.aborted = True
+
+    def close(self) -> None:
+        self.aborted = True
+
+
+def _crowd(addresses: int, per: int) -> list[_Transport]:
+    return [_Transport(f"127.0.0.{20 + a}") for a in range(addresses) for _ in range(per)]
+
+
+@pytest.mark.parametrize("kind", ["slow headers", "idle keep-alive"])
+def test_a_phone_accepted_amid_a_crowd_of_many_addresses_is_closed_last(kind):
+    """A crowd of 100 addresses x 8 sockets fills every connection; the server accepts a
+    burst of them right behind a new phone, before the phone's request is read: the burst
+    closes the old sockets, not the phone; once its request is in, a flood of 440 more fresh
+    sockets still does not close it (the oldest waiting one went first before this)."""
+    import asyncio
+
+    from companion.web.gate import Gate
+
+    loop = asyncio.new_event_loop()
+    try:
+        gate = Gate(loop, max_connections=server.MAX_CLIENTS + server.SPARE_CONNECTIONS,
+                    per_address=server.PER_ADDRESS, header_timeout_s=3.0, idle_timeout_s=10.0)
+        crowd = _crowd(100, 8)
+        cap = gate.max_connections
+        for t in crowd[:cap]:
+            assert gate.admit(t)  # type: ignore[arg-type]
+            if kind == "idle keep-alive":
+                gate.busy(t)  # type: ignore[arg-type]
+                gate.idle(t)  # type: ignore[arg-type]
+        for conn in gate.conns.values():
+            conn.since -= 5.0  # older than a phone's grace
+        phone = _Transport("127.0.0.250")
+        assert gate.admit(phone)  # type: ignore[arg-type]
+        for t in crowd[cap:cap + 99]:  # the rest of the accept burst (the listen backlog)
+            assert gate.admit(t)  # type: ignore[arg-type]
+        assert phone in gate.conns and not phone.aborted
+        assert gate.evicted == sum(t.aborted for t in crowd[:cap]) == 100  # old ones only
+        gate.asked(phone)  # its request has arrived whole
+        for t in crowd[cap + 99:]:
+            gate.admit(t)  # type: ignore[arg-type]
+        assert phone in gate.conns and not phone.aborted
+        assert len(gate.conns) == cap
+    finally:
+        loop.close()
+
+
+def test_eight_hundred_slow_sockets_from_a_hundred_addresses_let_a_new_phone_in():
+    with WebView("127.0.0.1", 0) as view:
+        socks = [s for a in range(100) for s in slow_sockets(view.port, 8, f"127.0.0.{20 + a}")]
+        try:
+            loads = [page_load(view, "127.0.0.250") for _ in range(10)]
+        finally:
+            for s in socks:
+                s.close()
+        assert [status for status, _ in loads] == [200] * 10
+        assert max(seconds for _, seconds in loads) < 2.0

@@ -410,19 +410,16 @@ class JournaledGame(Generic[S, A, E, U]):
         """Replay a journal; raises :class:`RulesError` when the header is unusable.
 
         The journal gives only records of a certain state (it never skips a lost one), so a
-        record that does not fit the game is a bug or a hand-edited file: the fold stops
-        there (a later record is never applied to a state it was not played in), the rest
-        is cut from the journal and logged.  Returns the number of records used."""
+        record that does not fit the game is a newer version's, a bug's or a hand-edited
+        file's: the fold stops there (a later record is never applied to a state it was not
+        played in) and the journal resumes before it, keeping the whole of it as a copy and
+        saying so (:meth:`Journal.cut_unknown`).  Returns the number of records used."""
         r = replay(self.game, records)
         if r.used < len(records):
             log.error("journal %s: record %d of %d does not fit the game (%s); the game "
                       "resumes before it", self.journal.path, r.used, len(records), r.error)
             self.skipped = len(records) - r.used
-            try:
-                self.journal.keep(r.used)
-            except OSError as exc:  # read-only: the next load gives the same records again
-                log.error("journal %s: the records that do not fit stay (%s)",
-                          self.journal.path, exc)
+            self.journal.cut_unknown(r.used)  # the whole journal kept, and said
         else:
             self.skipped = 0
         self.setup, self.state, self.events = r.setup, r.state, tuple(r.events)

@@ -2,22 +2,38 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import itertools
 import logging
+from collections.abc import Iterable
 from pathlib import Path
 
 from .lines import Record, encode_line
 from .recovery import Recovered, recover
-from .report import LoadReport
+from .report import LoadReport, without_records
 from .storage import JournalError, OSStorage, Storage, reason_of
 
 log = logging.getLogger(__name__)
 
 MARKS_KEPT = 64
-"""Input marks kept in memory (the latest): only an input not yet acknowledged can come again
-(the dice's outbox holds 32), so a game of thousands of throws needs no more (the files keep
-them all)."""
+"""Input marks kept in memory for :attr:`Journal.marks` (the latest; the files keep them all).
+Whether an input was journaled (:meth:`Journal.seen`) is decided over the whole journal: the
+highest sequence number of each board's boot (:class:`HighWater`)."""
+
+COPIES_KEPT = 3
+"""Copies of each file kept beside the journal (``game.journal.damaged-N``): the oldest go."""
+COPIES_BYTES = 32 * 1024 * 1024
+"""At most this many bytes of copies in all (the oldest go; the newest always stays)."""
+COPY_MARK = ".damaged-"
+
+NEWER_FORMAT = ("Deník zapsala novější verze programu a tahle ho neumí číst: hra se "
+                "neobnovila a deník zůstává beze změny, dokud nezačne nová hra.")
+HELD = "Nelze uložit: deník čeká, až začne nová hra."
+UNKNOWN_RECORD = ("Deník má záznam, kterému tahle verze nerozumí: hra pokračuje před ním, "
+                  "{without}; celý deník je uložen jako {copy}.")
+UNKNOWN_RECORD_WAITING = ("Deník má záznam, kterému tahle verze nerozumí: hra pokračuje před "
+                          "ním, {without}; deník zůstane celý, dokud nepůjde uložit jeho kopie.")
 
 MIRROR_SUFFIX = ".mirror"
 """The second file: ``game.journal.mirror`` beside ``game.journal``."""
@@ -52,6 +68,43 @@ def encode_journal(records: list[Record], gen: int = 1,
     return b"".join(_lines(records, gen, checkpoints or {}, marks or []))
 
 
+Board = tuple[str, str]
+"""An input's board and boot: ``(src, boot)`` of its mark."""
+
+
+class HighWater:
+    """The highest sequence number journaled for each board's boot, over the whole journal,
+    and the record it belongs to (so that a cut can forget the marks of the cut records).
+
+    A board numbers its inputs from its power-up on (a new boot id), so an input whose number
+    is at or below its boot's highest is in the journal, however long ago it came: exactly
+    once has no window.  One entry per boot: a game of thousands of throws holds a few."""
+
+    def __init__(self, marks: Iterable[tuple[int, Record]] = ()) -> None:
+        self.top: dict[Board, tuple[int, int]] = {}  # board -> (highest seq, its record)
+        for n, m in marks:
+            self.add(n, m)
+
+    @staticmethod
+    def board(mark: Record) -> Board | None:
+        seq = mark.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            return None
+        return (str(mark.get("src")), str(mark.get("boot")))
+
+    def add(self, n: int, mark: Record) -> None:
+        key = self.board(mark)
+        if key is None:
+            return
+        seq = int(mark["seq"])
+        if key not in self.top or seq >= self.top[key][0]:
+            self.top[key] = (seq, n)
+
+    def seen(self, mark: Record) -> bool:
+        key = self.board(mark)
+        return key is not None and key in self.top and self.top[key][0] >= int(mark["seq"])
+
+
 class Journal:
     """The journal of the game in play at ``path`` (and its mirror, ``path`` + ``.mirror``)."""
 
@@ -67,7 +120,13 @@ class Journal:
         self._state = "unloaded"  # unloaded | clean | dirty (a repair failed) | unreadable
         self._error = ""  # Czech "Nelze uložit: …" while dirty or unreadable
         self._refused_from: int | None = None  # a refused write that could not be cut off
+        self._held = ""  # Czech "Nelze uložit: …": kept as it is until a new game sets it aside
+        self._cut_to: int | None = None  # records to keep once the whole journal is copied
+        self._cut_skipped = 0  # records after it (for the sentence)
+        self.copies_kept = COPIES_KEPT
+        self.copies_bytes = COPIES_BYTES
         self._marks: list[tuple[int, Record]] = []  # input marks: (record's place, mark)
+        self._high = HighWater()  # every input mark of the journal, as each boot's highest
         self.input_mark: Record | None = None
         """The mark of the input being handled (the shell sets it): the next append writes it
         with its record and clears it; still set after the input: it was not journaled."""
@@ -85,7 +144,40 @@ class Journal:
     @property
     def writable(self) -> bool:
         """Whether the last load left the journal ready to take a write."""
-        return self._state == "clean"
+        return self._state == "clean" and not self._held and self._cut_to is None
+
+    @property
+    def waiting(self) -> str:
+        """Why the journal takes no write until the disk has room or heals ("Nelze uložit: …":
+        a repair or a cut the disk refused), "" when nothing waits."""
+        if self._state == "dirty" or self._cut_to is not None:
+            return self._error or "Nelze uložit: chyba disku."
+        return ""
+
+    def retry(self) -> str:
+        """Try again what waits for the disk (a repair, a cut); :attr:`waiting` after it."""
+        if self._state == "dirty":
+            self.load()
+        if self._cut_to is not None:
+            try:
+                self._cut_unknown()
+            except JournalError:
+                pass
+        return self.waiting
+
+    @property
+    def held(self) -> bool:
+        """The journal is kept as it is (a newer format, a game this version cannot resume)
+        until a new game sets it aside."""
+        return bool(self._held)
+
+    def hold(self, sentence: str) -> None:
+        """Keep the journal exactly as it is, take no write, and say ``sentence`` (what was
+        not resumed and why) with the load's report; a new game (:meth:`replace`) sets both
+        files aside whole (``damaged-N``, renamed: no space needed) and starts anew."""
+        log.error("journal %s is kept as it is until a new game: %s", self.path, sentence)
+        self._held = HELD
+        self.report = dataclasses.replace(self.report, note=sentence)
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -107,11 +199,19 @@ class Journal:
             return []
         if primary is None and mirror is None:
             self._count, self._ends, self._state, self._error = 0, [], "clean", ""
-            self._refused_from, self._marks = None, []
+            self._refused_from, self._marks, self._high = None, [], HighWater()
             return []
         found = recover(primary, mirror, below=self._refused_from)
+        if found.newer:
+            self._count, self._ends, self._state, self._error = 0, [], "clean", ""
+            self._marks, self._high = [], HighWater()
+            if not self._held:
+                self.report = LoadReport()
+                self.hold(NEWER_FORMAT)
+            return []
         self._gen = max(self._gen, found.gen)
         self._marks = list(found.marks[-MARKS_KEPT:])
+        self._high = HighWater(found.marks)
         if found.clean:
             self._count, self._ends = len(found.records), found.ends
             self._state, self._error, self._refused_from = "clean", "", None
@@ -122,23 +222,25 @@ class Journal:
                 mirror: bytes | None) -> list[Record]:
         copy: Path | None = None
         error = ""
+        again = self._state == "dirty"  # a retry of a repair the disk refused: logged once
+        keep = [path for name, path, data in (("primary", self.path, primary),
+                                              ("mirror", self.mirror, mirror))
+                if name in found.damaged and data is not None]
         try:
-            if "primary" in found.damaged and primary is not None:
-                copy = self._keep_copy(self.path, primary)
-            if "mirror" in found.damaged and mirror is not None:
-                kept = self._keep_copy(self.mirror, mirror)
-                copy = copy or kept
-            self._write_whole(found.records, found.checkpoints, found.marks)
+            copies = self._write_whole(found.records, found.checkpoints, found.marks,
+                                       keep=keep)
+            copy = copies[0] if copies else None
             self._state, self._refused_from = "clean", None
         except OSError as exc:
-            log.error("journal %s: cannot rewrite the recovered journal (%s)", self.path, exc)
+            (log.debug if again else log.error)(
+                "journal %s: cannot rewrite the recovered journal (%s)", self.path, exc)
             self._state, error = "dirty", f"Nelze uložit: {reason_of(exc)}."
             self._count, self._ends = 0, []
         self._error = error
         damaged = bool(found.damaged)
         unusable = not found.records and (found.header_lost or found.lost > 0)
         if damaged or unusable:
-            log.error("journal %s is damaged (%s): kept %d records%s, lost %d; the damaged "
+            (log.debug if again and error else log.error)("journal %s is damaged (%s): kept %d records%s, lost %d; the damaged "
                       "file is kept as %s", self.path, ", ".join(found.damaged) or "both",
                       len(found.records), " from a checkpoint" if found.from_checkpoint else "",
                       found.lost, copy)
@@ -158,18 +260,76 @@ class Journal:
             log.info("journal %s: rewritten in the current format", self.path)
         return found.records
 
-    def _keep_copy(self, path: Path, data: bytes) -> Path:
-        n = 1
-        while self.storage.size(copy := path.with_name(f"{path.name}.damaged-{n}")) is not None:
-            n += 1
-        self.storage.write(copy, 0, data)
-        self.storage.sync_dir(path.parent)
+    # --- copies beside the journal --------------------------------------------------------------
+
+    def _copies(self, path: Path) -> list[tuple[int, Path]]:
+        """The copies of ``path`` kept beside it, oldest first."""
+        head = path.name + COPY_MARK
+        out = []
+        for name in self.storage.names(path.parent):
+            if name.startswith(head) and name[len(head):].isdigit():
+                out.append((int(name[len(head):]), path.with_name(name)))
+        return sorted(out)
+
+    def _copy_name(self, path: Path) -> Path:
+        copies = self._copies(path)
+        n = copies[-1][0] + 1 if copies else 1
+        return path.with_name(f"{path.name}{COPY_MARK}{n}")
+
+    def _keep_copy(self, path: Path) -> Path:
+        """``path`` as it is now, under the next ``damaged-N`` name: a second name of the same
+        file (no space needed, the bytes exactly), or where the file system has no links a
+        copy, removed again if the disk refuses it."""
+        copy = self._copy_name(path)
+        try:
+            self.storage.link(path, copy)
+            return copy
+        except OSError as exc:
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO):
+                raise
+        data = self.storage.read(path)
+        try:
+            self.storage.write(copy, 0, data or b"")
+        except OSError:
+            try:
+                self.storage.remove(copy)
+            except OSError:
+                pass
+            raise
         return copy
+
+    def _prune(self) -> None:
+        """At most :attr:`copies_kept` copies of each file and :attr:`copies_bytes` in all:
+        the oldest go (the newest copy of each file always stays)."""
+        try:
+            doomed: list[Path] = []
+            older: list[tuple[int, Path]] = []
+            total = 0
+            for path in (self.path, self.mirror):
+                copies = self._copies(path)
+                cut = max(0, len(copies) - self.copies_kept)
+                doomed += [p for _, p in copies[:cut]]
+                older += copies[cut:-1]
+                total += sum(self.storage.size(p) or 0 for _, p in copies[cut:])
+            for _, p in sorted(older):
+                if total <= self.copies_bytes:
+                    break
+                doomed.append(p)
+                total -= self.storage.size(p) or 0
+            for p in doomed:
+                self.storage.remove(p)
+                log.info("journal %s: an old copy %s removed", self.path, p.name)
+        except OSError as exc:
+            log.warning("journal %s: old copies cannot be removed (%s)", self.path, exc)
 
     # --- writing ------------------------------------------------------------------------------
 
     def _ready(self) -> None:
         """Make sure both files are the clean journal this object knows, or raise."""
+        if self._held:
+            raise JournalError(errno.EPERM, self._held, f"journal {self.path} is held")
+        if self._cut_to is not None:
+            self._cut_unknown()
         if self._state == "clean":
             try:
                 sizes = (self.storage.size(self.path), self.storage.size(self.mirror))
@@ -230,21 +390,16 @@ class Journal:
         self._remember(n, mark)
 
     def _remember(self, n: int, mark: Record) -> None:
+        self._high.add(n, mark)
         self._marks.append((n, mark))
         if len(self._marks) > MARKS_KEPT:
             del self._marks[:-MARKS_KEPT]
 
     def seen(self, mark: Record) -> bool:
         """Whether the journal already holds this input (a board's ``boot`` and ``seq``: the
-        same boot's mark with the same or a later number)."""
-        seq = mark.get("seq")
-        if not isinstance(seq, int):
-            return False
-        for _, m in reversed(self._marks):
-            if m.get("src") == mark.get("src") and m.get("boot") == mark.get("boot") \
-                    and isinstance(m.get("seq"), int) and m["seq"] >= seq:
-                return True
-        return False
+        same boot's mark with the same or a later number anywhere in the journal, however
+        many inputs came since)."""
+        return self._high.seen(mark)
 
     @property
     def marks(self) -> list[Record]:
@@ -256,6 +411,8 @@ class Journal:
         failed = False
         for path in (self.path, self.mirror):
             try:
+                if self.storage.size(path) in (None, self._size):
+                    continue  # nothing of the write reached this file: nothing to cut
                 self.storage.truncate(path, self._size)
             except FileNotFoundError:
                 continue
@@ -269,10 +426,14 @@ class Journal:
 
     def keep(self, count: int) -> list[Record]:
         """Cut the journal to its first ``count`` records, durably; return what was cut."""
+        if self._cut_to is not None:
+            self._cut_unknown()
         records = self.load()
         count = max(0, count)
         if count >= len(records):
             return []
+        if self._held:
+            raise JournalError(errno.EPERM, self._held, f"journal {self.path} is held")
         if self._state != "clean":
             raise JournalError(errno.EIO, self._error or "Nelze uložit: chyba disku.",
                                f"journal {self.path} is not writable now")
@@ -288,7 +449,17 @@ class Journal:
             raise JournalError.of(exc, "keep") from exc
         self._count, self._ends = count, self._ends[:count]
         self._marks = [(n, m) for n, m in self._marks if n < count]
+        if any(n >= count for _, n in self._high.top.values()):  # an undone input's mark
+            self._high = HighWater(self._all_marks(count))
         return records[count:]
+
+    def _all_marks(self, count: int) -> list[tuple[int, Record]]:
+        """Every input mark of the first ``count`` records, read from the files."""
+        try:
+            found = recover(self._read(self.path), self._read(self.mirror))
+        except OSError:
+            return [(n, m) for n, m in self._marks if n < count]
+        return [(n, m) for n, m in found.marks if n < count]
 
     def _restore(self, cut: list[Path]) -> None:
         """After a failed cut: the files that were cut get their records back (best effort;
@@ -309,11 +480,13 @@ class Journal:
         return cut[0] if cut else None
 
     def replace(self, records: list[Record]) -> None:
-        """Start the journal anew with ``records`` (a new game), atomically."""
-        if self._state == "unreadable":
-            self._move_unreadable_aside()
+        """Start the journal anew with ``records`` (a new game), atomically.  A journal that
+        could not be read or was held is first set aside whole (renamed to ``damaged-N``)."""
+        if self._state == "unreadable" or self._held:
+            self._move_aside()
         try:
             self._write_whole(records, {}, [])
+            self._held, self._cut_to = "", None
         except OSError as exc:
             log.error("journal %s: a new journal cannot be written (%s)", self.path, exc)
             self._state = "unloaded"  # the old journal, or the new one if only the folder's
@@ -321,18 +494,25 @@ class Journal:
         self._state, self._error, self._refused_from = "clean", "", None
 
     def _write_whole(self, records: list[Record], checkpoints: dict[int, Record],
-                     marks: list[tuple[int, Record]]) -> None:
+                     marks: list[tuple[int, Record]], *, keep: list[Path] | None = None
+                     ) -> list[Path]:
         """Both files anew (a new generation): temporary files written and fsynced first,
-        then renamed over the old ones, then the folder fsynced."""
+        then the files of ``keep`` kept as they are under ``damaged-N`` names (links: no
+        space), then the temporary files renamed over the old ones, then the folder fsynced,
+        then the oldest copies pruned.  Nothing is copied unless the new files fit: on a full
+        disk nothing is left behind.  Returns the copies made."""
         gen = self._gen + 1
         lines = _lines(records, gen, checkpoints, marks)
         data = b"".join(lines)
         self.storage.makedirs(self.path.parent)
         tmps = [(p.with_name(p.name + ".tmp"), p) for p in (self.path, self.mirror)]
+        copies: list[Path] = []
         try:
             for tmp, _ in tmps:
                 self.storage.remove(tmp)
                 self.storage.write(tmp, 0, data)
+            for path in keep or ():
+                copies.append(self._keep_copy(path))
             for tmp, path in tmps:
                 self.storage.replace(tmp, path)
         except OSError:
@@ -347,15 +527,64 @@ class Journal:
         self._count = len(records)
         self._ends = list(itertools.accumulate(len(line) for line in lines))
         self._marks = list(marks[-MARKS_KEPT:])
+        self._high = HighWater(marks)
+        if copies:
+            self._prune()
+        return copies
 
-    def _move_unreadable_aside(self) -> None:
+    def _move_aside(self) -> None:
+        """Both files renamed to their next ``damaged-N`` names (the bytes exactly, no space)."""
         for path in (self.path, self.mirror):
-            n = 1
-            while self.storage.size(aside := path.with_name(f"{path.name}.damaged-{n}")) \
-                    is not None:
-                n += 1
             try:
+                if self.storage.size(path) is None:
+                    continue
+                aside = self._copy_name(path)
                 self.storage.replace(path, aside)
-                log.error("journal %s could not be read; kept as %s", path, aside)
+                log.error("journal %s was not resumed; kept as %s", path, aside)
             except OSError:
                 pass
+        try:
+            self.storage.sync_dir(self.path.parent)
+        except OSError:
+            pass
+        self._prune()
+
+    # --- a record this version does not know -----------------------------------------------------
+
+    def cut_unknown(self, count: int) -> None:
+        """The game resumes before record ``count``, which this version cannot play: both
+        files are rewritten with the first ``count`` records, the originals kept whole as
+        ``damaged-N`` copies, and the report says so in one sentence.  When the disk refuses
+        it, the journal stays whole and takes no write until the cut can be made (tried
+        again before every write).  Never raises."""
+        self._cut_to = count
+        self._cut_skipped = max(0, len(self.load()) - count)
+        try:
+            self._cut_unknown()
+        except JournalError as exc:
+            self._error = exc.message
+            self.report = dataclasses.replace(self.report, note=UNKNOWN_RECORD_WAITING.format(
+                without=without_records(self._cut_skipped)), error=exc.message)
+
+    def _cut_unknown(self) -> None:
+        count = self._cut_to
+        assert count is not None
+        try:
+            found = recover(self._read(self.path), self._read(self.mirror))
+            copies = self._write_whole(
+                found.records[:count], {n: c for n, c in found.checkpoints.items() if n < count},
+                [(n, m) for n, m in found.marks if n < count],
+                keep=[p for p in (self.path, self.mirror) if self.storage.size(p) is not None])
+        except OSError as exc:
+            log.error("journal %s: the records this version does not know stay until the "
+                      "journal can be copied (%s)", self.path, exc)
+            refused = JournalError.of(exc, "cut")
+            self._error = refused.message
+            raise refused from exc
+        self._cut_to = None
+        self._state, self._error, self._refused_from = "clean", "", None
+        copy = copies[0].name if copies else "?"
+        log.error("journal %s: resumed before record %d, which this version does not know; "
+                  "the whole journal is kept as %s", self.path, count, copy)
+        self.report = dataclasses.replace(self.report, error="", note=UNKNOWN_RECORD.format(
+            without=without_records(self._cut_skipped), copy=copy))

@@ -104,6 +104,22 @@ def decode_line(line: bytes) -> Entry | None:
     return Entry(gen, n, checkpoint, record, mark) if isinstance(record, dict) else None
 
 
+_FOREIGN_KEY = re.compile(rb"(0|[1-9][0-9]{0,8})/(0|[1-9][0-9]{0,8})/[a-z]+|[a-z][a-z0-9]*[:/].*")
+
+
+def newer_line(line: bytes) -> bool:
+    """Whether a complete line that :func:`decode_line` refuses checks out all the same and is
+    keyed in a way this format does not know (a line kind other than ``/c`` and ``/i``, or a
+    versioned key): a newer version of the journal wrote it, damage did not."""
+    if not line.endswith(b"\n"):
+        return False
+    body, sep, crc = line[:-1].rpartition(b"\t")
+    if not sep or not _CRC.fullmatch(crc) or int(crc, 16) != zlib.crc32(body):
+        return False
+    head, sep, _ = body.partition(b"\t")
+    return bool(sep) and _FOREIGN_KEY.fullmatch(head) is not None and decode_line(line) is None
+
+
 def decode(line: bytes) -> Record | None:
     """The record of one complete line (any format), or ``None`` if it is damaged."""
     entry = decode_line(line)

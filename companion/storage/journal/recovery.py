@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .lines import Entry, Record, decode_line, pieces
+from .lines import Entry, Record, decode_line, newer_line, pieces
 
 
 @dataclass
@@ -37,6 +37,8 @@ class FileScan:
     entries: list[tuple[Entry, int, int]] = field(default_factory=list)
     damage: list[tuple[int, int]] = field(default_factory=list)
     tail: int = 0
+    newer: int = 0
+    """Lines that check out but are keyed in a format newer than this one."""
 
     def damage_after(self, at: int) -> int:
         """Damaged bytes after offset ``at``."""
@@ -63,6 +65,8 @@ def scan_file(data: bytes) -> FileScan:
         previous = (segment, entry)
         if entry is not None:
             out.entries.append((entry, off, end))
+        elif newer_line(segment):
+            out.newer += 1
         else:
             _split(segment.rstrip(b"\n"), off, out, complete=nl >= 0)
         off = end
@@ -126,6 +130,9 @@ class Recovered:
     """The game's header is gone from both files (recovered from a checkpoint, or not at all)."""
     legacy: bool = False
     """An older format (rewritten in the current one)."""
+    newer: bool = False
+    """A newer format: lines this version cannot read although they check out.  Nothing is
+    recovered: the journal is kept as it is."""
 
 
 def recover(primary: bytes | None, mirror: bytes | None, *,
@@ -136,6 +143,8 @@ def recover(primary: bytes | None, mirror: bytes | None, *,
              if data is not None}
     if not scans:
         return Recovered([])
+    if any(scan.newer for scan in scans.values()):
+        return Recovered([], clean=False, newer=True)
     numbered = [(name, e, s, t) for name, scan in scans.items() for e, s, t in scan.entries
                 if e.gen is not None and e.n is not None]
     if not numbered:

@@ -27,6 +27,11 @@ def records_cz(n: int) -> str:
     return f"{n} záznamů"
 
 
+def without_records(n: int) -> str:
+    """ "bez 1 záznamu", "bez 11 záznamů" """
+    return "bez 1 záznamu" if n == 1 else f"bez {n} záznamů"
+
+
 def action_words(record: Record) -> str:
     """A record in a few Czech words ("hod 5", "tah"), without the game's state."""
     text = _ACTIONS.get(str(record.get("t")), "akce").format(v=record.get("v", "?"))
@@ -73,15 +78,18 @@ class LoadReport:
     from_checkpoint: bool = False  # the game resumed from a checkpoint (earlier history gone)
     header_lost: bool = False  # the game's header was damaged in both files
     unusable: bool = False  # nothing certain was left: the game cannot be resumed
+    note: str = ""
+    """One Czech sentence on what was not resumed and why, and where the whole journal is
+    kept (a record or a format this version does not know, a header it cannot play)."""
 
     @property
     def clean(self) -> bool:
-        return not (self.torn or self.damaged) and self.repaired
+        return not (self.torn or self.damaged or self.note) and self.repaired
 
     @property
     def message(self) -> str:
         """One to three Czech sentences for the screen; "" for a clean journal."""
-        parts = []
+        parts = [self.note] if self.note else []
         kept = f" Poškozený deník je uložen jako {self.copy.name}." if self.copy else ""
         if self.unusable:
             parts.append("Deník je poškozený a hru z něj nejde obnovit." + kept)

@@ -37,6 +37,13 @@ class Storage(Protocol):
     def makedirs(self, path: Path) -> None:
         """Create the folder ``path`` and its parents if missing."""
 
+    def link(self, src: Path, dst: Path) -> None:
+        """A second name ``dst`` for the file ``src``: no data copied, no space taken
+        (durable after :meth:`sync_dir`)."""
+
+    def names(self, folder: Path) -> list[str]:
+        """The names in ``folder`` (``[]`` if it does not exist)."""
+
 
 class OSStorage:
     """:class:`Storage` on the real file system (each write and its fsync on one descriptor,
@@ -97,6 +104,15 @@ class OSStorage:
 
     def makedirs(self, path: Path) -> None:
         path.mkdir(parents=True, exist_ok=True)
+
+    def link(self, src: Path, dst: Path) -> None:
+        os.link(src, dst)
+
+    def names(self, folder: Path) -> list[str]:
+        try:
+            return os.listdir(folder)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
 
 
 _REASONS = {
