@@ -186,8 +186,7 @@ def describe_event(event: Event, rules: Rules | None = None) -> str:
             return f"{PLAYER[e.colour]} se napil a už nic nedluží."
         return f"{PLAYER[e.colour]} se napil ({REASON_WORDS[e.reason]})."
     if isinstance(e, Postponed):
-        return (f"{PLAYER[e.colour]} se napije později ({REASON_WORDS[e.reason]}), "
-                "nejpozději před svým dalším hodem.")
+        return postponed_text(e)
     if isinstance(e, OwingThrow):
         return f"{PLAYER[e.colour]} hází, i když ještě dluží: hod nebude platit."
     if isinstance(e, TurnForfeited):
@@ -197,6 +196,13 @@ def describe_event(event: Event, rules: Rules | None = None) -> str:
     if isinstance(e, Won):
         return f"{PLAYER[e.colour]} vyhrává, všechny jeho figurky jsou doma!"
     raise TypeError(f"unknown event {event!r}")
+
+
+def postponed_text(e: Postponed) -> str:
+    """A drink left for later, and when it must be drunk: before the next throw (the turn
+    to come, or this one not begun yet), or before the next turn (incurred during it)."""
+    when = "před svým příštím tahem" if e.next_turn else "než zase hodí"
+    return f"{PLAYER[e.colour]} se napije později ({REASON_WORDS[e.reason]}), nejpozději {when}."
 
 
 _OFFER = {"offer_knock_out": ", že ho smí vyhodit",

@@ -241,11 +241,14 @@ class Settled:
 
 @dataclass(frozen=True, slots=True)
 class Postponed:
-    """A duty just announced stays as a debt ("later"), due before the player's next throw."""
+    """A duty just announced stays as a debt ("later"): due before the player's next throw,
+    or, when ``next_turn`` (the player on turn incurred it during the turn, D22), before
+    their next turn."""
 
     colour: int
     drinks: int
     reason: DrinkReason
+    next_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

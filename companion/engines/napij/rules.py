@@ -634,13 +634,14 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         sim = PlayOut(state)
         debt = sim.postpone(action.colour, action.reason)
         assert debt is not None
-        return _same_turn(sim, state), [Postponed(action.colour, debt.drinks, action.reason)]
+        return _same_turn(sim, state), [Postponed(action.colour, debt.drinks, action.reason,
+                                                  debt.own_turn)]
     if isinstance(action, Duty):
         r = why_not(state, action)
         if r.why is not Why.LEGAL:
             raise _illegal(r, "That duty")
         sim = PlayOut(state)
-        sim.drink(action.colour, 1, action.reason)
+        sim.drink(action.colour, 1, action.reason, now=not _turn_begun(state))
         return _same_turn(sim, state), sim.events
     if state.winner is not None:
         raise GameOver(f"The game is over: {COLOURS[state.winner]} has won.",
@@ -674,6 +675,13 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     played.check_winner()
     effects.resolve(played)
     return _settle(played, state), played.events
+
+
+def _turn_begun(state: State) -> bool:
+    """Whether the player on turn has begun the turn (thrown, tried for a six, declared the
+    bottle): a duty called before that is due before the throw to come (D22)."""
+    return bool(state.throws or state.tries or state.with_bottle
+                or state.phase is not Phase.THROW)
 
 
 def _same_turn(sim: PlayOut, state: State) -> State:

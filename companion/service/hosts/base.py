@@ -264,6 +264,16 @@ class Hinting(Protocol):
 
 
 @runtime_checkable
+class Leaving(Protocol):
+    """A host with screens of its own over the game (a list reached from the menu: whom a
+    duty names, what for, the ledger): a long ● there goes back to the game, not to the
+    menu.  ``leave`` returns whether it left such a screen (``False``: the shell opens the
+    menu as on the game's screen)."""
+
+    def leave(self, now: float) -> bool: ...
+
+
+@runtime_checkable
 class UsingPads(Protocol):
     """A host whose game is played with the slap pads (Gobbit): a simulator offers keys for
     the pads while such a game is at the table and the pads are claimed."""

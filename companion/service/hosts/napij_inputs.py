@@ -250,6 +250,17 @@ class NapijInputs(NapijTurn):
             self.ctx.beep("illegal")
         return None
 
+    def leave(self, now: float) -> bool:
+        """A long ●: from the ledger, a duty's whom or what for and "Účet" back to the game
+        (the shell's :class:`~.base.Leaving`).  On the game's own screens, a drink's banner
+        among them, it opens the menu: there "Vrátit poslední akci" takes back a drop the
+        dice saw by mistake, and a long ● from the menu comes back to the banner."""
+        if not self.play.started or self.mode not in (Mode.LEDGER, Mode.DUTY_WHO,
+                                                      Mode.DUTY_WHY, Mode.TALLY):
+            return False
+        self._back(now)
+        return True
+
     def _back(self, now: float) -> None:
         self.mode = Mode.OVER if self.state.winner is not None else Mode.PLAY
         self.list_index = 0

@@ -291,7 +291,7 @@ def test_the_dropped_die_is_the_duty_called_by_itself_and_undo_takes_it_back(tmp
     v = t.view()
     assert v.banner.title == "Červený: napij se" and v.banner.lines == ("spadlá kostka",)
     assert "drink-dropped-dice" in t.sounds and "shodil kostku" in t.voice.spoken[-1]
-    assert t.host.state.debt(RED) == 1 and t.host.state.due(RED) == 0  # due next turn
+    assert t.host.state.debt(RED) == 1 and t.host.state.due(RED) == 1  # before this throw
     assert "Kostka spadla" in " ".join(t.host.facts().events)  # the phone lists it too
     t.press(L)  # later
     assert t.records()[-1] == {"t": "later", "c": "r", "why": "dropped-dice"}
@@ -306,6 +306,54 @@ def test_the_dropped_die_is_the_duty_called_by_itself_and_undo_takes_it_back(tmp
     t.press(LONG, R, S, S)  # undo the duty itself
     assert len(t.records()) == n and t.host.state.debt(RED) == 0 and t.host.shown is None
     assert t.view().event == "Vráceno: povinnost napít se."
+
+
+def test_a_drop_left_for_later_before_the_throw_is_asked_at_once_and_told_one_way(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.shell.handle(Dropped(), t.clock())
+    t.press(L)  # later
+    events = t.host.facts().events
+    assert events[-1] == ("Červený se napije později (spadlá kostka), nejpozději než zase "
+                          "hodí.")
+    v = t.view()
+    assert [r.text for r in v.rows][:3] == ["Červený dluží 1:", "spadlá kostka.",
+                                            "Nejdřív pít, pak házet!"]
+    assert v.prompt == "● vypito" and "dluh" in t.sounds  # asked at once, not next turn
+    t.wait(3.0)
+    t.roll(5)  # the throw before drinking is void and costs the two more
+    assert t.records()[-1]["t"] == "throw-owing"
+    assert t.host.state.throws == () and t.host.state.due(RED) == 3
+
+
+def test_a_long_press_on_a_duty_list_goes_back_to_the_game(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.press(LONG)
+    while t.view().items[t.view().selected] != "Povinnost napít se":
+        t.press(R)
+    t.press(S)
+    assert t.view().player == "Kdo se napije?" and t.view().prompt == "● vybrat"
+    t.press(L)  # "Zpět" selected: the hint says what ● does there
+    assert t.view().rows[t.view().selected].text == "Zpět" and t.view().prompt == "● zpět"
+    t.press(R, S)  # Červený: "Za co?"
+    assert t.view().player == "Za co?" and t.view().prompt == "● napije se"
+    t.press(L)
+    assert t.view().prompt == "● zpět"
+    t.press(LONG)
+    assert t.host.mode is Mode.PLAY and not isinstance(t.view(), ListView)
+    assert t.view().player == "Červený" and t.records()[-1]["t"] != "duty"
+
+
+def test_a_long_press_on_a_drink_banner_opens_the_menu_and_another_comes_back_to_it(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.shell.handle(Dropped(), t.clock())
+    t.press(LONG)  # the menu: undo of a drop the dice saw by mistake is there
+    assert "Vrátit poslední akci" in t.view().items
+    t.press(LONG)
+    assert t.view().banner.title == "Červený: napij se"
+    assert t.records()[-1] == {"t": "duty", "c": "r", "why": "dropped-dice"}
 
 
 def test_the_other_duties_are_called_from_the_menu(tmp_path):
