@@ -303,11 +303,13 @@ class EventLines:
             self._lines.append(line)
             self._said.append(False)
 
-    def mark_said(self) -> None:
-        """The host's own voice has said the latest line (in its own words): the table's
-        voice need not say it again."""
-        if self._said:
-            self._said[-1] = True
+    def mark_said(self, line: str | None = None) -> None:
+        """The host's own voice has said the latest line (or the latest equal to ``line``) in
+        its own words: the table's voice need not say it again."""
+        for i in range(len(self._lines) - 1, -1, -1):
+            if line is None or self._lines[i] == line:
+                self._said[i] = True
+                return
 
     def clear(self) -> None:
         self._lines.clear()

@@ -38,7 +38,6 @@ class NapijInputs(NapijTurn):
             if self.play.started and self.mode not in (Mode.OVER, Mode.ERROR, Mode.IDLE):
                 who = self.actor()
                 self._commit(Duty(who, DrinkReason.DROPPED_DICE), now)
-                self.event_line = f"Kostka spadla na zem: {PLAYER_LOWER[who]} se napije."
         elif isinstance(event, ButtonPress):
             if self.shown is not None and self.mode in (Mode.PLAY, Mode.OVER):
                 self._on_shown(event.name, now)
@@ -73,19 +72,15 @@ class NapijInputs(NapijTurn):
         shown = self.shown
         assert shown is not None
         if name == "select":
-            actions, line = shown.drank, "Na zdraví!"
+            actions = shown.drank
         elif name == "left" and shown.later:
-            actions, line = shown.later, "Napije se později."
+            actions = shown.later
         else:
             self.ctx.beep("illegal")
             return
-        done = False
-        for action in actions:
+        for action in actions:  # each says itself: "Zelený se napil (spadlá kostka)."
             if GAME.why_not(self.state, action) is None:
                 self._commit(action, now, announce=False)
-                done = True
-        if done:
-            self.event_line = line
         self._next_shown(now)
 
     def _on_idle(self, name: str, now: float) -> Request | None:
@@ -160,8 +155,7 @@ class NapijInputs(NapijTurn):
         s = self.state
         if s.due(who):
             if name == "select" and not computer:
-                self._commit(Drank(who), now)
-                self.event_line = f"{PLAYER[who]} vypil, co dlužil. Teď může házet."
+                self._commit(Drank(who), now)  # "Zelený se napil a už nic nedluží."
             else:
                 self.ctx.beep("illegal")
             return

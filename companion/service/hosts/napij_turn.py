@@ -23,7 +23,10 @@ from companion.engines.napij.describe import HEADLINE_ORDER
 from companion.engines.napij.events import (
     BottleMoved,
     BottlePushed,
+    Captured,
     CardDrawn,
+    EnteredHome,
+    ReturnedToPub,
     Entered,
     Event,
     Moved,
@@ -34,7 +37,7 @@ from companion.engines.napij.events import (
     Won,
 )
 from companion.engines.napij.game import GAME, Setup
-from companion.engines.napij.places import headline, moved_fields
+from companion.engines.napij.places import headline, moved_fields, say_event
 from companion.engines.napij.rules import Choice, choices, chooser, legal_plays
 from companion.engines.napij.state import DrinkReason, Phase, State
 from companion.players.levels import DEFAULT_LEVEL, Level
@@ -51,6 +54,9 @@ log = logging.getLogger(__name__)
 
 COMPUTER_DELAY = 1.0
 """Seconds before the companion throws, drinks or declares the bottle for a computer seat."""
+TOLD: tuple[type, ...] = (Captured, EnteredHome, ReturnedToPub, CardDrawn, Won)
+"""Events an action's story keeps in the event list even when the panel's line (its
+headline) names another one: a play that captures and draws a card lists both."""
 ASK_GRACE = 2.0
 """Seconds the debt must have been asked for (on screen, and spoken) before a throw is void:
 a throw sooner is not counted at all (D45)."""
@@ -390,11 +396,10 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         s = self.state
         if events:
             line = headline(events, s)
-            if line:
-                self.event_line = line
+            self.tell([say_event(e, s) for e in events if isinstance(e, TOLD)], line)
             if isinstance(action, Play) and line and action == self.said_play \
                     and told_by_play(events):
-                self.lines.mark_said()
+                self.lines.mark_said(line)
             self.thrown_line = bool(line) and isinstance(action, Throw)
         if isinstance(action, Play):
             self.said_play = None
@@ -440,6 +445,8 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             self.ctx.beep(item.pattern)
         if item.sentence:
             self._say(item.sentence)
+            if self.ctx.prefs.voice:
+                self.lines.mark_said(item.sentence)  # the duty's event line, said once
 
     def _say(self, text: str) -> None:
         if self.ctx.prefs.voice:
