@@ -131,8 +131,35 @@ def draw_strip(p: Painter, strip: Strip, t: float) -> None:
     p.area("board", (x0, MARK_TOP, x0 + len(cells) * PITCH - 1, CELL_TOP + CELL + 3))
 
 
-def _header(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont) -> None:
+def row_pages(v: NapijView) -> int:
+    """How many pages the rows of ``v`` take (1: they fit, or a list scrolls instead)."""
+    font = body_font()
+    lh = line_height(font)
+    count = max(1, (_bottom(v, lh) - (lh + 1)) // lh)
+    if v.selected is not None or v.moves or len(v.rows) <= count:
+        return 1
+    return -(-len(v.rows) // count)
+
+
+def shown_page(v: NapijView, t: float) -> int:
+    """The page of rows on show at time ``t``: the view's own, or the one whose turn it is."""
+    pages = row_pages(v)
+    if v.page is not None:
+        return v.page % pages
+    return int(t / PAGE_SECONDS) % pages
+
+
+PAGE_MARK = "{page}/{pages} ▶"
+"""At the header's right while a text takes more than one page: where it is, and that ▶
+turns the page."""
+
+
+def _header(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, t: float = 0.0) -> None:
     right = " ".join(str(n) for n in v.throws) if v.throws else v.note
+    pages = row_pages(v)
+    if pages > 1 and not v.throws:
+        mark = PAGE_MARK.format(page=shown_page(v, t) + 1, pages=pages)
+        right = f"{right} {mark}" if right else mark
     rw = _text_width(font, right) if right else 0
     room = WIDTH - rw - (4 if right else 0)
     extra = (8 if v.mark is not None else 0) + (12 if v.computer else 0)
@@ -157,9 +184,8 @@ def _rows(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, top: int,
     first = 0
     if sel is not None:
         first = min(max(0, sel - count + 1), max(0, len(v.rows) - count))
-    elif len(v.rows) > count:  # a long text: its pages take turns
-        pages = -(-len(v.rows) // count)
-        first = (int(t / PAGE_SECONDS) % pages) * count
+    elif len(v.rows) > count:  # a long text: page by page (▶, or they take turns)
+        first = shown_page(v, t) * count
     more = len(v.rows) > count
     right = WIDTH - (SCROLL_MARK_W if more else 0)
     """The rows end here; the page or scroll marks ▲ ▼ keep the column beyond."""
@@ -274,9 +300,8 @@ def schedule(v: NapijView) -> tuple[tuple[float, ...], float]:
             last = _move_lines(v, k, font, bottom)[1][-1]
             t += max(STRIP_SECONDS, _scroll_seconds(font, last, WORDS_WIDTH))
         return tuple(starts), t
-    count = max(1, (bottom - (lh + 1)) // lh)
-    if v.selected is None and len(v.rows) > count:
-        pages = -(-len(v.rows) // count)
+    pages = row_pages(v)
+    if pages > 1 and v.page is None:
         return tuple(k * PAGE_SECONDS for k in range(pages)), pages * PAGE_SECONDS
     return (0.0,), 0.0
 
@@ -304,7 +329,7 @@ def draw_napij(p: Painter, v: NapijView, t: float) -> None:
         raise TypeError(f"no drawing for {type(v).__name__}")
     font = body_font()
     lh = line_height(font)
-    _header(p, v, font)
+    _header(p, v, font, t)
     bottom = _bottom(v, lh)
     if v.moves:
         _move(p, v, font, bottom, t)

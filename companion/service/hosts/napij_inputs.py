@@ -17,6 +17,8 @@ from companion.engines.napij.rules import can_declare_bottle
 from companion.engines.napij.state import DrinkReason, Phase
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.ui.controls import cycle
+from companion.ui.napij_screens import row_pages
+from companion.ui.napij_views import NapijView
 
 from .base import NOT_COUNTED, Request, dice_line
 from .napij_turn import ASK_GRACE, DUTY_WORDS, Mode, NapijTurn
@@ -75,6 +77,8 @@ class NapijInputs(NapijTurn):
             actions = shown.drank
         elif name == "left" and shown.later:
             actions = shown.later
+        elif name == "right" and self._turn_page():
+            return
         else:
             self.ctx.beep("illegal")
             return
@@ -82,6 +86,16 @@ class NapijInputs(NapijTurn):
             if GAME.why_not(self.state, action) is None:
                 self._commit(action, now, announce=False)
         self._next_shown(now)
+
+    def _turn_page(self) -> bool:
+        """▶ on a card whose text takes more than one page: the next page (after the last,
+        the first again); ``False`` when the text fits on one."""
+        view = self._shown_view()
+        pages = row_pages(view) if isinstance(view, NapijView) else 1
+        if pages <= 1:
+            return False
+        self.page = (self.page + 1) % pages
+        return True
 
     def _on_idle(self, name: str, now: float) -> Request | None:
         return None
@@ -127,7 +141,8 @@ class NapijInputs(NapijTurn):
                     self._commit(Draw(numbers[self.card_index]), now)
                 elif name == "left":
                     self.card_confirm = False
-                else:
+                    self.page = 0
+                elif not (name == "right" and self._turn_page()):
                     self.ctx.beep("illegal")
             elif name in ("left", "right"):  # held, ◀ ▶ run (hardware/buttons.py)
                 self.card_index = cycle(self.card_index, len(numbers), name)

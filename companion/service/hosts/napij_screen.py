@@ -61,7 +61,8 @@ class NapijScreen:
             if shown.card is not None:
                 title, card_lines = shown.card
                 return NapijView(title, rows=tuple(Row(t) for t in card_lines),
-                                 prompt=shown.prompt, event=self.turn.event_line)
+                                 prompt=shown.prompt, event=self.turn.event_line,
+                                 page=self.turn.page)
             return replace(view, banner=shown.banner, prompt=shown.prompt)
         return view
 
@@ -226,7 +227,7 @@ class NapijScreen:
             card = s.rules.deck.card(number)
             rows = tuple(Row(t) for t in wrap(body_font(), card.text, TEXT_WIDTH))
             return NapijView(f"Karta {number}", who, note=header.note, rows=rows,
-                             prompt="● platí, ◀ jiné číslo")
+                             prompt="● platí, ◀ jiné číslo", page=self.turn.page)
         rows = (Row("Vezmi vrchní kartu"), Row("a zadej její číslo:"),
                 Row(f"◀ {number} ▶"))
         return replace(header, rows=rows, prompt="◀ ▶ číslo, ● dál")

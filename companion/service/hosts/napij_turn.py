@@ -43,6 +43,7 @@ from companion.engines.napij.state import DrinkReason, Phase, State
 from companion.players.levels import DEFAULT_LEVEL, Level
 from companion.players.napij_levels import decide as decide_at
 from companion.ui.napij_views import NapijView
+from companion.ui.views import View
 
 from .base import RETRY_AFTER, HostContext, setup_defaults
 from .host import JournaledHost
@@ -163,6 +164,8 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         self.list_index = 0
         self.duty_colour = 0
         self.shown: Shown | None = None
+        self.page = 0
+        """The page of a card's text on show (▶ turns it)."""
         self.queue: deque[Shown] = deque()
         self.timers: dict[Timer, float] = {}
         self.think_fired = False
@@ -437,6 +440,7 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         else:
             item = None
         self.shown = item
+        self.page = 0
         if item is None:
             self._ask(now)
             self._arm_read(now)
@@ -536,4 +540,8 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
     def _view(self) -> NapijView:
         """The game's own screen (the host's screen builder): a play's pause begins once its
         words are shown whole."""
+        raise NotImplementedError
+
+    def _shown_view(self) -> View:
+        """The whole screen, a card or a drink on show included (the host's screen builder)."""
         raise NotImplementedError

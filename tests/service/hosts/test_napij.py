@@ -32,7 +32,9 @@ from companion.service.hosts.napij_pace import ready_after
 from companion.service.shell import Shell
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
+from companion.ui.napij_screens import row_pages
 from companion.ui.napij_views import NapijView
+from companion.ui.screens import layout
 from companion.ui.views import ListView, MessageView
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
@@ -677,6 +679,28 @@ def test_d50_a_card_that_moves_a_piece_waits_for_the_press(tmp_path):
     assert t.sounds[-1] == "illegal" and t.host.shown is not None  # it waits for ●
     t.press(S)
     assert t.host.shown is None and t.host.state.turn == GREEN
+
+
+def test_a_card_longer_than_the_screen_shows_its_page_and_turns_it_with_the_right_button(tmp_path):
+    t = Table(tmp_path, players=3)
+    t.begin()
+    t.put("r:m40,p,p,p b:m25,p,p,p g:m50,p,p,p bottle:m60 turn:b throws:3 "
+          "deck:" + ",".join(map(str, [16] + [n for n in RULES.deck.numbers if n != 16])))
+    t.press(S)  # blue lands on m28 and draws card 16, whose text takes two pages
+    v = t.view()
+    assert v.player == "Karta 16 · Modrý" and v.prompt == "● dál" and row_pages(v) == 2
+    _, inks = layout(v, 0.0)
+    shown = [i.text for i in inks if i.kind == "text"]
+    assert "1/2 ▶" in shown and "hospody." not in shown
+    t.wait(10)  # the page stays until ▶ turns it
+    assert "1/2 ▶" in [i.text for i in layout(t.view(), 10.0)[1]]
+    t.press(R)
+    shown = [i.text for i in layout(t.view(), 0.0)[1] if i.kind == "text"]
+    assert "2/2 ▶" in shown and "hospody." in shown and t.host.shown is not None
+    t.press(R)  # after the last page the first again
+    assert "1/2 ▶" in [i.text for i in layout(t.view(), 0.0)[1]]
+    t.press(S)
+    assert t.host.shown is None
 
 
 def test_computer_seats_throw_drink_and_show_their_play(tmp_path):
