@@ -25,9 +25,7 @@ from .marks import draw_mark
 from .napij_views import BOTTLE, Banner, Cell, NapijView, Strip
 from .screens import (
     HEIGHT,
-    SCROLL_CPS,
     SCROLL_MARK_W,
-    SCROLL_PAUSE,
     WIDTH,
     Painter,
     blink_on,
@@ -53,8 +51,6 @@ BANNER_TOP, BANNER_BOTTOM = 8, 55
 """The banner covers everything between the header and the event line."""
 PAGE_SECONDS = 3.0
 """How long each page of a text longer than the screen shows."""
-SCROLL_HOLD = 1.0
-"""Seconds the end of a move's scrolling words stays before the next move shows."""
 WORDS_WIDTH = WIDTH - 2
 """Pixels a line of a move's words takes (from x = 1, the panel's last column kept dark)."""
 
@@ -261,28 +257,18 @@ def _bottom(v: NapijView, lh: int) -> int:
 
 
 def _move_lines(v: NapijView, k: int, font: ImageFont.FreeTypeFont,
-                bottom: int) -> tuple[int, list[str]]:
-    """Where the words of move ``k`` begin (under its strip) and their lines; when they need
-    more lines than there is room for, the last line holds the rest (it scrolls)."""
+                bottom: int) -> tuple[int, list[list[str]]]:
+    """Where the words of move ``k`` begin (under its strip) and their lines, wrapped inside
+    the panel, in pages of as many lines as there is room for (never cut, never scrolled)."""
     lh = line_height(font)
     move = v.moves[k]
     top = STRIP_BOTTOM if move.strip is not None else lh + 1
     text = f"{k + 1}/{len(v.moves)} {move.text}" if len(v.moves) > 1 else move.text
     lines = wrap(font, text, WORDS_WIDTH)
     room = max(1, (bottom - top) // lh)
-    if len(lines) > room:
-        lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
-    return top, lines
-
-
-def _scroll_seconds(font: ImageFont.FreeTypeFont, text: str, width: int) -> float:
-    """How long a line that scrolls takes to show its end once (0: it fits)."""
-    if _text_width(font, text) <= width:
-        return 0.0
-    visible = 0
-    while visible < len(text) and _text_width(font, text[:visible + 1]) <= width:
-        visible += 1
-    return SCROLL_PAUSE + (len(text) - visible) / SCROLL_CPS + SCROLL_HOLD
+    if len(lines) > room:  # pages: the column of the page marks ▼ ▲ stays free
+        lines = wrap(font, text, WORDS_WIDTH - SCROLL_MARK_W)
+    return top, [lines[i:i + room] for i in range(0, len(lines), room)] or [[]]
 
 
 def schedule(v: NapijView) -> tuple[tuple[float, ...], float]:
@@ -296,9 +282,10 @@ def schedule(v: NapijView) -> tuple[tuple[float, ...], float]:
     if v.moves:
         starts, t = [], 0.0
         for k in range(len(v.moves)):
-            starts.append(t)
-            last = _move_lines(v, k, font, bottom)[1][-1]
-            t += max(STRIP_SECONDS, _scroll_seconds(font, last, WORDS_WIDTH))
+            pages = _move_lines(v, k, font, bottom)[1]
+            for _ in pages:  # a move's words longer than the room: page by page
+                starts.append(t)
+                t += STRIP_SECONDS if len(pages) == 1 else PAGE_SECONDS
         return tuple(starts), t
     pages = row_pages(v)
     if pages > 1 and v.page is None:
@@ -308,18 +295,32 @@ def schedule(v: NapijView) -> tuple[tuple[float, ...], float]:
 
 def _move(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, bottom: int,
           t: float) -> None:
-    """The move of the play on show now: its strip, and its words wrapped below."""
+    """The move of the play on show now: its strip, and a page of its words wrapped below."""
     lh = line_height(font)
     starts, cycle = schedule(v)
     at = t % cycle
-    k = max(i for i, start in enumerate(starts) if start <= at)
+    now = max(i for i, start in enumerate(starts) if start <= at)
+    k, page = _page_of(v, font, bottom, now)
     move = v.moves[k]
     if move.strip is not None:
         draw_strip(p, move.strip, t)
-    top, lines = _move_lines(v, k, font, bottom)
-    for i, line in enumerate(lines):
-        shown = scrolled(font, line, WORDS_WIDTH, at - starts[k])
-        p.text((1, top + i * lh), shown, font, whole=line, scrolls=True)
+    top, pages = _move_lines(v, k, font, bottom)
+    for i, line in enumerate(pages[page]):
+        p.text((1, top + i * lh), line, font)
+    if len(pages) > 1:  # more of this move's words on the next page
+        p.symbol((WIDTH - 6, top + (len(pages[page]) - 1) * lh), "▼" if page + 1 < len(pages)
+                 else "▲", font)
+
+
+def _page_of(v: NapijView, font: ImageFont.FreeTypeFont, bottom: int,
+             n: int) -> tuple[int, int]:
+    """The move and the page of its words of the ``n``-th page of :func:`schedule`."""
+    for k in range(len(v.moves)):
+        pages = len(_move_lines(v, k, font, bottom)[1])
+        if n < pages:
+            return k, n
+        n -= pages
+    raise IndexError(n)
 
 
 @renderer(NapijView)

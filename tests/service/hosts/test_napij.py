@@ -474,7 +474,7 @@ def test_a_play_is_shown_in_words_with_a_strip_map_and_chosen_with_the_buttons(t
         t.press(R)
     assert ("6: z hospody → na své stanoviště",
             "3: z 1. pole za svým stanovištěm → na 2. pole před rozcestím ke stezce na červené "
-            "straně, karta, vyhodí zeleného") in texts
+            "straně, bere kartu, vyhodí zeleného") in texts
     assert t.view().moves[0].strip is not None
     strip = t.view().moves[0].strip
     assert strip.moving == 0 and strip.cells[strip.target].kind in (
