@@ -145,17 +145,19 @@ def shown_page(v: NapijView, t: float) -> int:
     return int(t / PAGE_SECONDS) % pages
 
 
-PAGE_MARK = "{page}/{pages} ▶"
-"""At the header's right while a text takes more than one page: where it is, and that ▶
-turns the page."""
+PAGE_MARK = "{page}/{pages}"
+"""At the header's right while a text takes more than one page (and the header has no note
+there): where it is; `` ▶`` follows when ▶ turns the page (a card's text), the ▼ ▲ at the
+rows' right say there is more."""
 
 
 def _header(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, t: float = 0.0) -> None:
     right = " ".join(str(n) for n in v.throws) if v.throws else v.note
     pages = row_pages(v)
-    if pages > 1 and not v.throws:
-        mark = PAGE_MARK.format(page=shown_page(v, t) + 1, pages=pages)
-        right = f"{right} {mark}" if right else mark
+    if pages > 1 and not right:
+        right = PAGE_MARK.format(page=shown_page(v, t) + 1, pages=pages)
+        if v.page is not None:
+            right += " ▶"
     rw = _text_width(font, right) if right else 0
     room = WIDTH - rw - (4 if right else 0)
     extra = (8 if v.mark is not None else 0) + (12 if v.computer else 0)

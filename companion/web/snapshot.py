@@ -223,8 +223,10 @@ def _napij_status(state: State) -> str:
     who = PLAYER_LOWER[state.turn]
     if phase is Phase.PLAY:
         return f"Na tahu je {who} a táhne."
-    if state.debt(state.turn):
+    if state.due(state.turn):
         return f"Na tahu je {who}, ale nejdřív musí vypít, co dluží."
+    if state.debt(state.turn):  # incurred during this turn: drunk before the next one
+        return f"Na tahu je {who} a hází kostkou; dluh vypije před svým příštím tahem."
     if state.with_bottle:
         return f"Na tahu je {who}, hází a hraje s láhví."
     return f"Na tahu je {who} a hází kostkou."

@@ -625,8 +625,13 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
             raise _illegal(r, "Settling the drinks")
         c = action.colour
         sim = PlayOut(state)
+        i = None if action.reason is None else sim.unanswered(c, action.reason)
+        named = None if i is None else sim.debts[i]
         drinks, glasses = sim.settle(c, action.reason)
-        return _same_turn(sim, state), [Settled(c, drinks, glasses, action.reason)]
+        settled = Settled(c, drinks, glasses, action.reason)
+        if named is not None:
+            settled = replace(settled, about=named.about, card=named.card)
+        return _same_turn(sim, state), [settled]
     if isinstance(action, Later):
         r = why_not(state, action)
         if r.why is not Why.LEGAL:
@@ -635,7 +640,7 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         debt = sim.postpone(action.colour, action.reason)
         assert debt is not None
         return _same_turn(sim, state), [Postponed(action.colour, debt.drinks, action.reason,
-                                                  debt.own_turn)]
+                                                  debt.own_turn, debt.about, debt.card)]
     if isinstance(action, Duty):
         r = why_not(state, action)
         if r.why is not Why.LEGAL:

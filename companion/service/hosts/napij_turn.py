@@ -30,6 +30,7 @@ from companion.engines.napij.events import (
     Entered,
     Event,
     Moved,
+    MustDrink,
     Released,
     ThrowAgain,
     Thrown,
@@ -55,7 +56,7 @@ log = logging.getLogger(__name__)
 
 COMPUTER_DELAY = 1.0
 """Seconds before the companion throws, drinks or declares the bottle for a computer seat."""
-TOLD: tuple[type, ...] = (Captured, EnteredHome, ReturnedToPub, CardDrawn, Won)
+TOLD: tuple[type, ...] = (Captured, EnteredHome, ReturnedToPub, CardDrawn, MustDrink, Won)
 """Events an action's story keeps in the event list even when the panel's line (its
 headline) names another one: a play that captures and draws a card lists both."""
 ASK_GRACE = 2.0
@@ -400,6 +401,9 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         if events:
             line = headline(events, s)
             self.tell([say_event(e, s) for e in events if isinstance(e, TOLD)], line)
+            for e in events:  # a duty is said by its banner's sentence (:meth:`_next_shown`)
+                if isinstance(e, MustDrink):
+                    self.lines.mark_said(say_event(e, s))
             if isinstance(action, Play) and line and action == self.said_play \
                     and told_by_play(events):
                 self.lines.mark_said(line)
@@ -449,8 +453,6 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             self.ctx.beep(item.pattern)
         if item.sentence:
             self._say(item.sentence)
-            if self.ctx.prefs.voice:
-                self.lines.mark_said(item.sentence)  # the duty's event line, said once
 
     def _say(self, text: str) -> None:
         if self.ctx.prefs.voice:
