@@ -1321,3 +1321,89 @@ def test_the_hint_before_a_throw_and_for_the_bottle(tmp_path):
     assert t.host.hint().startswith("Zahraj tento tah lahví")
     t.put("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r2@card.4")
     assert t.host.hint() == "Nejdřív vypij, co dlužíš, pak hoď."
+
+
+def _one_story_game(tmp_path: Path, seed: int) -> dict[str, int]:
+    """A seeded game of three people: the dice drop now and then, banners are answered with
+    ● or ◀ at random; after every step the panel, the event list, the phone and the voice
+    are compared (see the test below).  Returns how often each check ran."""
+    from companion.web.snapshot import napij_facts
+
+    rng = random.Random(seed)
+    t = Table(tmp_path / str(seed), players=3, rng=seed, prefs=Prefs(auto_delay=0.5))
+    t.start()
+    if t.host.mode is Mode.LOT:
+        t.press(S)
+    seen = {"banner": 0, "answer": 0, "debt-ask": 0, "throw-ask": 0}
+    for _ in range(1500):
+        host = t.host
+        if host.state.winner is not None:
+            break
+        expect = host.expects()
+        v = t.view()
+        said = len(t.host_said)
+        banner = v.banner if isinstance(v, NapijView) else None
+        if expect is Expect.CONFIRM and banner is not None and len(banner.marks) == 1 \
+                and host.shown is not None and host.shown.later and rng.random() < 0.4:
+            t.press(L)
+            answer = "později"
+        elif expect is Expect.CONFIRM:
+            t.press(S)
+            answer = "napil"
+        elif expect is Expect.ROLL:
+            if rng.random() < 0.05:
+                t.shell.handle(Dropped(), t.clock())
+            else:
+                t.wait(2.1)  # past the ask's grace: a throw now counts, or is void
+                t.roll(rng.randint(1, 6))
+            answer = ""
+        elif expect is Expect.CHOOSE:
+            for _ in range(rng.randrange(3)):
+                t.press(rng.choice((L, R)))
+            t.press(S)
+            answer = ""
+        else:
+            t.wait(max(0.25, (host.next_deadline() or t.clock.t) - t.clock.t + 0.01))
+            answer = ""
+        facts = t.host.facts()
+        assert facts is not None
+        events = facts.events
+        now = t.view()
+        # the panel's event line is a line of the event list (one sentence per event)
+        if isinstance(now, NapijView) and now.event and not now.event.startswith("Karta "):
+            assert now.event in events, (now.event, events[-4:])
+        # the phone lists the same lines, and says what the panel asks of the player on turn
+        phone = napij_facts(facts)
+        assert phone.events == events[-len(phone.events):]
+        if isinstance(now, NapijView) and now.banner is None and host.shown is None \
+                and host.mode is Mode.PLAY and host.state.phase is Phase.THROW:
+            owes = now.prompt == "● vypito"
+            seen["debt-ask" if owes else "throw-ask"] += 1
+            assert ("nejdřív musí vypít" in phone.status) == owes, (now, phone.status)
+        # a drink's banner: the voice's sentence is the duty's line in the list, and its
+        # reason is the words of the answer's line ("se napil (…)", "se napije později (…)")
+        fresh_banner = isinstance(now, NapijView) and now.banner is not None \
+            and now.banner != banner and len(now.banner.marks) == 1
+        if fresh_banner and len(t.host_said) > said and "napij se" in now.banner.title:
+            seen["banner"] += 1
+            assert t.host_said[-1] in events, (t.host_said[-1], events[-4:])
+        if answer and banner is not None and len(banner.marks) == 1 and banner.lines \
+                and "napij se" in banner.title and events:
+            who = banner.title.split(":")[0]
+            line = next((e for e in reversed(events) if e.startswith(f"{who} se napi")), "")
+            if f"({banner.lines[0]})" in line or "nic nedluží" in line:
+                seen["answer"] += 1
+            else:
+                raise AssertionError((banner, answer, events[-4:]))
+    return seen
+
+
+def test_one_story_a_drink_a_debt_a_card_and_a_capture_read_the_same_everywhere(tmp_path):
+    """Seeded games of people: on the panel, in the event list, on the phone and in the
+    voice a duty, its answer and a debt are told in one wording (the engine's sentences)."""
+    total: dict[str, int] = {}
+    for seed in (3, 5):
+        for k, n in _one_story_game(tmp_path, seed).items():
+            total[k] = total.get(k, 0) + n
+    assert total["banner"] > 3 and total["answer"] > 3, total
+    assert total["debt-ask"] > 0 and total["throw-ask"] > 10, total
