@@ -31,6 +31,7 @@ from companion.engines.clovece.board import cell_of
 from companion.engines.clovece.describe import (
     PLAYER,
     PLAYER_LOWER,
+    describe_event,
     explain,
     headline,
     move_words,
@@ -47,6 +48,7 @@ from companion.engines.clovece.rules import (
     VARIANT_ORDER,
     Event,
     Move,
+    RollAgain,
     in_play,
     why_not,
 )
@@ -274,7 +276,10 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     def _confirm(self, move: Move, now: float) -> None:
         self.play.commit(move)  # on disk before the screen confirms
         self.moved = move
-        self.event_line = headline(list(self.play.events))
+        events = list(self.play.events)
+        line = headline(events)  # the move itself; after a six, "hází znovu" follows it
+        again = [describe_event(e) for e in events if isinstance(e, RollAgain)]
+        self.tell([line, *again], line)
         self._after_step(now)
 
     def _after_step(self, now: float) -> None:
