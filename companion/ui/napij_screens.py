@@ -284,10 +284,10 @@ def schedule(v: NapijView) -> tuple[tuple[float, ...], float]:
     if v.moves:
         starts, t = [], 0.0
         for k in range(len(v.moves)):
-            pages = _move_lines(v, k, font, bottom)[1]
-            for _ in pages:  # a move's words longer than the room: page by page
+            words = _move_lines(v, k, font, bottom)[1]
+            for _ in words:  # a move's words longer than the room: page by page
                 starts.append(t)
-                t += STRIP_SECONDS if len(pages) == 1 else PAGE_SECONDS
+                t += STRIP_SECONDS if len(words) == 1 else PAGE_SECONDS
         return tuple(starts), t
     pages = row_pages(v)
     if pages > 1 and v.page is None:

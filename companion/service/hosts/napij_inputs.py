@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.engines.czech import PLAYER, PLAYER_LOWER
 from companion.engines.napij.actions import DeclareBottle, Drank, Draw, Duty
 from companion.engines.napij.game import GAME
 from companion.engines.napij.reasons import Why

@@ -73,7 +73,8 @@ def _drink(a: Announcement) -> Shown:
 def _in_debt_order(out: list[Shown], debts: Sequence[Debt]) -> list[Shown]:
     """``out`` with the drinks of one colour and reason in the order of their debts (the
     order in which ● and ◀ answer them), everything else where it was."""
-    order = {(d.colour, d.reason, d.card): i for i, d in reversed(list(enumerate(debts)))}
+    order: dict[tuple[int, object, int | None], int] = {
+        (d.colour, d.reason, d.card): i for i, d in reversed(list(enumerate(debts)))}
 
     def key(item: Shown) -> tuple[int, object] | None:
         if item.banner is None or len(item.drank) != 1:
