@@ -1372,6 +1372,11 @@ def _one_story_game(tmp_path: Path, seed: int) -> dict[str, int]:
         # the panel's event line is a line of the event list (one sentence per event)
         if isinstance(now, NapijView) and now.event and not now.event.startswith("Karta "):
             assert now.event in events, (now.event, events[-4:])
+        # a card on the panel is a line of the list and the phone's card
+        if isinstance(now, NapijView) and now.player.startswith("Karta ") and " · " in now.player:
+            number = now.player.split()[1]
+            seen["card"] = seen.get("card", 0) + 1
+            assert any(f"kartu číslo {number}." in e for e in events), (now.player, events[-3:])
         # the phone lists the same lines, and says what the panel asks of the player on turn
         phone = napij_facts(facts)
         assert phone.events == events[-len(phone.events):]
@@ -1405,5 +1410,5 @@ def test_one_story_a_drink_a_debt_a_card_and_a_capture_read_the_same_everywhere(
     for seed in (3, 5):
         for k, n in _one_story_game(tmp_path, seed).items():
             total[k] = total.get(k, 0) + n
-    assert total["banner"] > 3 and total["answer"] > 3, total
+    assert total["banner"] > 3 and total["answer"] > 3 and total.get("card", 0) > 3, total
     assert total["debt-ask"] > 0 and total["throw-ask"] > 10, total
