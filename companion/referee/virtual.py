@@ -111,6 +111,8 @@ class VirtualDeckModel:
         self.last_touches: tuple[Touch, ...] = ()
         """The touches of the last moment applied, and the judge's ruling on them."""
         self.last_ruling: Ruling | None = None
+        self.judged_tops: dict[int, Card | None] = {}
+        """The top cards :attr:`last_ruling` was judged with (its foul's reason names them)."""
         self.history: deque[str] = deque(maxlen=HISTORY)
         """The latest events in words (flips, rulings with why a touch was a foul, ghosts,
         the end): the phone's event list."""
@@ -177,6 +179,7 @@ class VirtualDeckModel:
         if not self.moment:
             return []
         tops = {seat: self.state.top(seat) for seat in self.state.seats}  # as judged
+        self.judged_tops = tops
         events = self._do(Touches(tuple(self.moment), self.uncertainty_ms))
         self.last_touches = tuple(self.moment)
         self.moment, self.provisional, self._last_arrival = [], None, None

@@ -109,6 +109,12 @@ def test_a_foul_says_why_on_the_verdict_with_the_keys_and_in_the_event_lines():
     assert why and " ".join(why[0].split()) in text  # the reason, as the phone gives it
     assert foul in model.history and all(p.lines[-1].startswith("●otočit") for p in pages)
     assert_fits(pages[0])
+    # the phone gives the same reason: the cards as they lay when the touch was judged
+    from companion.web.snapshot import gobbit
+
+    phone = gobbit(model.state, touches=model.last_touches, ruling=model.last_ruling,
+                   judged_tops=model.judged_tops)
+    assert phone.gobbit is not None and why[0] in phone.gobbit.why
 
 
 def test_flip_settles_a_pending_moment_first():
