@@ -31,7 +31,6 @@ from companion.engines.clovece.board import cell_of
 from companion.engines.clovece.describe import (
     PLAYER,
     PLAYER_LOWER,
-    describe_event,
     explain,
     headline,
     move_words,
@@ -48,7 +47,6 @@ from companion.engines.clovece.rules import (
     VARIANT_ORDER,
     Event,
     Move,
-    RollAgain,
     in_play,
     why_not,
 )
@@ -276,10 +274,8 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     def _confirm(self, move: Move, now: float) -> None:
         self.play.commit(move)  # on disk before the screen confirms
         self.moved = move
-        events = list(self.play.events)
-        line = headline(events)  # the move itself; after a six, "hází znovu" follows it
-        again = [describe_event(e) for e in events if isinstance(e, RollAgain)]
-        self.tell([line, *again], line)
+        # the move itself, also after a six (the turn's screen says the throw again)
+        self.event_line = headline(list(self.play.events))
         self._after_step(now)
 
     def _after_step(self, now: float) -> None:
