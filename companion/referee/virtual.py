@@ -25,8 +25,9 @@ from companion.engines.gobbit.describe import (
     describe_event,
     game_over_sentence,
     ruling_sentences,
+    why_sentence,
 )
-from companion.engines.gobbit.judge import Ruling, Touch, judge
+from companion.engines.gobbit.judge import Kind, Ruling, Touch, judge
 from companion.engines.gobbit.rules import (
     Action,
     BecameGhost,
@@ -56,6 +57,10 @@ from .model import touch_of
 SETTLE_S = 1.5
 HISTORY = 12
 """Event lines kept in :attr:`VirtualDeckModel.history`."""
+VERDICT_KEYS = "●otočit ▶více"
+VERDICT_KEYS_ONE_PAGE = "●otočit ▶stůl"
+"""The verdict's last line: ● settles it and the next card is flipped, ▶ the next page (after
+the last: the table)."""
 
 
 def shuffle_order(cards: int, rng: random.Random) -> list[int]:
@@ -106,9 +111,11 @@ class VirtualDeckModel:
         self.last_touches: tuple[Touch, ...] = ()
         """The touches of the last moment applied, and the judge's ruling on them."""
         self.last_ruling: Ruling | None = None
+        self.judged_tops: dict[int, Card | None] = {}
+        """The top cards :attr:`last_ruling` was judged with (its foul's reason names them)."""
         self.history: deque[str] = deque(maxlen=HISTORY)
-        """The latest events in words (flips, ghosts, the end; not the rulings, which
-        :attr:`last_ruling` keeps)."""
+        """The latest events in words (flips, rulings with why a touch was a foul, ghosts,
+        the end): the phone's event list."""
         touched = [a for a in actions if isinstance(a, Touches)]
         judged = [e for e in done if isinstance(e, Judged)]
         if touched and judged:
@@ -171,13 +178,19 @@ class VirtualDeckModel:
         """Judge the pending touches and move the cards."""
         if not self.moment:
             return []
+        tops = {seat: self.state.top(seat) for seat in self.state.seats}  # as judged
+        self.judged_tops = tops
         events = self._do(Touches(tuple(self.moment), self.uncertainty_ms))
         self.last_touches = tuple(self.moment)
         self.moment, self.provisional, self._last_arrival = [], None, None
         lines: list[str] = []
         for e in events:
             if isinstance(e, Judged):
-                lines += ruling_sentences(e.ruling)
+                told = ruling_sentences(e.ruling) + [
+                    why_sentence(v, tops) for v in e.ruling.verdicts
+                    if v.kind in (Kind.FOUL, Kind.MISTAKE)]  # a foul says why, as on the phone
+                lines += told
+                self.history.extend(told)
                 self.last_ruling = e.ruling
             elif isinstance(e, BecameGhost | LeftGame | ConditionChanged | GameEnded):
                 lines.append(describe_event(e))
@@ -202,7 +215,10 @@ class VirtualDeckModel:
     # --- the screen -------------------------------------------------------------------
 
     def _verdict_pages(self) -> list[Screen]:
-        return paginate([("Verdikt", [wrap(s) for s in self.last_lines])])
+        """The ruling's sentences, the last line of each page saying what the buttons do."""
+        pages = paginate([("Verdikt", [wrap(s) for s in self.last_lines])], BODY_LINES - 1)
+        keys = VERDICT_KEYS if len(pages) > 1 else VERDICT_KEYS_ONE_PAGE
+        return [Screen(p.title, (*p.lines, keys)) for p in pages]
 
     def screen(self) -> Screen:
         if self.moment and self.provisional is not None:

@@ -87,13 +87,16 @@ def say(voice: Announcer, text: str, kind: str) -> None:
 def ruling_words(facts: GobbitFacts) -> str:
     """A settled ruling of the virtual deck: how each contested place was decided, then
     what it does to the piles (the verdict screen's sentences)."""
-    from companion.engines.gobbit.describe import call_sentences, ruling_sentences
+    from companion.engines.gobbit.describe import call_sentences, ruling_sentences, why_sentence
+    from companion.engines.gobbit.judge import Kind
 
     ruling = facts.ruling
     if ruling is None:
         return ""
     calls = [s for c in ruling.calls for s in call_sentences(ruling, c.target)]
-    return " ".join([*calls, *ruling_sentences(ruling)])
+    tops = dict(facts.judged_tops)
+    why = [why_sentence(v, tops) for v in ruling.verdicts if v.kind in (Kind.FOUL, Kind.MISTAKE)]
+    return " ".join([*calls, *ruling_sentences(ruling), *why])
 
 
 def screen_colour(view: object) -> int | None:
@@ -242,6 +245,8 @@ class Narrator:
             self.ruling = settled[0]
         if isinstance(facts, RefereeFacts):
             new = ()  # the rulings the table confirmed: said as they were shown
+        if ruled and settled is not None and isinstance(facts, GobbitFacts):  # said with it
+            new = tuple(x for x in new if x not in settled[1])
         if new and (not notice or shell.ctx.prefs.voice_mode):
             self._say(shell, sentence(*new), EVENT)
             spoke = True

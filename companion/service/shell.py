@@ -40,7 +40,7 @@ from companion.ui.picture import AnyView
 from companion.ui.screens import moves
 from companion.ui.views import ListView
 
-from .hosts.base import NOT_COUNTED, Request
+from .hosts.base import NOT_COUNTED, Leaving, Request
 from .shell_base import (
     HINT_LABEL,
     NOT_COUNTING_BEEPS,
@@ -264,6 +264,8 @@ class Shell(ShellMenu, ShellSettings):
         if self.mode is Mode.RULES:
             self.mode = self._rules_back
         elif self.mode is Mode.PLAY:
+            if isinstance(self.host, Leaving) and self.host.leave(now):
+                return  # a duty's list or the ledger: back to the game
             self.mode, self.menu_index = Mode.MENU, 0
         elif self.mode in (Mode.MENU, Mode.SETTINGS, Mode.CONFIRM_UNDO, Mode.CONFIRM_NEW,
                            Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE, Mode.HINT, Mode.DICE):

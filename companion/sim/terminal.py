@@ -30,7 +30,7 @@ from companion.service.app import App
 from companion.service.config import Config
 from companion.service.hosts.base import UsingPads
 from companion.service.phone import Phone
-from companion.ui.views import ListView
+from companion.ui.views import is_list
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,8 @@ KEYS = {
     "\x1b[A": ("list", "left"), "\x1b[B": ("list", "right"),
 }
 """Keys and what they do; ↑ ↓ (``list``) act as ◀ ▶ where a list is shown (set-up, menu,
-settings, the rules' topics), and do nothing elsewhere.  ``h`` and Tab hold ◀ down as long
+settings, the rules' topics, a game's lists: "Kdo se napije?", "Za co?", "Dluhy", a card's
+choice), and do nothing elsewhere.  ``h`` and Tab hold ◀ down as long
 as a long press takes: in the voice mode that reads the whole situation aloud; on a game's
 screen with hints on it shows the move hint ("Nápověda"); elsewhere ◀ runs as a held ◀ does.  Tab works at a Gobbit table too, where ``h`` may be a pad.  (A held
 arrow key arrives again and again and holds the button as well, but a script's
@@ -288,7 +289,7 @@ class Simulator:
                 self.dice.replug()
             self._update_footer()
         elif action == "list":
-            if isinstance(self.app.service.last_view, ListView):
+            if is_list(self.app.service.last_view):
                 self.presser.submit(arg)
         elif action == "quit":
             return False

@@ -25,9 +25,7 @@ from .marks import draw_mark
 from .napij_views import BOTTLE, Banner, Cell, NapijView, Strip
 from .screens import (
     HEIGHT,
-    SCROLL_CPS,
     SCROLL_MARK_W,
-    SCROLL_PAUSE,
     WIDTH,
     Painter,
     blink_on,
@@ -53,8 +51,6 @@ BANNER_TOP, BANNER_BOTTOM = 8, 55
 """The banner covers everything between the header and the event line."""
 PAGE_SECONDS = 3.0
 """How long each page of a text longer than the screen shows."""
-SCROLL_HOLD = 1.0
-"""Seconds the end of a move's scrolling words stays before the next move shows."""
 WORDS_WIDTH = WIDTH - 2
 """Pixels a line of a move's words takes (from x = 1, the panel's last column kept dark)."""
 
@@ -131,8 +127,37 @@ def draw_strip(p: Painter, strip: Strip, t: float) -> None:
     p.area("board", (x0, MARK_TOP, x0 + len(cells) * PITCH - 1, CELL_TOP + CELL + 3))
 
 
-def _header(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont) -> None:
+def row_pages(v: NapijView) -> int:
+    """How many pages the rows of ``v`` take (1: they fit, or a list scrolls instead)."""
+    font = body_font()
+    lh = line_height(font)
+    count = max(1, (_bottom(v, lh) - (lh + 1)) // lh)
+    if v.selected is not None or v.moves or len(v.rows) <= count:
+        return 1
+    return -(-len(v.rows) // count)
+
+
+def shown_page(v: NapijView, t: float) -> int:
+    """The page of rows on show at time ``t``: the view's own, or the one whose turn it is."""
+    pages = row_pages(v)
+    if v.page is not None:
+        return v.page % pages
+    return int(t / PAGE_SECONDS) % pages
+
+
+PAGE_MARK = "{page}/{pages}"
+"""At the header's right while a text takes more than one page (and the header has no note
+there): where it is; `` ▶`` follows when ▶ turns the page (a card's text), the ▼ ▲ at the
+rows' right say there is more."""
+
+
+def _header(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, t: float = 0.0) -> None:
     right = " ".join(str(n) for n in v.throws) if v.throws else v.note
+    pages = row_pages(v)
+    if pages > 1 and not right:
+        right = PAGE_MARK.format(page=shown_page(v, t) + 1, pages=pages)
+        if v.page is not None:
+            right += " ▶"
     rw = _text_width(font, right) if right else 0
     room = WIDTH - rw - (4 if right else 0)
     extra = (8 if v.mark is not None else 0) + (12 if v.computer else 0)
@@ -157,9 +182,8 @@ def _rows(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, top: int,
     first = 0
     if sel is not None:
         first = min(max(0, sel - count + 1), max(0, len(v.rows) - count))
-    elif len(v.rows) > count:  # a long text: its pages take turns
-        pages = -(-len(v.rows) // count)
-        first = (int(t / PAGE_SECONDS) % pages) * count
+    elif len(v.rows) > count:  # a long text: page by page (▶, or they take turns)
+        first = shown_page(v, t) * count
     more = len(v.rows) > count
     right = WIDTH - (SCROLL_MARK_W if more else 0)
     """The rows end here; the page or scroll marks ▲ ▼ keep the column beyond."""
@@ -235,28 +259,18 @@ def _bottom(v: NapijView, lh: int) -> int:
 
 
 def _move_lines(v: NapijView, k: int, font: ImageFont.FreeTypeFont,
-                bottom: int) -> tuple[int, list[str]]:
-    """Where the words of move ``k`` begin (under its strip) and their lines; when they need
-    more lines than there is room for, the last line holds the rest (it scrolls)."""
+                bottom: int) -> tuple[int, list[list[str]]]:
+    """Where the words of move ``k`` begin (under its strip) and their lines, wrapped inside
+    the panel, in pages of as many lines as there is room for (never cut, never scrolled)."""
     lh = line_height(font)
     move = v.moves[k]
     top = STRIP_BOTTOM if move.strip is not None else lh + 1
     text = f"{k + 1}/{len(v.moves)} {move.text}" if len(v.moves) > 1 else move.text
     lines = wrap(font, text, WORDS_WIDTH)
     room = max(1, (bottom - top) // lh)
-    if len(lines) > room:
-        lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
-    return top, lines
-
-
-def _scroll_seconds(font: ImageFont.FreeTypeFont, text: str, width: int) -> float:
-    """How long a line that scrolls takes to show its end once (0: it fits)."""
-    if _text_width(font, text) <= width:
-        return 0.0
-    visible = 0
-    while visible < len(text) and _text_width(font, text[:visible + 1]) <= width:
-        visible += 1
-    return SCROLL_PAUSE + (len(text) - visible) / SCROLL_CPS + SCROLL_HOLD
+    if len(lines) > room:  # pages: the column of the page marks ▼ ▲ stays free
+        lines = wrap(font, text, WORDS_WIDTH - SCROLL_MARK_W)
+    return top, [lines[i:i + room] for i in range(0, len(lines), room)] or [[]]
 
 
 def schedule(v: NapijView) -> tuple[tuple[float, ...], float]:
@@ -270,31 +284,45 @@ def schedule(v: NapijView) -> tuple[tuple[float, ...], float]:
     if v.moves:
         starts, t = [], 0.0
         for k in range(len(v.moves)):
-            starts.append(t)
-            last = _move_lines(v, k, font, bottom)[1][-1]
-            t += max(STRIP_SECONDS, _scroll_seconds(font, last, WORDS_WIDTH))
+            words = _move_lines(v, k, font, bottom)[1]
+            for _ in words:  # a move's words longer than the room: page by page
+                starts.append(t)
+                t += STRIP_SECONDS if len(words) == 1 else PAGE_SECONDS
         return tuple(starts), t
-    count = max(1, (bottom - (lh + 1)) // lh)
-    if v.selected is None and len(v.rows) > count:
-        pages = -(-len(v.rows) // count)
+    pages = row_pages(v)
+    if pages > 1 and v.page is None:
         return tuple(k * PAGE_SECONDS for k in range(pages)), pages * PAGE_SECONDS
     return (0.0,), 0.0
 
 
 def _move(p: Painter, v: NapijView, font: ImageFont.FreeTypeFont, bottom: int,
           t: float) -> None:
-    """The move of the play on show now: its strip, and its words wrapped below."""
+    """The move of the play on show now: its strip, and a page of its words wrapped below."""
     lh = line_height(font)
     starts, cycle = schedule(v)
     at = t % cycle
-    k = max(i for i, start in enumerate(starts) if start <= at)
+    now = max(i for i, start in enumerate(starts) if start <= at)
+    k, page = _page_of(v, font, bottom, now)
     move = v.moves[k]
     if move.strip is not None:
         draw_strip(p, move.strip, t)
-    top, lines = _move_lines(v, k, font, bottom)
-    for i, line in enumerate(lines):
-        shown = scrolled(font, line, WORDS_WIDTH, at - starts[k])
-        p.text((1, top + i * lh), shown, font, whole=line, scrolls=True)
+    top, pages = _move_lines(v, k, font, bottom)
+    for i, line in enumerate(pages[page]):
+        p.text((1, top + i * lh), line, font)
+    if len(pages) > 1:  # more of this move's words on the next page
+        p.symbol((WIDTH - 6, top + (len(pages[page]) - 1) * lh), "▼" if page + 1 < len(pages)
+                 else "▲", font)
+
+
+def _page_of(v: NapijView, font: ImageFont.FreeTypeFont, bottom: int,
+             n: int) -> tuple[int, int]:
+    """The move and the page of its words of the ``n``-th page of :func:`schedule`."""
+    for k in range(len(v.moves)):
+        pages = len(_move_lines(v, k, font, bottom)[1])
+        if n < pages:
+            return k, n
+        n -= pages
+    raise IndexError(n)
 
 
 @renderer(NapijView)
@@ -304,7 +332,7 @@ def draw_napij(p: Painter, v: NapijView, t: float) -> None:
         raise TypeError(f"no drawing for {type(v).__name__}")
     font = body_font()
     lh = line_height(font)
-    _header(p, v, font)
+    _header(p, v, font, t)
     bottom = _bottom(v, lh)
     if v.moves:
         _move(p, v, font, bottom, t)

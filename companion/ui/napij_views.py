@@ -94,3 +94,6 @@ class NapijView(View):
     prompt: str = ""
     event: str = ""
     banner: Banner | None = None
+    page: int | None = None
+    """The page of rows shown when they are more than the screen holds and none is selected
+    (▶ turns it: a card's text); ``None``: the pages take turns by themselves."""

@@ -22,6 +22,13 @@ class View:
     reading: ClassVar[str] = ""
 
 
+def is_list(view: object) -> bool:
+    """Whether ``view`` shows a list to pick from with ◀ ▶ (a :class:`ListView`, or a game's
+    screen with a selected row: whom a duty names, the ledger, a card's choice): there the
+    simulator's ↑ ↓ move as ◀ ▶ do."""
+    return isinstance(view, ListView) or getattr(view, "selected", None) is not None
+
+
 @dataclass(frozen=True)
 class Choice:
     label: str  # "5.→8.", "na start", "38.→cíl 3" (counted from the player's own start)

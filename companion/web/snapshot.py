@@ -223,8 +223,10 @@ def _napij_status(state: State) -> str:
     who = PLAYER_LOWER[state.turn]
     if phase is Phase.PLAY:
         return f"Na tahu je {who} a táhne."
-    if state.debt(state.turn):
+    if state.due(state.turn):
         return f"Na tahu je {who}, ale nejdřív musí vypít, co dluží."
+    if state.debt(state.turn):  # incurred during this turn: drunk before the next one
+        return f"Na tahu je {who} a hází kostkou; dluh vypije před svým příštím tahem."
     if state.with_bottle:
         return f"Na tahu je {who}, hází a hraje s láhví."
     return f"Na tahu je {who} a hází kostkou."
@@ -321,14 +323,17 @@ def _info(touches: Sequence[Touch], ruling: Ruling | None, tops: Mapping[int, An
 def gobbit(state: GobbitState, *, events: Iterable[str] = (), touches: Sequence[Touch] = (),
            ruling: Ruling | None = None, provisional: bool = False,
            log: Sequence[Touch] = (), rules: Sequence[Topic] = (),
-           uncertainty_ms: float = 0.0) -> Snapshot:
+           uncertainty_ms: float = 0.0, judged_tops: Mapping[int, Any] | None = None
+           ) -> Snapshot:
     """A Gobbit game dealt by the companion (the virtual deck): ``touches`` and ``ruling``
     are the latest moment and what the judge made of it (``provisional`` while the
     moment goes on), ``log`` the touches to list, ``uncertainty_ms`` the pads' timing
-    uncertainty in force (D28; each call of the ruling says its own)."""
+    uncertainty in force (D28; each call of the ruling says its own), ``judged_tops`` the
+    top cards the ruling was judged with (a foul's reason names them; default: the state's)."""
     turn_seat = on_turn(state)
     tops = {s: state.top(s) for s in state.seats}
-    info, verdicts = _info(touches, ruling, tops, log, provisional, uncertainty_ms)
+    info, verdicts = _info(touches, ruling, tops if not judged_tops else judged_tops, log,
+                           provisional, uncertainty_ms)
     cond = condition(state)
     table = gobbit_svg.Table(
         gobbit_svg.seats_of(tops, len(state.seats), [len(p) for p in state.piles],
@@ -413,7 +418,7 @@ def napij_facts(facts: NapijFacts, rules: Sequence[Topic] = ()) -> Snapshot:
 def gobbit_facts(facts: GobbitFacts, rules: Sequence[Topic] = ()) -> Snapshot:
     return gobbit(facts.state, events=facts.events, touches=facts.touches, ruling=facts.ruling,
                   provisional=facts.provisional, rules=rules,  # its moment is the touches
-                  uncertainty_ms=facts.uncertainty_ms)
+                  uncertainty_ms=facts.uncertainty_ms, judged_tops=dict(facts.judged_tops))
 
 
 def referee_facts(facts: RefereeFacts, rules: Sequence[Topic] = ()) -> Snapshot:

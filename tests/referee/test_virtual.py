@@ -92,6 +92,31 @@ def test_the_provisional_ruling_is_the_judges():
     assert model.provisional.to_json()["fouls"] == [2]
 
 
+def test_a_foul_says_why_on_the_verdict_with_the_keys_and_in_the_event_lines():
+    model = small(settle_s=1.0)
+    model.on_button("select", 0.0)
+    model.on_button("select", 0.5)  # seat 1: blue snake, seat 2: blue chameleon
+    model.on_pad_event(touch(2, 1, 1000), now=10.0)  # the chameleon may not eat the snake
+    model.poll(11.5)
+    pages = []
+    while model.screen().title.startswith("Verdikt"):
+        pages.append(model.screen())
+        model.on_button("right", 12.0)
+    text = " ".join(" ".join(p.lines[:-1]) for p in pages)
+    foul = "Hráč 2 fauloval, jeho kupička jde na hřbitov."
+    assert " ".join(foul.split()) in text
+    why = [line for line in model.history if line not in (foul,) and "nesmí" in line]
+    assert why and " ".join(why[0].split()) in text  # the reason, as the phone gives it
+    assert foul in model.history and all(p.lines[-1].startswith("●otočit") for p in pages)
+    assert_fits(pages[0])
+    # the phone gives the same reason: the cards as they lay when the touch was judged
+    from companion.web.snapshot import gobbit
+
+    phone = gobbit(model.state, touches=model.last_touches, ruling=model.last_ruling,
+                   judged_tops=model.judged_tops)
+    assert phone.gobbit is not None and why[0] in phone.gobbit.why
+
+
 def test_flip_settles_a_pending_moment_first():
     model = small()
     model.on_button("select", 0.0)
@@ -156,17 +181,20 @@ def test_stuck_pads_are_noted():
     assert "Zaseknutá podložka!" not in model.screen().lines
 
 
-def test_a_verdict_longer_than_a_screen_has_pages_and_none_is_cut():
+def test_a_verdict_longer_than_a_screen_has_pages_none_cut_each_saying_what_the_keys_do():
     model = small()
     model.last_lines = ["Hráč 2 fauloval, jeho kupička jde na hřbitov.",
                         "Hráč 1 bere kupičku hráče 2.", "Hráč 2 už nemá karty a stává se duchem."]
     model.show_ruling = True
     first = model.screen()
-    assert first.title.startswith("Verdikt") and first.title.endswith("1/2")
-    model.on_button("right", 0.0)
-    second = model.screen()
-    assert second.title.endswith("2/2")
-    words = " ".join((*first.lines, *second.lines)).split()
+    assert first.title.startswith("Verdikt") and first.title.endswith("1/3")
+    pages = [first]
+    for n in (2, 3):
+        model.on_button("right", 0.0)
+        pages.append(model.screen())
+        assert pages[-1].title.endswith(f"{n}/3")
+    assert all(p.lines[-1] == "●otočit ▶více" for p in pages)
+    words = " ".join(line for p in pages for line in p.lines[:-1]).split()
     assert words == " ".join(model.last_lines).split()  # every word, none cut
     model.on_button("right", 0.0)  # past the last page: the table
     assert model.screen().title.startswith("Na tahu")

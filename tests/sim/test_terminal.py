@@ -530,3 +530,39 @@ def test_tab_holds_left_also_at_a_gobbit_table_where_h_is_a_pad(tmp_path, monkey
     finally:
         sim.app.close()
         sim.dice.close()
+
+
+def test_arrow_keys_move_through_a_games_own_list_too(tmp_path):
+    import threading
+
+    from companion.ui.napij_views import NapijView
+
+    sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO())
+    th = threading.Thread(target=sim.app.run, daemon=True)
+    th.start()
+    try:
+        wait_view(sim, lambda v: isinstance(v, ListView))
+        sim.key("\r")  # ● on the game line: napij se
+        wait_view(sim, lambda v: isinstance(v, ListView) and "napij" in v.items[0])
+        for key in "a\r":  # to "▶ Začít hru", start
+            sim.key(key)
+        wait_view(sim, lambda v: isinstance(v, NapijView) and v.banner is not None)
+        sim.key("\r")  # the opening toast: drunk
+        wait_view(sim, lambda v: isinstance(v, NapijView) and v.banner is None)
+        sim.key("m")
+        menu = wait_view(sim, lambda v: isinstance(v, ListView) and "Povinnost napít se" in v.items)
+        for _ in range(menu.items.index("Povinnost napít se")):
+            sim.key("\x1b[B")
+        wait_view(sim, lambda v: isinstance(v, ListView)
+                  and v.items[v.selected] == "Povinnost napít se")
+        sim.key("\r")
+        wait_view(sim, lambda v: isinstance(v, NapijView) and v.player == "Kdo se napije?"
+                  and v.selected == 0)
+        assert sim.key("\x1b[B")  # ↓ = ▶ in "Kdo se napije?"
+        wait_view(sim, lambda v: isinstance(v, NapijView) and v.selected == 1)
+        assert sim.key("\x1b[A")  # ↑ = ◀
+        wait_view(sim, lambda v: isinstance(v, NapijView) and v.selected == 0)
+    finally:
+        sim.app.service.stop()
+        th.join(5)
+        sim.dice.close()

@@ -75,24 +75,39 @@ def test_the_moves_of_a_split_play_take_turns():
     below_strip = (0, STRIP_BOTTOM, WIDTH, HEIGHT - 8)
     assert ImageChops.difference(first.crop(below_strip),
                                  render(TURN, round_).crop(below_strip)).getbbox() is None
-    assert ImageChops.difference(first.crop(below_strip),
-                                 render(TURN, 2 * STRIP_SECONDS).crop(below_strip)).getbbox() \
-        is not None  # the second move still shows: its words are scrolling to their end
 
 
-def test_words_longer_than_their_room_scroll_their_last_line_to_its_end():
-    """The second move of TURN needs four lines and has three: the third scrolls the rest,
-    and the move stays until its end has shown (never cut with an ellipsis)."""
-    image, inks = layout(TURN, STRIP_SECONDS)
-    assert problems(inks) == []
-    last = [i for i in inks if i.kind == "text" and i.box[1] >= STRIP_BOTTOM + 16
+def words_of(view: NapijView, t: float) -> list[str]:
+    """The lines of a move's words on show at ``t`` (between the strip and the prompt)."""
+    _, inks = layout(view, t)
+    return [i.text for i in inks if i.kind == "text" and i.box[1] >= STRIP_BOTTOM
             and i.box[3] <= HEIGHT - 16]
-    assert len(last) == 1 and last[0].scrolls
-    assert last[0].whole == "stanovišti, vyhodí zeleného" and "…" not in last[0].text
+
+
+def test_words_longer_than_their_room_wrap_inside_the_panel_and_page_never_cut():
+    """The second move of TURN needs four lines and has room for three: they show three,
+    then the rest on a page of their own (▼ ▲ say there is more), none cut or scrolled."""
     starts, round_ = schedule(TURN)
-    _, late = layout(TURN, round_ - 0.01)  # the end of the second move's time: its end shows
-    tail = [i for i in late if i.kind == "text" and i.whole == last[0].whole]
-    assert tail and "zeleného" in tail[0].text and not tail[0].text.startswith("stanovišti")
+    assert len(starts) == 3 and starts[2] - starts[1] == PAGE_SECONDS
+    shown: list[str] = []
+    for t in starts[1:]:
+        _, inks = layout(TURN, t)
+        assert problems(inks) == []
+        assert not any(i.scrolls for i in inks if i.kind == "text" and i.box[3] <= HEIGHT - 8)
+        shown += words_of(TURN, t)
+    assert " ".join(shown) == ("2/2 9: 2 pole za rozcestím → na modrém stanovišti, vyhodí "
+                               "zeleného")
+    assert all(i.box[2] <= WIDTH - 1 for i in layout(TURN, starts[1])[1] if i.kind == "text")
+
+
+def test_a_move_of_the_reported_evening_wraps_its_field_and_names_the_card():
+    view = NapijView("Červený", RED, throws=(6, 1), moves=(Move(
+        "7: z 1. pole před rozcestím ke stezce na červené straně → na 3. poli, bere kartu",
+        STRIP),), prompt="● táhni", event="Červený hodil 6 a 1.")
+    starts, _ = schedule(view)
+    shown = [line for t in starts for line in words_of(view, t)]
+    assert " ".join(shown).endswith("→ na 3. poli, bere kartu")
+    assert all(problems(layout(view, t)[1]) == [] for t in starts)
 
 
 def test_every_text_and_mark_of_a_napij_screen_is_reported_to_the_clipping_check():

@@ -74,6 +74,8 @@ BEFORE = "r:m12,m30,rh4,p b:m25*2,p,p,p g:m50,c5+,p,p y:sy3,p,p,p bottle:m60"
     (f"{BEFORE} turn:r throws:5", "Na tahu je červený a táhne."),
     (f"{BEFORE} turn:r owe:r2", "Na tahu je červený, ale nejdřív musí vypít, co dluží."),
     (f"{BEFORE} turn:r glass:r1", "Na tahu je červený, ale nejdřív musí vypít, co dluží."),
+    (f"{BEFORE} turn:r throws:6 owe:r1@dropped-dice^",
+     "Na tahu je červený a hází kostkou; dluh vypije před svým příštím tahem."),
     ("r:m40,p,p,p b:m28,p,p,p g:m50,p,p,p bottle:m60 turn:b deck:1,2,3,4,5,6,7,8,9,11,12,13,"
      "14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,10 card:10@b1#1",
      "Modrý vybírá, na čí figurku karta platí."),

@@ -177,7 +177,7 @@ def throw_line(colour: int, value: int, events: list[Event], computer: bool = Fa
 
 def headline(events: list[Event]) -> str:
     """The one line the turn screen shows after an action: the most telling event."""
-    order = (Won, Captured, EnteredGoal, Entered, TurnPassed, TryFailed, RollAgain, Moved)
+    order = (Won, Captured, EnteredGoal, Entered, TurnPassed, TryFailed, Moved, RollAgain)
     for kind in order:
         for e in events:
             if isinstance(e, kind):

@@ -184,10 +184,10 @@ def describe_event(event: Event, rules: Rules | None = None) -> str:
     if isinstance(e, Settled):
         if e.reason is None:
             return f"{PLAYER[e.colour]} se napil a už nic nedluží."
-        return f"{PLAYER[e.colour]} se napil ({REASON_WORDS[e.reason]})."
+        words = debt_reason(Debt(e.colour, 1, e.reason, e.about, e.card))
+        return f"{PLAYER[e.colour]} se napil ({words})."
     if isinstance(e, Postponed):
-        return (f"{PLAYER[e.colour]} se napije později ({REASON_WORDS[e.reason]}), "
-                "nejpozději před svým dalším hodem.")
+        return postponed_text(e)
     if isinstance(e, OwingThrow):
         return f"{PLAYER[e.colour]} hází, i když ještě dluží: hod nebude platit."
     if isinstance(e, TurnForfeited):
@@ -197,6 +197,14 @@ def describe_event(event: Event, rules: Rules | None = None) -> str:
     if isinstance(e, Won):
         return f"{PLAYER[e.colour]} vyhrává, všechny jeho figurky jsou doma!"
     raise TypeError(f"unknown event {event!r}")
+
+
+def postponed_text(e: Postponed) -> str:
+    """A drink left for later, and when it must be drunk: before the next throw (the turn
+    to come, or this one not begun yet), or before the next turn (incurred during it)."""
+    when = "před svým příštím tahem" if e.next_turn else "než zase hodí"
+    words = debt_reason(Debt(e.colour, 1, e.reason, e.about, e.card))
+    return f"{PLAYER[e.colour]} se napije později ({words}), nejpozději {when}."
 
 
 _OFFER = {"offer_knock_out": ", že ho smí vyhodit",
@@ -255,8 +263,9 @@ def debt_reason(d: Debt) -> str:
     r = d.reason
     if r is None:
         return "dluh z dřívějška"
-    if d.card is not None and r in (DrinkReason.CARD, DrinkReason.EVERYBODY, DrinkReason.PUB,
-                                     DrinkReason.KNOCKED_OUT):
+    if d.card is not None and r is DrinkReason.KNOCKED_OUT:
+        return f"vyhození kartou č. {d.card}"
+    if d.card is not None and r in (DrinkReason.CARD, DrinkReason.EVERYBODY, DrinkReason.PUB):
         return f"karta č. {d.card}"
     if r is DrinkReason.GLASS:
         return "sklenice" if d.card is None else f"karta č. {d.card}: sklenice"
@@ -293,6 +302,8 @@ def describe_duty(e: MustDrink) -> str:
     about = PLAYER_DAT[e.about] if e.about is not None else "vítězi"
     if r is DrinkReason.START:
         return f"{who} se musí napít na začátek hry."
+    if r is DrinkReason.KNOCKED_OUT and e.card is not None:
+        return f"{who} se musí napít, protože mu vyhodili figurku kartou č. {e.card}."
     if r is DrinkReason.KNOCKED_OUT:
         return f"{who} se musí napít, protože mu vyhodili figurku."
     if r is DrinkReason.BOTTLE:

@@ -7,7 +7,7 @@ are of the same kind with the same fields (``ThrowAgain(1) != BottleDeclared(1)`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .reasons import CardWhy, ForfeitWhy
@@ -228,6 +228,8 @@ class MustDrink:
     reason: DrinkReason
     about: int | None = None
     """For ``HOME`` and ``WINNER``: the colour being toasted."""
+    card: int | None = field(default=None, compare=False)
+    """The card that gave the duty (a card's knock-out names it: "vyhození kartou č. 12")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,15 +239,24 @@ class Settled:
     glasses: int
     reason: DrinkReason | None = None
     """The duty just announced that was drunk; ``None``: everything owed."""
+    about: int | None = field(default=None, compare=False)
+    card: int | None = field(default=None, compare=False)
+    """Who and which card the duty drunk named (its words are the banner's)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Postponed:
-    """A duty just announced stays as a debt ("later"), due before the player's next throw."""
+    """A duty just announced stays as a debt ("later"): due before the player's next throw,
+    or, when ``next_turn`` (the player on turn incurred it during the turn, D22), before
+    their next turn."""
 
     colour: int
     drinks: int
     reason: DrinkReason
+    next_turn: bool = False
+    about: int | None = field(default=None, compare=False)
+    card: int | None = field(default=None, compare=False)
+    """Who and which card the duty named (its words are the banner's)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,7 +139,7 @@ def _outcome(events: Sequence[Event], colour: int) -> str:
 
 def play_lines(state: State, play: Play) -> tuple[str, ...]:
     """One line per step of a legal play: ``"6: z hospody → na své stanoviště"``,
-    ``"3: z 1. pole za modrou šipkou → na 4. pole za modrou šipkou, karta, vyhodí
+    ``"3: z 1. pole za modrou šipkou → na 4. pole za modrou šipkou, bere kartu, vyhodí
     zeleného"``."""
     c = state.turn
     rules = state.rules
@@ -162,7 +162,7 @@ def play_lines(state: State, play: Play) -> tuple[str, ...]:
         else:
             text = f"{values}: {origin(rules, c, frm)} → {end}"
         if path and g.is_card[path[-1]] and not any(isinstance(e, ReturnedToPub) for e in events):
-            text += ", karta"
+            text += ", bere kartu"
         what = _outcome(events, c)
         if what:
             text += f", {what}"

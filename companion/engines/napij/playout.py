@@ -211,7 +211,7 @@ class PlayOut:
         of the player on turn is due only before their next turn (D22) unless ``now``.
         ``by``: who knocked the piece out (the debt says so; the event does not).  Equal
         duties of one action are one debt (two pieces knocked out by the same player)."""
-        self.events.append(MustDrink(c, n, reason, about))
+        self.events.append(MustDrink(c, n, reason, about, self.card))
         own = c == self.st.turn and not now
         debt = Debt(c, n, reason, about if by is None else by, self.card, False, own)
         for i in range(self.fresh, len(self.debts)):

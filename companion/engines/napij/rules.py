@@ -625,8 +625,13 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
             raise _illegal(r, "Settling the drinks")
         c = action.colour
         sim = PlayOut(state)
+        i = None if action.reason is None else sim.unanswered(c, action.reason)
+        named = None if i is None else sim.debts[i]
         drinks, glasses = sim.settle(c, action.reason)
-        return _same_turn(sim, state), [Settled(c, drinks, glasses, action.reason)]
+        settled = Settled(c, drinks, glasses, action.reason)
+        if named is not None:
+            settled = replace(settled, about=named.about, card=named.card)
+        return _same_turn(sim, state), [settled]
     if isinstance(action, Later):
         r = why_not(state, action)
         if r.why is not Why.LEGAL:
@@ -634,13 +639,14 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
         sim = PlayOut(state)
         debt = sim.postpone(action.colour, action.reason)
         assert debt is not None
-        return _same_turn(sim, state), [Postponed(action.colour, debt.drinks, action.reason)]
+        return _same_turn(sim, state), [Postponed(action.colour, debt.drinks, action.reason,
+                                                  debt.own_turn, debt.about, debt.card)]
     if isinstance(action, Duty):
         r = why_not(state, action)
         if r.why is not Why.LEGAL:
             raise _illegal(r, "That duty")
         sim = PlayOut(state)
-        sim.drink(action.colour, 1, action.reason)
+        sim.drink(action.colour, 1, action.reason, now=not _turn_begun(state))
         return _same_turn(sim, state), sim.events
     if state.winner is not None:
         raise GameOver(f"The game is over: {COLOURS[state.winner]} has won.",
@@ -674,6 +680,13 @@ def apply(state: State, action: Action) -> tuple[State, list[Event]]:
     played.check_winner()
     effects.resolve(played)
     return _settle(played, state), played.events
+
+
+def _turn_begun(state: State) -> bool:
+    """Whether the player on turn has begun the turn (thrown, tried for a six, declared the
+    bottle): a duty called before that is due before the throw to come (D22)."""
+    return bool(state.throws or state.tries or state.with_bottle
+                or state.phase is not Phase.THROW)
 
 
 def _same_turn(sim: PlayOut, state: State) -> State:

@@ -264,6 +264,16 @@ class Hinting(Protocol):
 
 
 @runtime_checkable
+class Leaving(Protocol):
+    """A host with screens of its own over the game (a list reached from the menu: whom a
+    duty names, what for, the ledger): a long ● there goes back to the game, not to the
+    menu.  ``leave`` returns whether it left such a screen (``False``: the shell opens the
+    menu as on the game's screen)."""
+
+    def leave(self, now: float) -> bool: ...
+
+
+@runtime_checkable
 class UsingPads(Protocol):
     """A host whose game is played with the slap pads (Gobbit): a simulator offers keys for
     the pads while such a game is at the table and the pads are claimed."""
@@ -293,11 +303,13 @@ class EventLines:
             self._lines.append(line)
             self._said.append(False)
 
-    def mark_said(self) -> None:
-        """The host's own voice has said the latest line (in its own words): the table's
-        voice need not say it again."""
-        if self._said:
-            self._said[-1] = True
+    def mark_said(self, line: str | None = None) -> None:
+        """The host's own voice has said the latest line (or the latest equal to ``line``) in
+        its own words: the table's voice need not say it again."""
+        for i in range(len(self._lines) - 1, -1, -1):
+            if line is None or self._lines[i] == line:
+                self._said[i] = True
+                return
 
     def clear(self) -> None:
         self._lines.clear()

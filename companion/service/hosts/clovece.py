@@ -274,6 +274,7 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     def _confirm(self, move: Move, now: float) -> None:
         self.play.commit(move)  # on disk before the screen confirms
         self.moved = move
+        # the move itself, also after a six (the turn's screen says the throw again)
         self.event_line = headline(list(self.play.events))
         self._after_step(now)
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # types only: the service imports a game's engine when the game is chosen
     from companion.engines.clovece.rules import Move, Position
+    from companion.engines.gobbit.cards import Card
     from companion.engines.gobbit.judge import Ruling, Situation, Touch
     from companion.engines.gobbit.rules import State as GobbitState
     from companion.engines.napij.state import State as NapijState
@@ -105,6 +106,9 @@ class GobbitFacts:
     provisional: bool = False
     uncertainty_ms: float = 0.0
     events: tuple[str, ...] = ()
+    judged_tops: tuple[tuple[int, Card | None], ...] = ()
+    """Each seat's top card when the ruling was judged (the foul's reason names them, as the
+    panel's verdict does); empty: the state's own."""
 
 
 @dataclass(frozen=True)

@@ -279,7 +279,7 @@ class GobbitHost(BaseHost):
                 return GobbitFacts(v.state, tuple(v.moment), v.provisional, True,
                                    v.uncertainty_ms, tuple(v.history))
             return GobbitFacts(v.state, v.last_touches, v.last_ruling, False, v.uncertainty_ms,
-                               tuple(v.history))
+                               tuple(v.history), tuple(sorted(v.judged_tops.items())))
         if self.cards is not None:
             c = self.cards
             moment = tuple(c.latest_moment())

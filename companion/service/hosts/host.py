@@ -83,6 +83,18 @@ class BaseHost:
         self._event_line = line
         self.lines.add(line)
 
+    def tell(self, lines: Sequence[str], shown: str) -> None:
+        """An action's story: ``lines`` in the order they happened go to :attr:`lines` (the
+        phone's list, the voice), ``shown`` (one of them, or added after them) is the event
+        line on the panel."""
+        told = [line for line in dict.fromkeys(lines) if line]
+        for line in told:
+            self.lines.add(line)
+        if shown in told:
+            self._event_line = shown
+        elif shown:
+            self.event_line = shown
+
     def notify(self, line: str) -> None:
         """The shell's news (a refused write, a throw not counted) in the event line."""
         self.event_line = line

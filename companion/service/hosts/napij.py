@@ -413,5 +413,8 @@ class NapijHost(NapijInputs):
     def _view(self) -> NapijView:
         return self.screen.play_view()
 
+    def _shown_view(self) -> View:
+        return self.screen.view()
+
     def _moves(self, s: State, play: Play) -> tuple[Move, ...]:
         return self.screen.moves(s, play)

@@ -133,7 +133,7 @@ def _words(colours: Sequence[int], drinks: int, reason: DrinkReason, about: int 
         title = f"{PLAYER[c]}: dopij sklenici" if reason is DrinkReason.GLASS else \
             f"{PLAYER[c]}: napij se{times}"
         return Announcement(title, (why,), (c,), pattern_of(reason),
-                            describe_duty(MustDrink(c, drinks, reason, about)))
+                            describe_duty(MustDrink(c, drinks, reason, about, card)))
     title = "Dopijte sklenice!" if reason is DrinkReason.GLASS else f"Napijte se{times}!"
     who = _who(colours, playing, about)
     if reason in (DrinkReason.START, DrinkReason.EVERYBODY) and who == "všichni":

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.engines.czech import PLAYER, PLAYER_LOWER
 from companion.engines.napij.actions import DeclareBottle, Drank, Draw, Duty
 from companion.engines.napij.game import GAME
 from companion.engines.napij.reasons import Why
@@ -17,6 +16,8 @@ from companion.engines.napij.rules import can_declare_bottle
 from companion.engines.napij.state import DrinkReason, Phase
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.ui.controls import cycle
+from companion.ui.napij_screens import row_pages
+from companion.ui.napij_views import NapijView
 
 from .base import NOT_COUNTED, Request, dice_line
 from .napij_turn import ASK_GRACE, DUTY_WORDS, Mode, NapijTurn
@@ -38,7 +39,6 @@ class NapijInputs(NapijTurn):
             if self.play.started and self.mode not in (Mode.OVER, Mode.ERROR, Mode.IDLE):
                 who = self.actor()
                 self._commit(Duty(who, DrinkReason.DROPPED_DICE), now)
-                self.event_line = f"Kostka spadla na zem: {PLAYER_LOWER[who]} se napije."
         elif isinstance(event, ButtonPress):
             if self.shown is not None and self.mode in (Mode.PLAY, Mode.OVER):
                 self._on_shown(event.name, now)
@@ -73,20 +73,28 @@ class NapijInputs(NapijTurn):
         shown = self.shown
         assert shown is not None
         if name == "select":
-            actions, line = shown.drank, "Na zdraví!"
+            actions = shown.drank
         elif name == "left" and shown.later:
-            actions, line = shown.later, "Napije se později."
+            actions = shown.later
+        elif name == "right" and self._turn_page():
+            return
         else:
             self.ctx.beep("illegal")
             return
-        done = False
-        for action in actions:
+        for action in actions:  # each says itself: "Zelený se napil (spadlá kostka)."
             if GAME.why_not(self.state, action) is None:
                 self._commit(action, now, announce=False)
-                done = True
-        if done:
-            self.event_line = line
         self._next_shown(now)
+
+    def _turn_page(self) -> bool:
+        """▶ on a card whose text takes more than one page: the next page (after the last,
+        the first again); ``False`` when the text fits on one."""
+        view = self._shown_view()
+        pages = row_pages(view) if isinstance(view, NapijView) else 1
+        if pages <= 1:
+            return False
+        self.page = (self.page + 1) % pages
+        return True
 
     def _on_idle(self, name: str, now: float) -> Request | None:
         return None
@@ -132,7 +140,8 @@ class NapijInputs(NapijTurn):
                     self._commit(Draw(numbers[self.card_index]), now)
                 elif name == "left":
                     self.card_confirm = False
-                else:
+                    self.page = 0
+                elif not (name == "right" and self._turn_page()):
                     self.ctx.beep("illegal")
             elif name in ("left", "right"):  # held, ◀ ▶ run (hardware/buttons.py)
                 self.card_index = cycle(self.card_index, len(numbers), name)
@@ -160,8 +169,7 @@ class NapijInputs(NapijTurn):
         s = self.state
         if s.due(who):
             if name == "select" and not computer:
-                self._commit(Drank(who), now)
-                self.event_line = f"{PLAYER[who]} vypil, co dlužil. Teď může házet."
+                self._commit(Drank(who), now)  # "Zelený se napil a už nic nedluží."
             else:
                 self.ctx.beep("illegal")
             return
@@ -249,6 +257,17 @@ class NapijInputs(NapijTurn):
         else:
             self.ctx.beep("illegal")
         return None
+
+    def leave(self, now: float) -> bool:
+        """A long ●: from the ledger, a duty's whom or what for and "Účet" back to the game
+        (the shell's :class:`~.base.Leaving`).  On the game's own screens, a drink's banner
+        among them, it opens the menu: there "Vrátit poslední akci" takes back a drop the
+        dice saw by mistake, and a long ● from the menu comes back to the banner."""
+        if not self.play.started or self.mode not in (Mode.LEDGER, Mode.DUTY_WHO,
+                                                      Mode.DUTY_WHY, Mode.TALLY):
+            return False
+        self._back(now)
+        return True
 
     def _back(self, now: float) -> None:
         self.mode = Mode.OVER if self.state.winner is not None else Mode.PLAY

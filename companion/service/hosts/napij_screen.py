@@ -33,6 +33,8 @@ from .napij_turn import DUTY_WORDS, Mode, NapijTurn
 
 TEXT_WIDTH = 120
 """Pixels a wrapped text may take on a napij screen (room for the page marks ▲ ▼)."""
+BACK = "● zpět"
+"""The prompt of a list while its last row, "Zpět", is selected."""
 STRIP_MAX = 16
 """Cells of a strip map (128 pixels)."""
 
@@ -59,7 +61,8 @@ class NapijScreen:
             if shown.card is not None:
                 title, card_lines = shown.card
                 return NapijView(title, rows=tuple(Row(t) for t in card_lines),
-                                 prompt=shown.prompt, event=self.turn.event_line)
+                                 prompt=shown.prompt, event=self.turn.event_line,
+                                 page=self.turn.page)
             return replace(view, banner=shown.banner, prompt=shown.prompt)
         return view
 
@@ -70,17 +73,21 @@ class NapijScreen:
         if self.turn.mode is Mode.LEDGER:
             rows = tuple(Row(f"{PLAYER[c]:<9}{s.debt(c):>4}{s.drunk[c]:>7}", c)
                          for c in s.colours) + (Row("Zpět"),)
+            back = self.turn.list_index >= len(s.colours)
             return NapijView("Dluhy", note="dluží  vypil", rows=rows, selected=self.turn.list_index,
-                             prompt="● vypil, co dlužil", event=self._ledger_line())
+                             prompt=BACK if back else "● vypil, co dlužil",
+                             event=self._ledger_line())
         if self.turn.mode is Mode.DUTY_WHO:
             rows = tuple(Row(PLAYER[c], c) for c in s.colours) + (Row("Zpět"),)
+            back = self.turn.list_index >= len(s.colours)
             return NapijView("Kdo se napije?", rows=rows, selected=self.turn.list_index,
-                             prompt="● vybrat", event=self.turn.event_line)
+                             prompt=BACK if back else "● vybrat", event=self.turn.event_line)
         if self.turn.mode is Mode.DUTY_WHY:
             c = self.turn.duty_colour
             rows = tuple(Row(f"{PLAYER[c]} {w}") for _, w in DUTY_WORDS) + (Row("Zpět"),)
+            back = self.turn.list_index >= len(DUTY_WORDS)
             return NapijView("Za co?", c, rows=rows, selected=self.turn.list_index,
-                             prompt="● napije se", event=self.turn.event_line)
+                             prompt=BACK if back else "● napije se", event=self.turn.event_line)
         if self.turn.mode is Mode.TALLY:
             return self._tally_view()
         if self.turn.mode is Mode.OVER:
@@ -220,7 +227,7 @@ class NapijScreen:
             card = s.rules.deck.card(number)
             rows = tuple(Row(t) for t in wrap(body_font(), card.text, TEXT_WIDTH))
             return NapijView(f"Karta {number}", who, note=header.note, rows=rows,
-                             prompt="● platí, ◀ jiné číslo")
+                             prompt="● platí, ◀ jiné číslo", page=self.turn.page)
         rows = (Row("Vezmi vrchní kartu"), Row("a zadej její číslo:"),
                 Row(f"◀ {number} ▶"))
         return replace(header, rows=rows, prompt="◀ ▶ číslo, ● dál")

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.engines.czech import PLAYER
-from companion.engines.napij.actions import Action
+from companion.engines.napij.actions import Action, Drank
 from companion.engines.napij.events import CardDrawn, Event, MustDrink
 from companion.engines.napij.game import GAME
-from companion.engines.napij.state import DrinkReason, State
+from companion.engines.napij.state import Debt, DrinkReason, State
 from companion.ui.fonts import body_font
 from companion.ui.napij_views import Banner
 from companion.ui.screens import wrap
@@ -47,6 +47,9 @@ class Shown:
     """The actions of ● (a drink); empty for a card alone (● only moves on)."""
     later: tuple[Action, ...] = ()
     """The actions of ◀ (empty: ◀ is not offered)."""
+    from_card: int | None = None
+    """The card that gave the drink (the engine answers a colour's duties of one reason
+    oldest first: their banners come in that order, so each answer is the one shown)."""
 
     @property
     def prompt(self) -> str:
@@ -64,7 +67,33 @@ class Shown:
 
 def _drink(a: Announcement) -> Shown:
     return Shown(Banner(a.title, a.lines, a.marks), None, a.pattern, a.sentence, a.drank,
-                 a.later)
+                 a.later, a.card)
+
+
+def _in_debt_order(out: list[Shown], debts: Sequence[Debt]) -> list[Shown]:
+    """``out`` with the drinks of one colour and reason in the order of their debts (the
+    order in which ● and ◀ answer them), everything else where it was."""
+    order: dict[tuple[int, object, int | None], int] = {
+        (d.colour, d.reason, d.card): i for i, d in reversed(list(enumerate(debts)))}
+
+    def key(item: Shown) -> tuple[int, object] | None:
+        if item.banner is None or len(item.drank) != 1:
+            return None
+        a = item.drank[0]
+        return (a.colour, a.reason) if isinstance(a, Drank) else None
+
+    groups: dict[tuple[int, object], list[int]] = {}
+    for i, item in enumerate(out):
+        k = key(item)
+        if k is not None:
+            groups.setdefault(k, []).append(i)
+    result = list(out)
+    for (colour, reason), slots in groups.items():
+        items = sorted((out[i] for i in slots),
+                       key=lambda it: order.get((colour, reason, it.from_card), len(debts)))
+        for i, item in zip(slots, items, strict=True):
+            result[i] = item
+    return result
 
 
 def _card(state: State, number: int, colour: int, a: Announcement | None) -> Shown:
@@ -99,7 +128,7 @@ def after_action(before: State, after: State, events: Sequence[Event]) -> list[S
         out.append(_card(after, e.card, e.colour, own))
         out += [_drink(a) for a in mine if a is not own]
     out += [_drink(a) for a in said if a.card is not None]  # cards entered from a printed deck
-    return out
+    return _in_debt_order(out, after.unanswered())
 
 
 def waiting(state: State) -> list[Shown]:

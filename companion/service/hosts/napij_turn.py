@@ -23,23 +23,28 @@ from companion.engines.napij.describe import HEADLINE_ORDER
 from companion.engines.napij.events import (
     BottleMoved,
     BottlePushed,
+    Captured,
     CardDrawn,
     Entered,
+    EnteredHome,
     Event,
     Moved,
+    MustDrink,
     Released,
+    ReturnedToPub,
     ThrowAgain,
     Thrown,
     TurnPassed,
     Won,
 )
 from companion.engines.napij.game import GAME, Setup
-from companion.engines.napij.places import headline, moved_fields
+from companion.engines.napij.places import headline, moved_fields, say_event
 from companion.engines.napij.rules import Choice, choices, chooser, legal_plays
 from companion.engines.napij.state import DrinkReason, Phase, State
 from companion.players.levels import DEFAULT_LEVEL, Level
 from companion.players.napij_levels import decide as decide_at
 from companion.ui.napij_views import NapijView
+from companion.ui.views import View
 
 from .base import RETRY_AFTER, HostContext, setup_defaults
 from .host import JournaledHost
@@ -51,6 +56,9 @@ log = logging.getLogger(__name__)
 
 COMPUTER_DELAY = 1.0
 """Seconds before the companion throws, drinks or declares the bottle for a computer seat."""
+TOLD: tuple[type, ...] = (Captured, EnteredHome, ReturnedToPub, CardDrawn, MustDrink, Won)
+"""Events an action's story keeps in the event list even when the panel's line (its
+headline) names another one: a play that captures and draws a card lists both."""
 ASK_GRACE = 2.0
 """Seconds the debt must have been asked for (on screen, and spoken) before a throw is void:
 a throw sooner is not counted at all (D45)."""
@@ -157,6 +165,8 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         self.list_index = 0
         self.duty_colour = 0
         self.shown: Shown | None = None
+        self.page = 0
+        """The page of a card's text on show (▶ turns it)."""
         self.queue: deque[Shown] = deque()
         self.timers: dict[Timer, float] = {}
         self.think_fired = False
@@ -390,11 +400,13 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         s = self.state
         if events:
             line = headline(events, s)
-            if line:
-                self.event_line = line
+            self.tell([say_event(e, s) for e in events if isinstance(e, TOLD)], line)
+            for e in events:  # a duty is said by its banner's sentence (:meth:`_next_shown`)
+                if isinstance(e, MustDrink):
+                    self.lines.mark_said(say_event(e, s))
             if isinstance(action, Play) and line and action == self.said_play \
                     and told_by_play(events):
-                self.lines.mark_said()
+                self.lines.mark_said(line)
             self.thrown_line = bool(line) and isinstance(action, Throw)
         if isinstance(action, Play):
             self.said_play = None
@@ -432,6 +444,7 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         else:
             item = None
         self.shown = item
+        self.page = 0
         if item is None:
             self._ask(now)
             self._arm_read(now)
@@ -529,4 +542,8 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
     def _view(self) -> NapijView:
         """The game's own screen (the host's screen builder): a play's pause begins once its
         words are shown whole."""
+        raise NotImplementedError
+
+    def _shown_view(self) -> View:
+        """The whole screen, a card or a drink on show included (the host's screen builder)."""
         raise NotImplementedError

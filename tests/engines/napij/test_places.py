@@ -128,7 +128,7 @@ def test_a_play_is_said_step_by_step_with_what_happens_where_it_ends():
     s = pos("r:m5,p,p,p b:m8,p,p,p bottle:m60 turn:r throws:6,3")
     lines = {line for p in legal_plays(s) for line in play_lines(s, p)}
     assert ("3: z 1. pole za svým stanovištěm → na 2. pole před rozcestím ke stezce na "
-            "červené straně, karta, vyhodí modrého") in lines
+            "červené straně, bere kartu, vyhodí modrého") in lines
     assert "6: z hospody → na své stanoviště" in lines
     assert ("9: z 1. pole za svým stanovištěm → na 1. pole za rozcestím ke zkratce na "
             "červené straně") in lines

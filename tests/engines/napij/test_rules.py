@@ -11,6 +11,7 @@ from companion.engines.napij.actions import (
     DeclareBottle,
     Drank,
     Duty,
+    Later,
     Play,
     Shuffle,
     Step,
@@ -29,6 +30,7 @@ from companion.engines.napij.events import (
     How,
     Moved,
     MustDrink,
+    Postponed,
     ReturnedToPub,
     Settled,
     ThrowAgain,
@@ -656,11 +658,23 @@ def test_d22_a_debt_incurred_in_the_own_turn_does_not_void_the_throws_that_finis
     assert only(events, VoidThrow) == [VoidThrow(R, 4)]
 
 
-def test_d22_a_duty_called_before_the_first_throw_of_the_own_turn_waits_too():
+def test_d22_a_duty_called_before_the_first_throw_of_the_own_turn_is_due_before_that_throw():
     st = pos("r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r")
-    st, _ = apply(st, Duty(R, DrinkReason.DELAY))
+    st, _ = apply(st, Duty(R, DrinkReason.DROPPED_DICE))
+    assert st.due(R) == 1  # the turn has not begun: the throw to come is the next one
+    st, events = apply(st, Later(R, DrinkReason.DROPPED_DICE))
+    assert events == [Postponed(R, 1, DrinkReason.DROPPED_DICE, next_turn=False)]
     _, events = throw(st, 4)
-    assert Thrown(R, 4) in events and not only(events, VoidThrow)
+    assert only(events, VoidThrow) == [VoidThrow(R, 4)] and Thrown(R, 4) not in events
+
+
+def test_d22_a_duty_called_after_a_six_waits_for_the_next_turn():
+    st = pos("r:m20,p,p,p g:m40,p,p,p bottle:m60 turn:r")
+    st, _ = throw(st, 6)
+    st, _ = apply(st, Duty(R, DrinkReason.DROPPED_DICE))
+    st, events = apply(st, Later(R, DrinkReason.DROPPED_DICE))
+    assert events == [Postponed(R, 1, DrinkReason.DROPPED_DICE, next_turn=True)]
+    assert st.due(R) == 0 and st.debt(R) == 1
 
 
 def test_d22_a_card_drawn_in_the_own_turn_is_due_before_the_drawers_next_turn():

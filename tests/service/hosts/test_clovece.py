@@ -144,6 +144,8 @@ def test_a_single_legal_move_is_taken_by_itself_after_the_pause(tmp_path):
     assert records(tmp_path)[-1] == {"t": "move", "from": "h"}
     assert format_position(t.host.state.pos) == "r:0,h,h,h g:h,h,h,h turn:r"
     assert t.view().event == "Červený nasadil figurku."
+    # the move taken by itself after the six is in the event list
+    assert t.host.facts().events[-2:] == ("Červený hodil 6.", "Červený nasadil figurku.")
 
 
 def play_to(t: Shell, tmp_path, clock: Clock, text: str) -> None:
