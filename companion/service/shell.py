@@ -255,7 +255,8 @@ class Shell(ShellMenu, ShellSettings):
         elif self.mode is Mode.PLAY:
             self.mode, self.menu_index = Mode.MENU, 0
         elif self.mode in (Mode.MENU, Mode.SETTINGS, Mode.CONFIRM_UNDO, Mode.CONFIRM_NEW,
-                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE, Mode.HINT, Mode.DICE):
+                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE, Mode.HINT, Mode.DICE,
+                           Mode.CONFIRM_LINK):
             if self.mode is Mode.DICE and self.dice_menu is not None:
                 self.dice_menu.close()
             self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
@@ -325,7 +326,7 @@ class Shell(ShellMenu, ShellSettings):
         Mode.CONFIRM_NEW: ShellMenu._on_confirm_new,
         Mode.CONFIRM_OFF: ShellMenu._on_confirm_off, Mode.PHONE: ShellMenu._on_phone,
         Mode.HINT: ShellMenu._on_hint, Mode.BYE: ShellMenu._on_bye,
-        Mode.DICE: ShellSettings._on_dice,
+        Mode.DICE: ShellSettings._on_dice, Mode.CONFIRM_LINK: ShellMenu._on_confirm_link,
     }
 
 

@@ -68,6 +68,17 @@ RETRY_AFTER = 3.0
 
 NOT_COUNTED = "Tenhle hod se nepočítá."
 """Said when a throw comes while no throw is wanted."""
+COMPUTER_THROWS = "PC hází samo, tenhle hod se nepočítá."
+"""Said when a throw of the dice comes while the companion throws for a computer seat itself:
+a person's early throw never becomes the computer's roll."""
+
+
+def computer_throws_option(people: bool) -> Option:
+    """The set-up's "PC hází" line, the same in every game with computer seats: ``samo`` (the
+    companion throws for a computer seat itself, also while the dice is connected) or ``lidé
+    za něj`` (a person throws the real dice for it; ``people`` is True).  Without a connected
+    dice the companion throws anyway."""
+    return Option("computer_dice", "PC hází", (False, True), ("samo", "lidé za něj"), people)
 
 
 def dice_line(up: bool) -> str:

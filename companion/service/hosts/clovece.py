@@ -7,8 +7,10 @@ are each on disk before the screen shows them.  A single legal move plays
 itself after the pause set in the settings.
 
 Computer seats play themselves: the companion throws for them (a virtual throw,
-shown as "Hod PC"), unless the set-up's "PC hází: kostkou" asks a person to
-roll the real dice for them; the move is chosen by
+shown as "Hod PC"), also while the dice is connected, unless the set-up's "PC hází:
+lidé za něj" asks a person to roll the real dice for them.  A throw of the dice while
+the companion throws for a computer seat is refused ("PC hází samo, tenhle hod se
+nepočítá."): a child's early throw never becomes the computer's roll.  The move is chosen by
 :mod:`companion.players.clovece_bot` and shown in words for a person to make on
 the board, confirmed with one ● (or by itself after the settings' "PC potvrdí
 sám" time).  Each computer seat plays at the level the set-up gave it
@@ -60,12 +62,14 @@ from companion.ui.controls import cycle
 from companion.ui.views import Choice, View
 
 from .base import (
+    COMPUTER_THROWS,
     NOT_COUNTED,
     RETRY_AFTER,
     Expect,
     HostContext,
     Option,
     Request,
+    computer_throws_option,
     dice_line,
     levels_from_record,
     levels_record,
@@ -139,8 +143,7 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     def options(self) -> Sequence[Option]:
         opts = seat_options(self.players, self.computer, self.levels)
         if any(c in self.computer for c in SEATS_BY_PLAYERS[self.players]):
-            opts.append(Option("computer_dice", "PC hází", (False, True), ("sám", "kostkou"),
-                               self.computer_dice))
+            opts.append(computer_throws_option(self.computer_dice))
         for v in VARIANT_ORDER:
             opts.append(Option(f"variant:{v}", VARIANT_LABELS[v], (False, True), ("ne", "ano"),
                                v in self.variants))
@@ -182,7 +185,9 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     def resume(self, records: list[Record], now: float) -> bool:
         if self.replay(records) is None:
             return False
-        self.computer_dice = self.setup.computer_dice
+        setup = self.setup  # "Nová hra" starts from the set-up of the game resumed
+        self.players, self.computer = setup.players, set(setup.computer)
+        self.variants, self.computer_dice = set(setup.variants), setup.computer_dice
         read = levels_from_record(records[0].get("levels") if records else None)
         self.game_levels = {c: read.get(c, DEFAULT_LEVEL) for c in self.setup.computer}
         self.levels.update(self.game_levels)
@@ -289,7 +294,10 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
 
     def handle(self, event: Input, now: float) -> Request | None:
         if isinstance(event, Rolled):
-            if self.mode is not Mode.PLAY or self.state.roll is not None:
+            if self.mode is Mode.PLAY and self.computer_turn and self._computer_throws():
+                self.notify(COMPUTER_THROWS)  # the computer's whole turn: never its roll
+                self.ctx.beep("illegal")
+            elif self.mode is not Mode.PLAY or self.state.roll is not None:
                 self.notify(NOT_COUNTED)
                 self.ctx.beep("illegal")
             else:
