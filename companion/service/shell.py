@@ -142,7 +142,7 @@ class Shell(ShellMenu, ShellSettings):
             unjournaled, journal.input_mark = journal.input_mark, None
         if unjournaled is not None:
             self._void(unjournaled, event)
-        self._narrate(event)
+        self._narrate(event, now)
 
     def _void(self, mark: dict[str, Any], event: Input) -> None:
         """A dice event that did not count (nobody wanted a throw): its mark is journaled, so
@@ -268,9 +268,9 @@ class Shell(ShellMenu, ShellSettings):
                 self.host.tick(now)
             except JournalError as exc:
                 self._not_saved(exc)
-        self._narrate(None)
+        self._narrate(None, now)
 
-    def _narrate(self, event: Input | None) -> None:
+    def _narrate(self, event: Input | None, now: float | None = None) -> None:
         """The voice says what changed (only while it is on: then :mod:`.narrator` loads)."""
         if not self.ctx.prefs.voice:
             if self.narrator is not None:
@@ -281,7 +281,7 @@ class Shell(ShellMenu, ShellSettings):
 
             self.narrator = Narrator()
         try:
-            self.narrator.after(self, event)
+            self.narrator.after(self, event, now)
         except Exception:  # the voice must never take the game down
             log.exception("the voice could not say what changed")
 

@@ -297,12 +297,15 @@ class EventLines:
     def __init__(self, keep: int = EVENT_LINES) -> None:
         self._lines: deque[str] = deque(maxlen=keep)
         self._said: deque[bool] = deque(maxlen=keep)
+        self._minor: deque[bool] = deque(maxlen=keep)
 
-    def add(self, line: str) -> None:
-        """Keep ``line`` (an empty one is not news)."""
+    def add(self, line: str, *, minor: bool = False) -> None:
+        """Keep ``line`` (an empty one is not news); ``minor``: a step of play the panel shows
+        (a throw, a plain move, a drink answered) that the default voice leaves out."""
         if line:
             self._lines.append(line)
             self._said.append(False)
+            self._minor.append(minor)
 
     def mark_said(self) -> None:
         """The host's own voice has said the latest line (in its own words): the table's
@@ -313,6 +316,7 @@ class EventLines:
     def clear(self) -> None:
         self._lines.clear()
         self._said.clear()
+        self._minor.clear()
 
     def lines(self) -> tuple[str, ...]:
         return tuple(self._lines)
@@ -320,6 +324,10 @@ class EventLines:
     def said(self) -> tuple[bool, ...]:
         """For each of :meth:`lines`, whether the host's voice has said it."""
         return tuple(self._said)
+
+    def minor(self) -> tuple[bool, ...]:
+        """For each of :meth:`lines`, whether it is a step the default voice leaves out."""
+        return tuple(self._minor)
 
 
 class GameHost(Protocol):

@@ -47,8 +47,11 @@ from companion.engines.clovece.rules import (
     HOUSE,
     SEATS_BY_PLAYERS,
     VARIANT_ORDER,
+    Captured,
+    EnteredGoal,
     Event,
     Move,
+    Won,
     in_play,
     why_not,
 )
@@ -267,8 +270,8 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         same = bool(self.throws) and self._throws_colour == before.pos.turn
         self.throws = (*self.throws[-5:], value) if same else (value,)
         self._throws_colour = before.pos.turn
-        self.event_line = throw_line(before.pos.turn, value, list(self.play.events[1:]),
-                                     computer=src is Source.COMPUTER)
+        self.note(throw_line(before.pos.turn, value, list(self.play.events[1:]),
+                             computer=src is Source.COMPUTER))
         if after.roll is None:  # no legal move: three tries or forfeit, already played
             self._after_step(now)
         else:
@@ -279,7 +282,11 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     def _confirm(self, move: Move, now: float) -> None:
         self.play.commit(move)  # on disk before the screen confirms
         self.moved = move
-        self.event_line = headline(list(self.play.events))
+        events = list(self.play.events)
+        if any(isinstance(e, Won | Captured | EnteredGoal) for e in events):
+            self.event_line = headline(events)  # what the default voice says too
+        else:
+            self.note(headline(events))
         self._after_step(now)
 
     def _after_step(self, now: float) -> None:

@@ -90,7 +90,7 @@ class NapijInputs(NapijTurn):
                 self._commit(action, now, announce=False)
                 done = True
         if done:
-            self.event_line = line
+            self.note(line)
         self._next_shown(now)
 
     def _on_idle(self, name: str, now: float) -> Request | None:
@@ -166,7 +166,7 @@ class NapijInputs(NapijTurn):
         if s.due(who):
             if name == "select" and not computer:
                 self._commit(Drank(who), now)
-                self.event_line = f"{PLAYER[who]} vypil, co dlužil. Teď může házet."
+                self.note(f"{PLAYER[who]} vypil, co dlužil. Teď může házet.")
             else:
                 self.ctx.beep("illegal")
             return

@@ -24,14 +24,21 @@ from companion.engines.napij.describe import HEADLINE_ORDER
 from companion.engines.napij.events import (
     BottleMoved,
     BottlePushed,
+    Captured,
     CardDrawn,
     Entered,
+    EnteredHome,
     Event,
     Moved,
+    MustDrink,
     Released,
+    ReturnedToPub,
+    Swapped,
     ThrowAgain,
     Thrown,
+    Trapped,
     TurnPassed,
+    VoidThrow,
     Won,
 )
 from companion.engines.napij.game import GAME, Setup
@@ -68,6 +75,10 @@ DUTY_WORDS = ((DrinkReason.DROPPED_DICE, "shodil kostku"), (DrinkReason.DELAY, "
               (DrinkReason.CHEATING, "švindluje"), (DrinkReason.UPSET, "rozčiluje se"))
 
 
+TOLD = (Captured, EnteredHome, CardDrawn, Won, ReturnedToPub, Trapped, BottlePushed,
+         VoidThrow, Swapped, MustDrink)
+"""Events whose line the default voice says (a capture, a piece home, a card, a drink...);
+the other lines (a throw, a plain move) are said only in the voice mode."""
 OLDER_KEYS = ("players", "computer", "first", "levels", "computer_dice")
 """The keys of ``[game]`` (older configuration files) that napij se still reads."""
 
@@ -405,8 +416,10 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         s = self.state
         if events:
             line = headline(events, s)
-            if line:
-                self.event_line = line
+            if line and any(isinstance(e, TOLD) for e in events):
+                self.event_line = line  # what the default voice says too
+            elif line:
+                self.note(line)  # a throw, a plain move, a drink answered: the panel shows it
             if isinstance(action, Play) and line and action == self.said_play \
                     and told_by_play(events):
                 self.lines.mark_said()
@@ -502,7 +515,7 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             return
         if s.due(who):
             self._commit(Drank(who), now)
-            self.event_line = f"{PLAYER[who]} (počítač) má dluh smazaný."
+            self.note(f"{PLAYER[who]} (počítač) má dluh smazaný.")
             return
         action = self.decide(s)
         if action is not None:
