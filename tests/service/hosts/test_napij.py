@@ -1297,3 +1297,15 @@ def test_the_hint_before_a_throw_and_for_the_bottle(tmp_path):
     assert t.host.hint().startswith("Zahraj tento tah lahví")
     t.put("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r2@card.4")
     assert t.host.hint() == "Nejdřív vypij, co dlužíš, pak hoď."
+
+
+def test_new_game_after_a_restart_starts_from_the_last_set_up(tmp_path):
+    t = Table(tmp_path, players=3, computer=("g",), computer_dice=True)
+    t.set_option("deck", "physical")
+    t.start()
+    again = Table(tmp_path)  # the configuration's defaults: two people
+    assert again.shell.mode == "play"
+    again.shell.mode = Mode.PLAY  # "Nová hra" from the menu shows the set-up of the host
+    items = [o.line for o in again.host.options()]
+    assert "Hráči: 3" in items and "Zelený: PC normální" in items
+    assert "PC hází: lidé za něj" in items and "Karty: papírové" in items
