@@ -239,8 +239,8 @@ def test_d43_the_opening_toast_left_for_later_is_asked_for_before_each_first_thr
     v = t.view()
     assert v.banner is None and v.rows[0].text == "Červený dluží 1:"
     assert v.rows[1].text == "přípitek na začátek." and v.prompt == "● vypito"
-    assert "debt" in t.sounds  # the debt asked for, then whose turn it is (the heading)
-    assert "přípitek na začátek" in t.voice.spoken[-2] and t.voice.spoken[-1] == "Červený. ● vypito."
+    assert "debt" in t.sounds  # the debt asked for (whose turn: after a pause, by default)
+    assert "přípitek na začátek" in t.voice.spoken[-1]
     t.press(S)
     assert t.records()[-1] == {"t": "drank", "c": "r"} and t.host.state.debt(GREEN) == 1
 
