@@ -12,10 +12,15 @@ STAMP  := $(VENV)/.installed
 # System packages (fonts, Node), the virtual environment and the project with
 # its test extras; redone only when pyproject.toml or the script changes.
 $(STAMP): pyproject.toml scripts/system-deps.sh
+	@echo "Setting up (only the first time: a minute or two)"
+	@echo "[1/3] system packages: fonts, voice, Node…"
 	PYTHON=$(PYTHON) sh scripts/system-deps.sh
+	@echo "[2/3] the Python environment in $(VENV)…"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@echo "[3/3] the companion and its libraries, one line per package…"
+	$(BIN)/python scripts/pip-steps.py -e '.[test]'
 	touch $(STAMP)
+	@echo "Ready."
 
 run: $(STAMP)
 	$(BIN)/companion sim $(SIM)

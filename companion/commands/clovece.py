@@ -28,9 +28,9 @@ from companion.engines.clovece.rules import (
     why_not,
 )
 from companion.engines.errors import AmbiguousMove, GameOver, IllegalMove, RulesError
-from companion.errors import RefusedError, UsageError
+from companion.errors import UsageError
 
-from .common import cmd_match, count_arg, match_options, parse_roll, seconds_arg
+from .common import cmd_match, count_arg, match_options, parse_roll, refused, seconds_arg
 
 
 def _position(text: str) -> Position:
@@ -87,7 +87,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
         found = [m for m in legal if m.frm == frm]
         if not found:  # the rules say no: in the table's words (docs/dev/DEVELOPING.md)
             reason = why_not(pos, roll, frm)
-            raise RefusedError(f"Tah z {args.move} nejde: {_lower(describe.explain(reason))}")
+            raise refused(f"The move from {args.move}", describe.explain(reason))
         move = found[0]
     try:
         after, _events = apply(pos, roll, move)

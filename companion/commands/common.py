@@ -9,10 +9,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.errors import UsageError
+from companion.errors import RefusedError, UsageError
 
 if TYPE_CHECKING:
     from companion.service.config import Config
+
+
+def refused(what: str, why: str) -> RefusedError:
+    """A move the rules refuse.  The command line speaks English, the developer's language
+    (its help, its errors, this frame); the rules' reason is the table's own Czech sentence,
+    quoted as the panel shows it, so it can be checked against the game's screens."""
+    return RefusedError(f"{what} is refused by the rules: „{why}“")
 
 
 def shown(text: str, limit: int = 40) -> str:

@@ -307,6 +307,9 @@ def cmd_dice_read(args: argparse.Namespace) -> int:
     if not args.port:
         raise UsageError("Give the dice's port (e.g. /dev/companion-dice), or --pixels for a "
                          "Pixels die.")
+    if "://" not in args.port and not os.path.exists(args.port):  # a URL is pyserial's
+        raise UsageError(f"There is no dice port {args.port}: plug the dice in, or give its "
+                         "port (e.g. /dev/companion-dice).")
     _not_a_serial_port(args.port)
     on_event = RollPrinter(args.rolls)
     done = on_event.done

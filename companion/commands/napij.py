@@ -61,7 +61,7 @@ from companion.engines.napij.rules import (
 from companion.engines.napij.state import BOTTLE, CALLED_DUTIES, Phase, Rules, State, default_rules
 from companion.errors import RefusedError, UsageError
 
-from .common import cmd_match, count_arg, match_options, output_file, parse_roll
+from .common import cmd_match, count_arg, match_options, output_file, parse_roll, refused
 
 DEFAULT = "default"
 
@@ -98,14 +98,11 @@ def _colour(text: str) -> int:
         raise UsageError(str(exc)) from None
 
 
-def _lower(sentence: str) -> str:
-    return sentence[:1].lower() + sentence[1:]
-
 
 def _refused(state: State, action: Action, what: str, exc: RulesError | None = None) -> RefusedError:
     """The rules say no: one Czech sentence, in the table's words (docs/dev/DEVELOPING.md)."""
     reason = exc.reason if exc is not None and exc.reason is not None else why_not(state, action)
-    return RefusedError(f"{what} nejde: {_lower(describe.explain(reason))}")
+    return refused(what, describe.explain(reason))
 
 
 def _do(state: State, action: Action, what: str, events: list[Event]) -> State:
@@ -125,7 +122,7 @@ def _parse(state: State, fn: Any, text: str, what: str) -> Any:
         raise UsageError(str(exc)) from None
     except IllegalMove as exc:
         assert exc.reason is not None
-        raise RefusedError(f"{what} nejde: {_lower(describe.explain(exc.reason))}") from None
+        raise refused(what, describe.explain(exc.reason)) from None
 
 
 def _run_inputs(args: argparse.Namespace, state: State, events: list[Event]) -> State:
@@ -135,30 +132,30 @@ def _run_inputs(args: argparse.Namespace, state: State, events: list[Event]) -> 
     if do and (any(simple) or getattr(args, "bottle", False) or getattr(args, "move", None)):
         raise UsageError("Use either --do or the other inputs (--roll, --move, ...), not both.")
     for text in do:
-        action = _parse(state, parse_action, text, f"Akce {text!r}")
-        state = _do(state, action, f"Akce {text!r}", events)
+        action = _parse(state, parse_action, text, f"The action {text!r}")
+        state = _do(state, action, f"The action {text!r}", events)
     for text in getattr(args, "duty", None) or []:
         colour, _, reason = text.partition(":")
         names = {r.value: r for r in CALLED_DUTIES}
         if reason not in names:
             raise UsageError(f"Write --duty C:REASON with REASON one of {', '.join(names)}.")
-        state = _do(state, Duty(_colour(colour), names[reason]), "Povinnost", events)
+        state = _do(state, Duty(_colour(colour), names[reason]), "The duty", events)
     for text in getattr(args, "drank", None) or []:
-        state = _do(state, Drank(_colour(text)), f"Vyrovnání dluhu {text}", events)
+        state = _do(state, Drank(_colour(text)), f"Settling the debt of {text}", events)
     if getattr(args, "bottle", False):
-        state = _do(state, DeclareBottle(), "Hra s láhví", events)
+        state = _do(state, DeclareBottle(), "Declaring the bottle", events)
     for text in getattr(args, "roll", None) or []:
-        state = _do(state, Throw(parse_roll(text)), f"Hod {text}", events)
+        state = _do(state, Throw(parse_roll(text)), f"The throw {text}", events)
     move = getattr(args, "move", None)
     if move is not None:
         if state.phase is not Phase.PLAY:
             r = why_not(state, Play(()))
-            raise RefusedError(f"Tah {move!r} teď nejde: {_lower(describe.explain(r))}")
-        play = _parse(state, parse_play, move, f"Tah {move!r}")
-        state = _do(state, play, f"Tah {move!r}", events)
+            raise refused(f"The move {move!r} now", describe.explain(r))
+        play = _parse(state, parse_play, move, f"The move {move!r}")
+        state = _do(state, play, f"The move {move!r}", events)
     for text in getattr(args, "choose", None) or []:
-        choice = _parse(state, parse_choice, text, f"Volba {text}")
-        state = _do(state, choice, f"Volba {text}", events)
+        choice = _parse(state, parse_choice, text, f"The choice {text}")
+        state = _do(state, choice, f"The choice {text}", events)
     return state
 
 

@@ -37,15 +37,16 @@ def cmd_run(args: argparse.Namespace) -> int:
     return app.run()
 
 
-def _phone(address: str | None) -> Any:
+def _phone(address: str | None, data: Path | None = None) -> Any:
     """A started phone view on ``HOST:PORT`` (``None``: none asked for); one sentence when
-    the address is wrong or cannot be listened on."""
+    the address is wrong or cannot be listened on.  With ``data`` (the data folder) its
+    token and a port chosen for it are kept there: the same address at the next start."""
     if address is None:
         return None
-    from companion.service.phone import Phone, parse_address
+    from companion.service.phone import KEPT_NAME, Phone, parse_address
 
     host, port = parse_address(address)
-    return Phone(host, port).start()
+    return Phone(host, port, keep=data / KEPT_NAME if data is not None else None).start()
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
@@ -77,7 +78,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         logging.basicConfig(filename=str(Path(args.data_dir) / "companion.log"),
                             level=logging.INFO, force=True,
                             format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    phone = _phone(None if args.no_web else args.web)
+    phone = _phone(None if args.no_web else args.web, data)
     try:
         if phone is not None:
             log.info("phone view: %s", phone.shown_url)

@@ -205,6 +205,8 @@ def touch_rows(touches: Sequence[Touch], verdicts: dict[Touch, Verdict] | None =
         if v is not None:
             left += f" {kind_word(v)}"
         right = "0 ms" if i == 1 else delta_text(t.ms - first)
+        if len(left) + 1 + len(right) > WIDTH:  # "současně" and "+0,4 ms": the unit closes up
+            right = right.replace(" ", "")
         rows.append(row(left, right))
     return rows
 

@@ -207,7 +207,7 @@ class App:
         if phone is None and cfg.web.enabled:
             from .phone import Phone
 
-            self.phone, self._own_phone = Phone.from_config(cfg.web), True
+            self.phone, self._own_phone = Phone.from_config(cfg.web, data), True
             self.service.on_started.append(self._start_phone)  # after the first frame
         if self.phone is not None:
             self.attach_phone(self.phone)
@@ -228,6 +228,8 @@ class App:
         """Publish the table to ``phone`` and show its QR code under "Telefon"."""
         self.phone = phone
         self.controller.phone_screen = phone.screen
+        if phone.keep is not None and not phone.token:  # the box's own address: renewable
+            self.controller.phone_renew = phone.renew
         self.service.on_view.append(phone.changed)
         self.service.on_idle.append(lambda: phone.update(self.controller))
         phone.hold = lambda: self.service.busy  # the table first: the server waits meanwhile

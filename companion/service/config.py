@@ -97,7 +97,7 @@ SETUP_KEYS = ("players", "variants", "computer", "first", "computer_dice", "seat
 """The ``[game]`` keys that are set-up defaults of the games (older files set them there)."""
 GAME_KEYS: dict[str, tuple[str, ...]] = {
     "clovece": ("players", "variants", "computer", "first", "computer_dice"),
-    "napij": ("players", "computer", "first"),
+    "napij": ("players", "computer", "first", "computer_dice"),
     "gobbit": ("seats",),
 }
 """The keys of the sections of the built-in games (typed and checked as the ``[game]`` keys of

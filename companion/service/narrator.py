@@ -6,14 +6,18 @@ table shows now with what it showed before and says what changed, in the
 words the table reads (the event lines and screens, written once; the voice
 turns their signs into words, :mod:`companion.devices.speech`):
 
-* **the game** (whenever the voice is on): the event lines the game
-  added (the throw, the move taken with its capture, a piece reaching its goal,
-  the cards, the winner; the virtual deck's flips), whose turn it is (the turn
-  screen's heading, once the screen names that player: not while a card or a
-  drink is on show), and in Gobbit the ruling with how the first touch was
-  decided (a gap inside the pads' uncertainty is said as "současně"): the
-  virtual deck's as it settles, referee mode's (real cards) as its verdict
-  screen shows it.  A host may say some of its game in its own words (napij se:
+* **the game** (whenever the voice is on): what a sighted table needs - the
+  event lines that matter (a capture, a piece reaching its goal or home, the
+  cards, the drinks and their reasons, the winner; a host marks a plain step,
+  a throw, a try for a six, a move that captured nothing, a drink answered, as
+  minor: :meth:`~.hosts.host.BaseHost.note`), whose turn it is once the table
+  has waited :data:`TURN_PAUSE` seconds on it (the turn screen's heading, once
+  the screen names that player: not while a card or a drink is on show), and
+  in Gobbit the ruling (the virtual deck's as it settles, referee mode's (real
+  cards) as its verdict screen shows it).  In the voice mode the table hears
+  everything: every event line (also the virtual deck's flips), whose turn it
+  is at once, and a ruling with how the first touch was decided (a gap inside
+  the pads' uncertainty is said as "současně").  A host may say some of its game in its own words (napij se:
   drinks, debts, a play said before it is taken, with its throw); the event
   lines it said so are marked (``NapijFacts.said``) and not said again.
 * **the voice mode** ("Hlasový režim" in the settings, for the table or for one
@@ -34,6 +38,7 @@ kind, and a ruling (like a drink duty, which a host says itself) goes first
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from companion.devices.voice import Announcer, Ranked
@@ -43,6 +48,7 @@ from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.napij_views import NapijView
 from companion.ui.reading import Reading, read, sentence
 
+from .hosts.base import EventLines
 from .hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
 from .shell import turn_colour
 
@@ -56,6 +62,11 @@ PRIORITY = {EVENT: 0, SCREEN: 0, TURN: 0, REPEAT: 0, RULING: 2}
 NOTICES = (DiceLink, DiceNotice, VoiceLink)
 """Inputs whose event lines are news about the box, not the game (said in the voice mode;
 a dice notice the shell says itself)."""
+TURN_PAUSE = 10.0
+"""Seconds the table waits on a turn before the default voice says whose it is."""
+FLIP = re.compile(r"^Hráč \d+ otočil ")
+"""A flip of Gobbit's virtual deck (its event line, :func:`companion.engines.gobbit.describe.
+describe_event`): shown on the panel, said only in the voice mode."""
 COUNT = ("žádná", "jedna", "dvě", "tři", "čtyři")
 PIECES = ("figurek", "figurka", "figurky", "figurky", "figurky")
 
@@ -84,19 +95,20 @@ def say(voice: Announcer, text: str, kind: str) -> None:
         voice.say(text, cut=kind == SCREEN)
 
 
-def ruling_words(facts: GobbitFacts) -> str:
-    """A settled ruling of the virtual deck: how each contested place was decided, then
-    what it does to the piles (the verdict screen's sentences)."""
+def ruling_words(facts: GobbitFacts, calls: bool = True) -> str:
+    """A settled ruling of the virtual deck: how each contested place was decided (with
+    ``calls``: the voice mode), then what it does to the piles and why a foul was one (the
+    verdict screen's sentences)."""
     from companion.engines.gobbit.describe import call_sentences, ruling_sentences, why_sentence
     from companion.engines.gobbit.judge import Kind
 
     ruling = facts.ruling
     if ruling is None:
         return ""
-    calls = [s for c in ruling.calls for s in call_sentences(ruling, c.target)]
+    how = [s for c in ruling.calls for s in call_sentences(ruling, c.target)] if calls else []
     tops = dict(facts.judged_tops)
     why = [why_sentence(v, tops) for v in ruling.verdicts if v.kind in (Kind.FOUL, Kind.MISTAKE)]
-    return " ".join([*calls, *ruling_sentences(ruling), *why])
+    return " ".join([*how, *ruling_sentences(ruling), *why])
 
 
 def screen_colour(view: object) -> int | None:
@@ -109,11 +121,12 @@ def screen_colour(view: object) -> int | None:
     return None
 
 
-def settled_ruling(facts: Facts | None) -> tuple[object, str] | None:
+def settled_ruling(facts: Facts | None, calls: bool = True) -> tuple[object, str] | None:
     """The ruling to say, with what tells it from the one said before: the virtual deck's
-    settled ruling, or the ruling on referee mode's verdict screen (real cards)."""
+    settled ruling (``calls``: with how each place was decided), or the ruling on referee
+    mode's verdict screen (real cards)."""
     if isinstance(facts, GobbitFacts) and facts.ruling is not None and not facts.provisional:
-        return facts.ruling, ruling_words(facts)
+        return facts.ruling, ruling_words(facts, calls)
     if isinstance(facts, RefereeFacts) and facts.ruling:
         return (facts.ruling_of, facts.ruling), " ".join(facts.ruling)
     return None
@@ -192,10 +205,14 @@ class Narrator:
         self.last = ""
         """The last sentence said about the game (a short ● repeats it)."""
         self.tuned: tuple[int, int] | None = None
+        self.turn_since: float | None = None
+        """When the turn said last began (the default voice says it after a pause)."""
+        self.turn_told = False
 
     def forget(self) -> None:
         """The voice was off: what happened meanwhile is not news when it comes back."""
         self.lines, self.turn, self.reading = None, None, None
+        self.turn_since, self.turn_told = None, False
 
     def reads(self, shell: Shell, facts: Facts | None, view: object = None) -> bool:
         """Whether the voice mode reads the screens now: for the table always; for one seat
@@ -224,8 +241,9 @@ class Narrator:
             voice.tune(words_per_minute=p.speech_rate, amplitude=p.volume)
             self.tuned = (p.speech_rate, p.volume)
 
-    def after(self, shell: Shell, event: Input | None) -> None:
-        """Say what changed since the last call (``event``: the input just handled, if any)."""
+    def after(self, shell: Shell, event: Input | None, now: float | None = None) -> None:
+        """Say what changed since the last call (``event``: the input just handled, if any;
+        ``now``: the table's time, for whose turn after a pause)."""
         self._tune(shell)
         facts = shell.facts()
         lines = facts.events if facts is not None else ()
@@ -233,11 +251,14 @@ class Narrator:
         new = fresh(self.lines, lines) if self.lines is not None else ()
         view = shell.view()
         reads = self.reads(shell, facts, view)
+        everything = bool(shell.ctx.prefs.voice_mode)
         if isinstance(facts, NapijFacts) and new and len(facts.said) == len(lines):
             said = facts.said[len(lines) - len(new):]  # the new lines are the latest
             new = tuple(x for x, done in zip(new, said, strict=True) if not done)
+        if not everything:
+            new = self._told(shell, facts, lines, new)
         spoke = ruled = False
-        settled = settled_ruling(facts)
+        settled = settled_ruling(facts, calls=everything)
         if settled is not None and settled[0] != self.ruling:
             if self.ruling is not None or self.lines is not None:
                 self._say(shell, settled[1], RULING)
@@ -252,11 +273,17 @@ class Narrator:
             spoke = True
         turn = turn_colour(facts)
         reading = read(view)
-        if turn is not None and PLAYER[turn] not in reading.heading:
+        named = turn is not None and PLAYER[turn] in reading.heading
+        if turn is not None and not named:
             turn = self.turn  # a card or a drink on show: the turn is said once it is gone
-        if shell.mode == "play" and turn is not None and turn != self.turn and not reads:
-            self._say(shell, reading.heading, TURN)
-            spoke = True
+        if turn != self.turn:
+            self.turn_since, self.turn_told = now, reads  # a screen read says it itself
+        if shell.mode == "play" and turn is not None and named and not reads \
+                and not self.turn_told:
+            waited = now is None or self.turn_since is None or now - self.turn_since >= TURN_PAUSE
+            if everything or waited:  # the voice mode at once, the default after a pause
+                self._say(shell, reading.heading, TURN)
+                spoke, self.turn_told = True, True
         if reads:
             old = self.reading
             if old is None or reading.key != old.key:
@@ -270,6 +297,19 @@ class Narrator:
                   and shell.mode == "play" and not spoke and not new and self.last):
                 say(shell.ctx.announcer, self.last, REPEAT)
         self.lines, self.turn, self.reading = lines, turn, reading
+
+    @staticmethod
+    def _told(shell: Shell, facts: Facts | None, lines: tuple[str, ...],
+              new: tuple[str, ...]) -> tuple[str, ...]:
+        """The new lines the default voice says: not the steps a host marked minor, nor the
+        virtual deck's flips."""
+        if isinstance(facts, GobbitFacts):
+            return tuple(x for x in new if not FLIP.match(x))
+        kept = getattr(shell.hosts.get(shell.game), "lines", None)
+        if not new or not isinstance(kept, EventLines) or kept.lines() != lines:
+            return new
+        minor = kept.minor()[len(lines) - len(new):]  # the new lines are the latest
+        return tuple(x for x, plain in zip(new, minor, strict=True) if not plain)
 
     def whole(self, shell: Shell) -> None:
         """A long ◀: the whole situation of the game (or the whole screen off the game)."""

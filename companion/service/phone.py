@@ -15,7 +15,10 @@ thread).  The loop never waits for it:
 
 The "Telefon" menu item shows :meth:`Phone.screen`: the URL's QR code drawn by
 :func:`companion.web.qr.oled_frame` (version 2 at two pixels a module), or why there
-is none.  The web modules (aiohttp, the engines the snapshots read) are imported
+is none.  The address stays the same across restarts: the box's own token (and the port
+chosen when any free one was asked for) is kept in the data folder (``phone.json``), so
+the code on the panel, a printed one and a bookmark keep working until the family asks
+for a new address ("Nový odkaz" in the menu: :meth:`Phone.renew`).  The web modules (aiohttp, the engines the snapshots read) are imported
 when the view starts, after the first frame, so the service starts as fast as before.
 """
 
@@ -24,12 +27,16 @@ from __future__ import annotations
 import errno
 import functools
 import ipaddress
+import json
 import logging
+import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
+from companion.files import SMALL_LIMIT, read_text_limited
 from companion.registry import GameInfo, load
 from companion.ui.picture import AnyView, Picture
 from companion.ui.views import MessageView
@@ -48,6 +55,8 @@ log = logging.getLogger(__name__)
 CAPTION = ("Načti kód", "fotoaparátem", "v telefonu.", "", "● zpět")
 """The words beside the QR code on the OLED (our own)."""
 FAILED = "Stav hry pro telefony se nespustil:"
+KEPT_NAME = "phone.json"
+"""The data folder's file that keeps the phone's address across restarts."""
 SWITCH_INTERVAL_S = 0.0005
 """While the phone view serves, the interpreter hands its lock from a busy thread to a waiting
 one after this long (Python's default: 5 ms).  The web server's thread writes to every phone
@@ -62,8 +71,10 @@ class Phone:
     address when listening on every interface)."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, *, token: str | None = None,
-                 url_host: str | None = None, max_clients: int = 32,
+                 url_host: str | None = None, max_clients: int = 32, keep: Path | None = None,
                  **server: Any) -> None:
+        self.keep = keep
+        """Where the box's own token and chosen port are kept (``None``: new at every start)."""
         self.host, self.port = host, port
         self.token, self.url_host = token, url_host
         self.max_clients = max_clients
@@ -84,9 +95,39 @@ class Phone:
         """Whether the table's loop is busy (the service's); the server waits while it is."""
 
     @classmethod
-    def from_config(cls, web: WebConfig, **server: Any) -> Phone:
+    def from_config(cls, web: WebConfig, data: Path | None = None, **server: Any) -> Phone:
+        """The configured view; with ``data`` (the data folder) its address is kept there."""
         return cls(web.address, web.port, token=web.token or None,
-                   url_host=web.url_host or None, max_clients=web.max_clients, **server)
+                   url_host=web.url_host or None, max_clients=web.max_clients,
+                   keep=data / KEPT_NAME if data is not None else None, **server)
+
+    def _kept(self) -> tuple[str | None, int]:
+        """The token and port kept from the last start (``None``, 0: nothing usable)."""
+        if self.keep is None:
+            return None, 0
+        try:
+            kept = json.loads(read_text_limited(self.keep, SMALL_LIMIT))
+            token, port = kept.get("token"), kept.get("port", 0)
+        except (OSError, ValueError, AttributeError, UsageError):
+            return None, 0
+        from companion.web.server import WebError, check_token
+
+        try:
+            token = check_token(token) if isinstance(token, str) else None
+        except WebError:
+            token = None
+        return token, port if isinstance(port, int) and 1024 <= port <= 65535 else 0
+
+    def _remember(self, token: str, port: int) -> None:
+        """Keep the address for the next start (a courtesy: a refusal is logged)."""
+        if self.keep is None:
+            return
+        tmp = self.keep.with_name(self.keep.name + ".tmp")
+        try:
+            tmp.write_text(json.dumps({"token": token, "port": port}), "utf-8")
+            os.replace(tmp, self.keep)
+        except OSError as exc:
+            log.warning("the phone's address cannot be kept for the next start: %s", exc)
 
     # --- starting and stopping -----------------------------------------------------------
 
@@ -100,11 +141,24 @@ class Phone:
         from companion.web.server import WebView
 
         # the box's own token is upper-case letters and digits: its address fits a QR code
-        # with bigger modules (companion.web.qr); a configured token is used as it is
-        view = WebView(self.host, self.port, self.token or new_token(),
-                       max_clients=self.max_clients, url_host=self.url_host,
-                       hold=self.hold, **self.server_options)
-        view.start()
+        # with bigger modules (companion.web.qr); a configured token is used as it is.  The
+        # box's own is kept in the data folder, as is a port chosen when any was asked for.
+        kept_token, kept_port = self._kept()
+        token = self.token or kept_token or new_token()
+
+        def listen(port: int) -> WebView:
+            view = WebView(self.host, port, token, max_clients=self.max_clients,
+                           url_host=self.url_host, hold=self.hold, **self.server_options)
+            return view.start()
+
+        try:
+            view = listen(self.port or kept_port)
+        except UsageError:
+            if self.port or not kept_port:
+                raise
+            view = listen(0)  # the kept port is taken now: another one, kept from now on
+        if not self.token:
+            self._remember(token, view.port if not self.port else 0)
         self._interval = sys.getswitchinterval()
         sys.setswitchinterval(min(self._interval, SWITCH_INTERVAL_S))
         self.view, self.error, self.problem = view, "", ""
@@ -126,6 +180,18 @@ class Phone:
             log.exception("the phone view cannot start")
             return False
         return True
+
+    def renew(self) -> bool:
+        """"Nový odkaz": a new token for the box's own address (the old codes stop working);
+        ``False`` when the view does not serve or its token is the configuration's."""
+        if self.view is None or self.token:
+            return False
+        from companion.web.qr import new_token
+
+        port = self.view.port
+        self.close()
+        self._remember(new_token(), port if not self.port else 0)
+        return self.try_start()
 
     def close(self) -> None:
         if self.view is not None:

@@ -153,7 +153,7 @@ class Shell(ShellMenu, ShellSettings):
             unjournaled, journal.input_mark = journal.input_mark, None
         if unjournaled is not None:
             self._void(unjournaled, event)
-        self._narrate(event)
+        self._narrate(event, now)
 
     def _void(self, mark: dict[str, Any], event: Input) -> None:
         """A dice event that did not count (nobody wanted a throw): its mark is journaled, so
@@ -268,7 +268,8 @@ class Shell(ShellMenu, ShellSettings):
                 return  # a duty's list or the ledger: back to the game
             self.mode, self.menu_index = Mode.MENU, 0
         elif self.mode in (Mode.MENU, Mode.SETTINGS, Mode.CONFIRM_UNDO, Mode.CONFIRM_NEW,
-                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE, Mode.HINT, Mode.DICE):
+                           Mode.CONFIRM_OFF, Mode.SETUP, Mode.PHONE, Mode.HINT, Mode.DICE,
+                           Mode.CONFIRM_LINK):
             if self.mode is Mode.DICE and self.dice_menu is not None:
                 self.dice_menu.close()
             self.mode = Mode.PLAY if self._in_game() else Mode.SETUP
@@ -280,9 +281,9 @@ class Shell(ShellMenu, ShellSettings):
                 self.host.tick(now)
             except JournalError as exc:
                 self._not_saved(exc)
-        self._narrate(None)
+        self._narrate(None, now)
 
-    def _narrate(self, event: Input | None) -> None:
+    def _narrate(self, event: Input | None, now: float | None = None) -> None:
         """The voice says what changed (only while it is on: then :mod:`.narrator` loads)."""
         if not self.ctx.prefs.voice:
             if self.narrator is not None:
@@ -293,7 +294,7 @@ class Shell(ShellMenu, ShellSettings):
 
             self.narrator = Narrator()
         try:
-            self.narrator.after(self, event)
+            self.narrator.after(self, event, now)
         except Exception:  # the voice must never take the game down
             log.exception("the voice could not say what changed")
 
@@ -338,7 +339,7 @@ class Shell(ShellMenu, ShellSettings):
         Mode.CONFIRM_NEW: ShellMenu._on_confirm_new,
         Mode.CONFIRM_OFF: ShellMenu._on_confirm_off, Mode.PHONE: ShellMenu._on_phone,
         Mode.HINT: ShellMenu._on_hint, Mode.BYE: ShellMenu._on_bye,
-        Mode.DICE: ShellSettings._on_dice,
+        Mode.DICE: ShellSettings._on_dice, Mode.CONFIRM_LINK: ShellMenu._on_confirm_link,
     }
 
 

@@ -71,6 +71,7 @@ class Mode(StrEnum):
     CONFIRM_NEW = "confirm-new"
     CONFIRM_OFF = "confirm-off"
     PHONE = "phone"  # "Telefon": the phone view's QR code (or how to turn it on)
+    CONFIRM_LINK = "confirm-link"  # "Nový odkaz": a new address for the phones?
     HINT = "hint"  # "Nápověda": the host's advice for the player on turn
     DICE = "dice"  # "Kostka" under the settings: which dice, pairing a Pixels die
     BYE = "bye"
@@ -138,6 +139,9 @@ class ShellBase:
         self.phone_screen: Callable[[], AnyView] = phone_off
         """The "Telefon" screen: the phone view's QR code when the service runs it
         (:mod:`.phone` sets this), otherwise how to turn it on."""
+        self.phone_renew: Callable[[], bool] | None = None
+        """"Nový odkaz": give the phone view a new address (the service sets it when the
+        address is the box's own, kept across restarts; ``None``: no such menu line)."""
         self.dice_menu: DiceMenu | None = None
         """"Kostka" under the settings (the service sets it; ``None``: no such line)."""
         self.on_roll: list[RollVerdict] = []

@@ -23,9 +23,10 @@ class ShellMenu(ShellBase):
                  ("settings", "Nastavení"), ("off", "Vypnout"))
 
     def _menu(self) -> list[tuple[str, str]]:
-        rules, *tail = self.MENU_TAIL
+        rules, phone, *tail = self.MENU_TAIL
         hint = [("hint", HINT_LABEL)] if self._hints() else []
-        return [*self.MENU_HEAD, *self.host.menu_items(), rules, *hint, *tail]
+        link = [("link", "Nový odkaz")] if self.phone_renew is not None else []
+        return [*self.MENU_HEAD, *self.host.menu_items(), rules, *hint, phone, *link, *tail]
 
     def menu_labels(self) -> Sequence[str]:
         return [label for _, label in self._menu()]
@@ -51,6 +52,8 @@ class ShellMenu(ShellBase):
             self.mode = Mode.CONFIRM_OFF
         elif key == "phone":
             self.mode = Mode.PHONE
+        elif key == "link":
+            self.mode = Mode.CONFIRM_LINK
         elif key == "hint":
             self._show_hint()
         else:
@@ -75,6 +78,15 @@ class ShellMenu(ShellBase):
         if name == "select":
             self.mode = Mode.BYE
             self.shutdown_requested = True
+        elif name == "left":
+            self.mode = Mode.MENU
+
+    def _on_confirm_link(self, name: str, now: float) -> None:
+        """"Nový odkaz?" ● a new address, then its QR code; ◀ back to the menu."""
+        if name == "select" and self.phone_renew is not None:
+            if not self.phone_renew():
+                self.beep("illegal")
+            self.mode = Mode.PHONE
         elif name == "left":
             self.mode = Mode.MENU
 
@@ -122,6 +134,10 @@ class ShellMenu(ShellBase):
                                "● ano   ◀ ne")
         if self.mode is Mode.CONFIRM_NEW:
             return MessageView("Nová hra?", ("Rozehraná hra skončí", "a začne se znovu."),
+                               "● ano   ◀ ne")
+        if self.mode is Mode.CONFIRM_LINK:
+            return MessageView("Nový odkaz?", ("Telefony dostanou", "nový kód; starý",
+                                               "a vytištěný přestanou", "fungovat."),
                                "● ano   ◀ ne")
         if self.mode is Mode.CONFIRM_OFF:
             return MessageView("Vypnout?", ("Hra zůstane uložena", "a po zapnutí",

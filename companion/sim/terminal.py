@@ -209,6 +209,8 @@ class Simulator:
         self.quit_asked = False
         self._arrived: dict[str, float] = {}
         self.last_sound = ""
+        self._sound_game = ""
+        """The game whose table made the last sound (the status line names only its own)."""
         self._footer = ""
         if self.app.buzzer is not None:
             self.app.buzzer.listener = self._sound
@@ -227,12 +229,15 @@ class Simulator:
 
     def _sound(self, name: str) -> None:
         self.last_sound = name
+        self._sound_game = self.app.controller.game
         self._update_footer()
 
     def _update_footer(self) -> None:
         device = self.app.screen.device
         if not hasattr(device, "set_footer"):
             return
+        if self.last_sound and self._sound_game != self.app.controller.game:
+            self.last_sound = ""  # another game is on the table: its sounds are not ours
         sound = f"   ♪ {SOUNDS.get(self.last_sound, self.last_sound)}" if self.last_sound else ""
         phone = self.app.phone
         if phone is not None and phone.url is not None:

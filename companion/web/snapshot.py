@@ -387,7 +387,7 @@ def referee_values(seats: int, log: Sequence[Touch], moment: Sequence[Touch],
     elif ruling is None:
         status = "Rozhodčí zapisuje doteky na podložkách."
     elif ruling.gobbit is not None:
-        status = f"Gobbit! Na hřbitov sáhl první hráč {ruling.gobbit}."
+        status = ruling_sentences(ruling)[0]  # the panel's words, a tie said as one
     else:
         status = "Rozhodčí rozsoudil poslední spor, verdikt je níže."
     return Snapshot("gobbit", "Gobbit (rozhodčí)", status, gobbit_svg.render(table),

@@ -59,15 +59,17 @@ def test_apply_refuses_an_illegal_move_with_exit_1_and_the_reason(capsys):
     code, out, err = run(capsys, "apply", "clovece", "r:38,f1,f2,f3 g:8,h,h,h turn:r",
                          "--roll", "6", "--move", "38")
     assert code == 1 and out == ""
-    assert err == "companion: Tah z 38 nejde: šestka by figurku poslala za poslední pole cíle.\n"
-    assert "overshoots-goal" not in err  # no internal codes, one language
+    assert err == ("companion: The move from 38 is refused by the rules: „Šestka by figurku "
+                   "poslala za poslední pole cíle.“\n")  # the CLI's English, the table's Czech
+    assert "overshoots-goal" not in err  # no internal codes
 
 
 def test_apply_refuses_a_move_from_an_empty_field(capsys):
     code, _, err = run(capsys, "apply", "clovece", "r:5,15,h,h g:8,h,h,h turn:r",
                        "--roll", "3", "--move", "7")
     assert code == 1
-    assert err == "companion: Tah z 7 nejde: na tom místě žádná tvoje figurka nestojí.\n"
+    assert err == ("companion: The move from 7 is refused by the rules: "
+                   "„Na tom místě žádná tvoje figurka nestojí.“\n")
 
 
 def test_apply_asks_for_move_when_several_are_legal(capsys):

@@ -115,12 +115,21 @@ def test_dice_read_prints_events(tmp_path: Path) -> None:
 
 def test_dice_read_times_out_with_exit_1(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "companion", "dice-read", str(tmp_path / "none"), "--rolls", "1",
+        [sys.executable, "-m", "companion", "dice-read", "loop://", "--rolls", "1",
          "--timeout", "0.3"],
         capture_output=True, text=True, timeout=30,
     )
     assert result.returncode == 1
     assert "only 0 of 1 rolls arrived" in result.stderr
+
+
+def test_dice_read_of_a_port_that_does_not_exist_says_so_at_once_with_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nonexistent"
+    assert main(["dice-read", str(missing)]) == 2  # no --timeout: it would wait for ever
+    err = capsys.readouterr().err
+    assert err == (f"companion: There is no dice port {missing}: plug the dice in, or give "
+                   "its port (e.g. /dev/companion-dice).\n")
 
 
 def test_dice_read_refuses_a_bad_baud_rate_instead_of_retrying_for_ever(

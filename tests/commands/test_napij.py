@@ -66,14 +66,15 @@ def test_an_illegal_play_is_refused_with_the_reason_and_exit_1(capsys):
     code, _, err = run(capsys, "apply", "napij", SPLIT, "--roll", "6", "--roll", "3",
                        "--move", "m12=5 m30=4")
     assert code == 1
-    assert err == ("companion: Tah 'm12=5 m30=4' nejde: takové číslo v tomto tahu nepadlo, "
-                   "dělit se smí jen hozená čísla.\n")  # one language, no internal code
+    assert err == ("companion: The move 'm12=5 m30=4' is refused by the rules: „Takové číslo "
+                   "v tomto tahu nepadlo, dělit se smí jen hozená čísla.“\n")  # no internal code
     code, _, err = run(capsys, "apply", "napij", SPLIT, "--roll", "6", "--move", "m12=6")
-    assert code == 1 and err == ("companion: Tah 'm12=6' teď nejde: nejdřív se hází kostkou a "
-                                 "po každé šestce se hází znovu.\n")
+    assert code == 1 and err == ("companion: The move 'm12=6' now is refused by the rules: "
+                                 "„Nejdřív se hází kostkou a po každé šestce se hází znovu.“\n")
     assert "throw-first" not in err
     code, _, err = run(capsys, "apply", "napij", SPLIT, "--roll", "3", "--move", "m40=3")
-    assert code == 1 and err == "companion: Tah 'm40=3' nejde: tam žádná tvoje figurka nestojí.\n"
+    assert code == 1 and err == ("companion: The move 'm40=3' is refused by the rules: "
+                                 "„Tam žádná tvoje figurka nestojí.“\n")
 
 
 @pytest.mark.parametrize("argv,words", [
@@ -191,7 +192,8 @@ def test_a_physical_deck_takes_the_drawn_card_as_an_action(capsys):
     assert "# Modrý si bere kartu číslo 23." in out.splitlines()[1]
     code, _, err = run(capsys, "apply", "napij", waiting, "--do", "draw 99")
     assert code == 1
-    assert err == "companion: Akce 'draw 99' nejde: karta s takovým číslem v balíčku není.\n"
+    assert err == ("companion: The action 'draw 99' is refused by the rules: "
+                   "„Karta s takovým číslem v balíčku není.“\n")
 
 
 def test_an_offered_deal_is_answered_from_the_command_line(capsys):

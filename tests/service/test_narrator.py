@@ -14,7 +14,7 @@ from companion.devices.speech import ordinal_nouns, raw_left, speakable, unspoke
 from companion.devices.voice import SilentAnnouncer
 from companion.inputs.events import ButtonPress, Rolled
 from companion.service.hosts.base import DiceStatus, HostContext
-from companion.service.narrator import PRIORITY, RULING, fresh
+from companion.service.narrator import PRIORITY, RULING, TURN_PAUSE, fresh
 from companion.service.shell import Mode, Shell
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
@@ -59,19 +59,37 @@ def start(shell: Shell) -> None:
     assert shell.mode is Mode.PLAY
 
 
-def test_clovece_says_whose_turn_the_throw_and_the_move_in_the_screens_words(tmp_path):
-    shell, voice = shell_for(tmp_path)
+def test_the_voice_mode_says_whose_turn_the_throw_and_the_move_in_the_screens_words(tmp_path):
+    shell, voice = shell_for(tmp_path, voice_mode="table")
     start(shell)
-    assert voice.spoken == ["Červený. Pokus 1 ze 3. Hoď kostkou."]  # the turn screen's heading
+    assert voice.spoken[-1] == "Červený. Pokus 1 ze 3. Hoď kostkou."  # the turn screen's heading
     shell.handle(Rolled(6), 0.1)
-    assert voice.spoken[-1] == shell.view().event == "Červený hodil 6."
+    assert "Červený hodil 6." in voice.spoken[-2:] and shell.view().event == "Červený hodil 6."
     shell.tick(5.0)  # the only move plays itself
-    assert voice.spoken[-1] == shell.view().event == "Červený nasadil figurku."
+    assert "Červený nasadil figurku." in voice.spoken[-2:]
     shell.handle(Rolled(3), 5.1)
     shell.tick(9.0)
-    assert voice.spoken[-3:] == ["Červený hodil 3.", "Červený táhl ze startu na 3. pole.",
-                                 "Zelený. Pokus 1 ze 3. Hoď kostkou."]  # the turn passed
-    assert speakable(voice.spoken[-2]) == "Červený táhl ze startu na třetí pole."
+    said = voice.spoken[-4:]
+    assert "Červený hodil 3." in said and "Červený táhl ze startu na 3. pole." in said
+    assert speakable("Červený táhl ze startu na 3. pole.") == (
+        "Červený táhl ze startu na třetí pole.")
+
+
+def test_by_default_the_table_hears_no_throws_nor_plain_moves_and_whose_turn_after_a_pause(
+        tmp_path):
+    shell, voice = shell_for(tmp_path)
+    start(shell)
+    assert voice.spoken == []  # a sighted table sees whose turn it is
+    shell.tick(TURN_PAUSE + 0.5)  # nobody throws for a while: the voice says whose turn
+    assert voice.spoken == ["Červený. Pokus 1 ze 3. Hoď kostkou."]
+    shell.handle(Rolled(6), 11.0)
+    shell.tick(15.0)  # the only move plays itself
+    shell.handle(Rolled(3), 15.5)
+    shell.tick(18.0)
+    assert shell.view().event == "Červený táhl ze startu na 3. pole."
+    assert voice.spoken == ["Červený. Pokus 1 ze 3. Hoď kostkou."]  # no throw, no plain move
+    shell.tick(18.0 + TURN_PAUSE + 0.5)
+    assert voice.spoken[-1] == "Zelený. Pokus 1 ze 3. Hoď kostkou."
 
 
 def test_a_whole_clovece_game_speaks_captures_goals_and_the_winner(tmp_path, no_fsync):
@@ -96,9 +114,7 @@ def test_napij_says_its_drinks_itself_and_the_table_says_its_steps(tmp_path, no_
     t.start()
     t.play_out(400)
     said = t.voice.spoken
-    assert any(x.startswith("Šestka nepadla, ") for x in said)  # the throws
-    assert any(k == ("turn", 0) and x.startswith("Zelený") for x, k in
-               zip(said, t.voice.kinds, strict=True))  # whose turn
+    assert not any(x.startswith("Šestka nepadla, ") for x in said)  # no try for a six
     plays = [x for x in said if ", počítač táhne: " in x]
     assert plays and all(" hodil " in x.split(", počítač táhne")[0] for x in plays)
     assert any(x.startswith("Červený si bere kartu číslo") for x in said)  # a card in full
@@ -136,14 +152,15 @@ def test_a_seat_voice_mode_hears_the_others_in_full_and_reads_its_own_screens(tm
     assert voice.spoken[-1] == shell.view().event  # the dice lost: said on another's turn too
 
 
-def rulings(tmp_path: Path, seeds: range, timing: bool) -> list[tuple[str, tuple[str, int]]]:
+def rulings(tmp_path: Path, seeds: range, timing: bool,
+            voice_mode: str = "table") -> list[tuple[str, tuple[str, int]]]:
     """The rulings said in seeded virtual-deck games (random flips and slaps, with the pads'
     timing budget of a TTP223 front end or none), with their kinds."""
     from companion.devices.pads.timing import TimingBook
 
     out = []
     for seed in seeds:
-        t = VoiceTable(tmp_path / f"g{seed}", "gobbit", seed, voice_mode="")
+        t = VoiceTable(tmp_path / f"g{seed}", "gobbit", seed, voice_mode=voice_mode)
         if timing:
             t.ctx.pad_timing = TimingBook("ttp223-fast")
         t.start(virtual=True)
@@ -160,6 +177,12 @@ def test_gobbit_rulings_are_said_first_with_how_the_first_touch_was_decided(tmp_
     assert called, said[:5]
     text = speakable(called[0])
     assert "milisekund" in text and not raw_left(text)
+
+
+def test_by_default_a_gobbit_ruling_is_said_without_how_the_touch_was_decided(tmp_path,
+                                                                              no_fsync):
+    said = [x for x, _ in rulings(tmp_path, range(6), timing=False, voice_mode="")]
+    assert said and not any(" byl první o " in x or "přesností čidel" in x for x in said)
 
 
 def test_a_gobbit_tie_within_the_pads_uncertainty_is_said_as_a_tie(tmp_path, no_fsync):
@@ -192,9 +215,11 @@ def test_a_gobbit_race_is_said_as_the_verdict_says_it():
     assert words.startswith("Gobbit! Na hřbitov sáhl první hráč 2.")
 
 
-def test_the_virtual_decks_flips_are_said(tmp_path, no_fsync):
-    said = play(tmp_path, "gobbit", 3, voice_mode="")
+def test_the_virtual_decks_flips_are_said_in_the_voice_mode_only(tmp_path, no_fsync):
+    said = play(tmp_path / "mode", "gobbit", 3, voice_mode="table")
     assert any(s.startswith("Hráč 1 otočil") for s in said)
+    said = play(tmp_path / "default", "gobbit", 3, voice_mode="")
+    assert said and not any(" otočil " in s for s in said)
 
 
 # --- the voice mode -------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from companion.service.hosts.facts import CloveceFacts, GobbitFacts, NapijFacts,
 from companion.service.phone import (
     CAPTION,
     FAILED,
+    KEPT_NAME,
     Phone,
     parse_address,
     problem_of,
@@ -165,6 +166,81 @@ def test_the_token_reaches_no_log(caplog):
     finally:
         phone.close()
     assert token not in caplog.text and phone.shown_url is None
+
+
+def test_the_address_stays_the_same_across_restarts_until_a_new_one_is_asked_for(tmp_path):
+    keep = tmp_path / KEPT_NAME
+    first = Phone(keep=keep).start()  # any free port: the one chosen is kept too
+    url = first.url
+    first.close()
+    again = Phone(keep=keep).start()  # the next start: the same code still works
+    try:
+        assert url is not None and again.url == url
+        assert again.renew()  # "Nový odkaz": a new token on the same port
+        assert again.url is not None and again.url != url
+        assert again.url.rsplit(":", 1)[1].split("/")[0] == url.rsplit(":", 1)[1].split("/")[0]
+        renewed = again.url
+    finally:
+        again.close()
+    third = Phone(keep=keep).start()
+    try:
+        assert third.url == renewed
+    finally:
+        third.close()
+
+
+def test_a_kept_port_taken_by_another_program_gives_way_to_a_free_one(tmp_path, busy_port):
+    keep = tmp_path / KEPT_NAME
+    keep.write_text(json.dumps({"token": "ABCDEFGHIJKLM", "port": busy_port}), "utf-8")
+    phone = Phone(keep=keep).start()
+    try:
+        assert phone.url is not None and phone.url.endswith("/ABCDEFGHIJKLM/")
+        assert f":{busy_port}/" not in phone.url
+        assert json.loads(keep.read_text("utf-8"))["port"] == phone.view.port
+    finally:
+        phone.close()
+
+
+@pytest.mark.parametrize("kept", ["", "{", "[]", '{"token": "x", "port": "80"}'])
+def test_an_unreadable_kept_address_is_replaced_by_a_new_one(tmp_path, kept):
+    keep = tmp_path / KEPT_NAME
+    keep.write_text(kept, "utf-8")
+    phone = Phone(keep=keep).start()
+    try:
+        assert phone.url is not None and phone.view is not None
+        assert json.loads(keep.read_text("utf-8"))["token"] == phone.view.token
+    finally:
+        phone.close()
+
+
+def test_a_configured_token_is_used_as_it_is_and_never_renewed(tmp_path):
+    keep = tmp_path / KEPT_NAME
+    phone = Phone(token="family-secret-1", keep=keep).start()
+    try:
+        assert phone.url is not None and phone.url.endswith("/family-secret-1/")
+        assert not phone.renew() and not keep.exists()
+    finally:
+        phone.close()
+
+
+def test_novy_odkaz_in_the_menu_asks_first_then_shows_the_new_code(tmp_path):
+    table = shell(tmp_path)
+    assert "Nový odkaz" not in table.menu_labels()  # no renewable address: no line
+    renewed: list[bool] = []
+    table.phone_renew = lambda: renewed.append(True) or True
+    table.handle(ButtonPress("left"), 0.0)
+    table.handle(ButtonPress("select"), 0.0)  # the game starts
+    table.handle(ButtonPress("select", long=True), 0.1)
+    labels = list(table.menu_labels())
+    assert labels[labels.index("Telefon") + 1] == "Nový odkaz"
+    table.menu_index = labels.index("Nový odkaz")
+    table.handle(ButtonPress("select"), 0.2)
+    assert table.view().title == "Nový odkaz?" and not renewed
+    table.handle(ButtonPress("left"), 0.3)  # no: back to the menu
+    assert table.mode == "menu" and not renewed
+    table.handle(ButtonPress("select"), 0.4)
+    table.handle(ButtonPress("select"), 0.5)  # yes
+    assert renewed == [True] and table.mode == "phone"
 
 
 # --- facts -> snapshot, for every kind of facts ----------------------------------------------------

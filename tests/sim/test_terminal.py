@@ -565,4 +565,18 @@ def test_arrow_keys_move_through_a_games_own_list_too(tmp_path):
     finally:
         sim.app.service.stop()
         th.join(5)
+
+
+def test_the_status_line_names_only_the_sounds_of_the_game_on_the_table(tmp_path):
+    sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO())
+    try:
+        sim._sound("drink-dropped-dice")  # napij se's buzzer: the die fell, drink
+        assert "♪ kostka spadla, pít" in sim._footer
+        sim.app.controller._switch_table()  # another game chosen in the set-up
+        sim._update_footer()
+        assert "♪" not in sim._footer and "kostka spadla" not in sim._footer
+        sim._sound("turn")
+        assert "♪ na tahu" in sim._footer  # the new game's own sounds are shown
+    finally:
+        sim.app.close()
         sim.dice.close()

@@ -82,10 +82,10 @@ def _cap(text: str) -> str:
 
 
 def kind_word(verdict: Verdict) -> str:
-    """One short word (at most 6 letters) for what a touch was."""
+    """One short word (at most 8 letters) for what a touch was."""
     kind, decisive = verdict.kind, verdict.decisive
     if verdict.tied and not decisive:
-        return "stejně"  # simultaneous with the decisive touch, which had precedence (D28)
+        return "současně"  # simultaneous with the decisive touch, which had precedence (D28)
     if kind is Kind.ATTACK:
         return "útok" if decisive else "pozdě"
     if kind is Kind.DEFENCE:
@@ -154,6 +154,14 @@ def ruling_sentences(ruling: Ruling) -> list[str]:
     """The ruling as Czech sentences, one per moved pile, foul and race."""
     if ruling.gobbit is not None:
         w = ruling.gobbit
+        tied = next((c for c in ruling.calls if c.target == GRAVEYARD and c.simultaneous), None)
+        if tied is not None:  # the pads cannot tell them apart: the lower seat wins (D28, D2)
+            seats = sorted({v.touch.seat for v in ruling.verdicts
+                            if v.kind is Kind.RACE and (v.tied or v.decisive)})
+            names = ", ".join(str(n) for n in seats[:-1]) + f" a {seats[-1]}"
+            return [f"Gobbit! Hráči {names} sáhli na hřbitov současně, "
+                    f"přednost má nižší číslo: vyhrává hráč {w}.",
+                    f"Všichni si berou své kupičky a hráč {w} začíná."]
         return [f"Gobbit! Na hřbitov sáhl první hráč {w}.",
                 f"Všichni si berou své kupičky a hráč {w} začíná."]
     out: list[str] = []

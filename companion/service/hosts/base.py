@@ -68,6 +68,17 @@ RETRY_AFTER = 3.0
 
 NOT_COUNTED = "Tenhle hod se nepočítá."
 """Said when a throw comes while no throw is wanted."""
+COMPUTER_THROWS = "PC hází samo, tenhle hod se nepočítá."
+"""Said when a throw of the dice comes while the companion throws for a computer seat itself:
+a person's early throw never becomes the computer's roll."""
+
+
+def computer_throws_option(people: bool) -> Option:
+    """The set-up's "PC hází" line, the same in every game with computer seats: ``samo`` (the
+    companion throws for a computer seat itself, also while the dice is connected) or ``lidé
+    za něj`` (a person throws the real dice for it; ``people`` is True).  Without a connected
+    dice the companion throws anyway."""
+    return Option("computer_dice", "PC hází", (False, True), ("samo", "lidé za něj"), people)
 
 
 def dice_line(up: bool) -> str:
@@ -296,12 +307,15 @@ class EventLines:
     def __init__(self, keep: int = EVENT_LINES) -> None:
         self._lines: deque[str] = deque(maxlen=keep)
         self._said: deque[bool] = deque(maxlen=keep)
+        self._minor: deque[bool] = deque(maxlen=keep)
 
-    def add(self, line: str) -> None:
-        """Keep ``line`` (an empty one is not news)."""
+    def add(self, line: str, *, minor: bool = False) -> None:
+        """Keep ``line`` (an empty one is not news); ``minor``: a step of play the panel shows
+        (a throw, a plain move, a drink answered) that the default voice leaves out."""
         if line:
             self._lines.append(line)
             self._said.append(False)
+            self._minor.append(minor)
 
     def mark_said(self, line: str | None = None) -> None:
         """The host's own voice has said the latest line (or the latest equal to ``line``) in
@@ -314,6 +328,7 @@ class EventLines:
     def clear(self) -> None:
         self._lines.clear()
         self._said.clear()
+        self._minor.clear()
 
     def lines(self) -> tuple[str, ...]:
         return tuple(self._lines)
@@ -321,6 +336,10 @@ class EventLines:
     def said(self) -> tuple[bool, ...]:
         """For each of :meth:`lines`, whether the host's voice has said it."""
         return tuple(self._said)
+
+    def minor(self) -> tuple[bool, ...]:
+        """For each of :meth:`lines`, whether it is a step the default voice leaves out."""
+        return tuple(self._minor)
 
 
 class GameHost(Protocol):

@@ -7,8 +7,10 @@ are each on disk before the screen shows them.  A single legal move plays
 itself after the pause set in the settings.
 
 Computer seats play themselves: the companion throws for them (a virtual throw,
-shown as "Hod PC"), unless the set-up's "PC hází: kostkou" asks a person to
-roll the real dice for them; the move is chosen by
+shown as "Hod PC"), also while the dice is connected, unless the set-up's "PC hází:
+lidé za něj" asks a person to roll the real dice for them.  A throw of the dice while
+the companion throws for a computer seat is refused ("PC hází samo, tenhle hod se
+nepočítá."): a child's early throw never becomes the computer's roll.  The move is chosen by
 :mod:`companion.players.clovece_bot` and shown in words for a person to make on
 the board, confirmed with one ● (or by itself after the settings' "PC potvrdí
 sám" time).  Each computer seat plays at the level the set-up gave it
@@ -45,8 +47,11 @@ from companion.engines.clovece.rules import (
     HOUSE,
     SEATS_BY_PLAYERS,
     VARIANT_ORDER,
+    Captured,
+    EnteredGoal,
     Event,
     Move,
+    Won,
     in_play,
     why_not,
 )
@@ -60,12 +65,14 @@ from companion.ui.controls import cycle
 from companion.ui.views import Choice, View
 
 from .base import (
+    COMPUTER_THROWS,
     NOT_COUNTED,
     RETRY_AFTER,
     Expect,
     HostContext,
     Option,
     Request,
+    computer_throws_option,
     dice_line,
     levels_from_record,
     levels_record,
@@ -139,8 +146,7 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     def options(self) -> Sequence[Option]:
         opts = seat_options(self.players, self.computer, self.levels)
         if any(c in self.computer for c in SEATS_BY_PLAYERS[self.players]):
-            opts.append(Option("computer_dice", "PC hází", (False, True), ("sám", "kostkou"),
-                               self.computer_dice))
+            opts.append(computer_throws_option(self.computer_dice))
         for v in VARIANT_ORDER:
             opts.append(Option(f"variant:{v}", VARIANT_LABELS[v], (False, True), ("ne", "ano"),
                                v in self.variants))
@@ -182,7 +188,9 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     def resume(self, records: list[Record], now: float) -> bool:
         if self.replay(records) is None:
             return False
-        self.computer_dice = self.setup.computer_dice
+        setup = self.setup  # "Nová hra" starts from the set-up of the game resumed
+        self.players, self.computer = setup.players, set(setup.computer)
+        self.variants, self.computer_dice = set(setup.variants), setup.computer_dice
         read = levels_from_record(records[0].get("levels") if records else None)
         self.game_levels = {c: read.get(c, DEFAULT_LEVEL) for c in self.setup.computer}
         self.levels.update(self.game_levels)
@@ -262,8 +270,8 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         same = bool(self.throws) and self._throws_colour == before.pos.turn
         self.throws = (*self.throws[-5:], value) if same else (value,)
         self._throws_colour = before.pos.turn
-        self.event_line = throw_line(before.pos.turn, value, list(self.play.events[1:]),
-                                     computer=src is Source.COMPUTER)
+        self.note(throw_line(before.pos.turn, value, list(self.play.events[1:]),
+                             computer=src is Source.COMPUTER))
         if after.roll is None:  # no legal move: three tries or forfeit, already played
             self._after_step(now)
         else:
@@ -274,8 +282,11 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
     def _confirm(self, move: Move, now: float) -> None:
         self.play.commit(move)  # on disk before the screen confirms
         self.moved = move
-        # the move itself, also after a six (the turn's screen says the throw again)
-        self.event_line = headline(list(self.play.events))
+        events = list(self.play.events)
+        if any(isinstance(e, Won | Captured | EnteredGoal) for e in events):
+            self.event_line = headline(events)  # what the default voice says too
+        else:
+            self.note(headline(events))
         self._after_step(now)
 
     def _after_step(self, now: float) -> None:
@@ -290,7 +301,10 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
 
     def handle(self, event: Input, now: float) -> Request | None:
         if isinstance(event, Rolled):
-            if self.mode is not Mode.PLAY or self.state.roll is not None:
+            if self.mode is Mode.PLAY and self.computer_turn and self._computer_throws():
+                self.notify(COMPUTER_THROWS)  # the computer's whole turn: never its roll
+                self.ctx.beep("illegal")
+            elif self.mode is not Mode.PLAY or self.state.roll is not None:
                 self.notify(NOT_COUNTED)
                 self.ctx.beep("illegal")
             else:

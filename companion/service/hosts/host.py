@@ -99,6 +99,12 @@ class BaseHost:
         """The shell's news (a refused write, a throw not counted) in the event line."""
         self.event_line = line
 
+    def note(self, line: str) -> None:
+        """An event line of a plain step of play (a throw, a move that captured nothing, a
+        drink answered): shown and listed, said only in the voice mode."""
+        self._event_line = line
+        self.lines.add(line, minor=True)
+
     # --- the defaults ---------------------------------------------------------------------
 
     def options(self) -> Sequence[Option]:

@@ -53,6 +53,7 @@ from .base import (
     Expect,
     HostContext,
     Option,
+    computer_throws_option,
     levels_from_record,
     levels_record,
     seat_level,
@@ -122,6 +123,8 @@ class NapijHost(NapijInputs):
         seats = SEATS_BY_PLAYERS[self.players]
         opts = seat_options(self.players, self.computer, self.levels)
         first = self.first if self.first == "lot" or self.first in seats else seats[0]
+        if any(c in self.computer for c in seats):
+            opts.append(computer_throws_option(self.computer_dice))
         opts.append(Option("first", "Začíná", (*seats, "lot"),
                            (*(PLAYER_LOWER[c] for c in seats), "los"), first))
         opts.append(Option("deck", "Karty", (DeckMode.VIRTUAL, DeckMode.PHYSICAL),
@@ -163,6 +166,8 @@ class NapijHost(NapijInputs):
                 load_rules(Setup(board_file=self.board_file, deck_file=self.deck_file))
             except RulesError as exc:
                 return str(exc)
+        elif key == "computer_dice":
+            self.computer_dice = bool(value)
         elif key == "voice":
             self.ctx.prefs.voice = bool(value)
             self.ctx.save_prefs()
@@ -193,7 +198,8 @@ class NapijHost(NapijInputs):
         extra: Record = {"computer": [COLOURS[c] for c in sorted(self.seats_computer)],
                          "levels": levels_record(self.game_levels, self.seats_computer),
                          "lot": [[[COLOURS[c], v] for c, v in r] for r in self.lot],
-                         "think": self.think, "single": self.single, "id": self.game_id}
+                         "think": self.think, "single": self.single, "id": self.game_id,
+                         "computer_dice": self.computer_dice}
         self.play.start(setup, extra)
         self.kinds = []
         self.lines.clear()
@@ -235,11 +241,18 @@ class NapijHost(NapijInputs):
                              for r in header.get("lot", ()))
             self.think = int(header.get("think", 0))
             self.single = int(header.get("single", 0))
+            self.computer_dice = header.get("computer_dice") is True
         except (RulesError, TypeError, ValueError):
             log.warning("the header's computer seats, lot or time limit are unreadable")
         read = levels_from_record(header.get("levels"))
         self.game_levels = {c: read.get(c, DEFAULT_LEVEL) for c in self.seats_computer}
         self.levels.update(self.game_levels)
+        setup = self.play.setup  # "Nová hra" starts from the set-up of the game resumed
+        if setup is not None:
+            self.players, self.computer = setup.players, set(self.seats_computer)
+            self.deck_mode = setup.deck_mode
+            self.board_file, self.deck_file = setup.board_file, setup.deck_file
+            self.first = "lot" if self.lot else (setup.first or 0)
         self.game_id = str(header.get("id", "")) or hashlib.sha256(
             json.dumps(header, sort_keys=True).encode("utf-8")).hexdigest()[:12]
         self.kinds = [str(r.get("t")) for r in records[1:used]]
@@ -393,9 +406,11 @@ class NapijHost(NapijInputs):
         if phase is Phase.THROW:
             if s.due(who):
                 return Expect.WAIT if computer else Expect.CONFIRM
+            if computer and self.computer_throws():
+                return Expect.WAIT
             if self.ctx.dice.usable:
                 return Expect.ROLL
-            return Expect.WAIT if computer else Expect.CHOOSE
+            return Expect.CHOOSE
         if phase is Phase.PLAY and len(self.plays()) == 1:
             return Expect.CONFIRM
         if phase in (Phase.PLAY, Phase.CHOOSE):

@@ -19,7 +19,7 @@ from companion.ui.controls import cycle
 from companion.ui.napij_screens import row_pages
 from companion.ui.napij_views import NapijView
 
-from .base import NOT_COUNTED, Request, dice_line
+from .base import COMPUTER_THROWS, NOT_COUNTED, Request, dice_line
 from .napij_turn import ASK_GRACE, DUTY_WORDS, Mode, NapijTurn
 
 
@@ -53,6 +53,11 @@ class NapijInputs(NapijTurn):
         ok = self.mode in (Mode.PLAY, Mode.LEDGER, Mode.DUTY_WHO, Mode.DUTY_WHY, Mode.TALLY) \
             and self.play.started and self.state.phase is Phase.THROW and self.shown is None
         s = self.state if self.play.started else None
+        if s is not None and self.mode is Mode.PLAY and self.is_computer(s.turn) \
+                and self.computer_throws():
+            self.notify(COMPUTER_THROWS)  # the computer's whole turn: never its throw
+            self.ctx.beep("illegal")
+            return
         if ok and s is not None and s.due(s.turn):
             asked = self.asked == (s.turn, len(self.kinds)) and now - self.asked_at >= ASK_GRACE
             ok = asked and self.mode is Mode.PLAY and not self.is_computer(s.turn)

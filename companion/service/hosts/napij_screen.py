@@ -183,7 +183,7 @@ class NapijScreen:
                 rows.append(Row("Lahví: ◀ ▶ na „láhev“"))
             prompt = "Kostka je pryč: ● ok" if dice.configured else "Bez kostky: ● ok"
         elif computer:
-            prompt = "Hoď za PC" if dice.usable else "PC hází…"
+            prompt = "PC hází…" if self.turn.computer_throws() else "Hoď za PC"
             if self.turn.decide(s) is not None:
                 prompt = "PC hraje lahví…"
         elif self.turn.bottle_ask and bottle:

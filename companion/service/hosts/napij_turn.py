@@ -14,11 +14,12 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from enum import StrEnum
 
 from companion.engines.czech import PLAYER, PLAYER_LOWER
 from companion.engines.errors import RulesError
-from companion.engines.napij.actions import Action, Drank, Duty, Play, Throw
+from companion.engines.napij.actions import Action, Drank, Duty, Later, Play, Throw
 from companion.engines.napij.describe import HEADLINE_ORDER
 from companion.engines.napij.events import (
     BottleMoved,
@@ -32,9 +33,12 @@ from companion.engines.napij.events import (
     MustDrink,
     Released,
     ReturnedToPub,
+    Swapped,
     ThrowAgain,
     Thrown,
+    Trapped,
     TurnPassed,
+    VoidThrow,
     Won,
 )
 from companion.engines.napij.game import GAME, Setup
@@ -75,7 +79,11 @@ DUTY_WORDS = ((DrinkReason.DROPPED_DICE, "shodil kostku"), (DrinkReason.DELAY, "
               (DrinkReason.CHEATING, "švindluje"), (DrinkReason.UPSET, "rozčiluje se"))
 
 
-OLDER_KEYS = ("players", "computer", "first", "levels")
+SAID_BY_DEFAULT = (Captured, EnteredHome, CardDrawn, Won, ReturnedToPub, Trapped, BottlePushed,
+                   VoidThrow, Swapped, MustDrink)
+"""Events whose line the default voice says (a capture, a piece home, a card, a drink...);
+the other lines (a throw, a plain move) are said only in the voice mode."""
+OLDER_KEYS = ("players", "computer", "first", "levels", "computer_dice")
 """The keys of ``[game]`` (older configuration files) that napij se still reads."""
 
 
@@ -140,6 +148,10 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         """The levels of the computer seats of the game in play (from its header)."""
         self.think = 0
         """The thinking-time limit, seconds (0: none)."""
+        self.computer_dice = bool(
+            setup_defaults(ctx, GAME.name, OLDER_KEYS).get("computer_dice", False))
+        """The set-up's "PC hází: lidé za něj": a person throws the real dice for a computer
+        seat (else the companion throws for it, also while the dice is connected)."""
         self.single = 0
         """The set-up's "Jediný tah": seconds before a person's only play is taken by itself
         (0: it waits for ●, the default, D47)."""
@@ -220,6 +232,7 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
     def opening(self) -> bool:
         """The opening toast is not answered yet (nobody throws before it is)."""
         return self.play.started and any(d.reason is DrinkReason.START
+                                         and not self.is_computer(d.colour)
                                          for d in self.state.unanswered())
 
     def actor(self) -> int:
@@ -235,6 +248,11 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
 
     def is_computer(self, colour: int) -> bool:
         return colour in self.seats_computer
+
+    def computer_throws(self) -> bool:
+        """The companion throws for a computer seat itself: always, unless the set-up's "PC
+        hází: lidé za něj" asks a person to throw the connected dice for it."""
+        return not (self.computer_dice and self.ctx.dice.usable)
 
     def decide(self, s: State) -> Action | None:
         """The decision of the computer seat the table waits for, at its level."""
@@ -283,8 +301,12 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
     def _show_waiting(self, now: float) -> None:
         """Show again what still waits for its answer (a new game's toast, after a resume
         or an undo): the duties not answered yet."""
-        self.queue = deque(waiting(self.state))
         self.shown = None
+        self.queue = deque()
+        for item in waiting(self.state):
+            left = self._settle_computers(item, now)
+            if left is not None:
+                self.queue.append(left)
         if self.queue:
             self._next_shown(now)
 
@@ -317,7 +339,7 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
                 else:
                     self._ask(now)
             elif computer:
-                if self.decide(s) is not None or not self.ctx.dice.usable:
+                if self.decide(s) is not None or self.computer_throws():
                     self.timers[Timer.COMPUTER] = now + COMPUTER_DELAY
             if s.tries == 0 and not s.throws:
                 self.manual = 1
@@ -400,7 +422,10 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         s = self.state
         if events:
             line = headline(events, s)
-            self.tell([say_event(e, s) for e in events if isinstance(e, TOLD)], line)
+            if any(isinstance(e, SAID_BY_DEFAULT) for e in events):
+                self.tell([say_event(e, s) for e in events if isinstance(e, TOLD)], line)
+            elif line:
+                self.note(line)  # a throw, a plain move, a drink answered: the panel shows it
             for e in events:  # a duty is said by its banner's sentence (:meth:`_next_shown`)
                 if isinstance(e, MustDrink):
                     self.lines.mark_said(say_event(e, s))
@@ -412,7 +437,7 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             self.said_play = None
         if announce:
             self._announce(before, events, now)
-        self.tally.record(self.game_id, s.drunk)
+        self.tally.record(self.game_id, self.state.drunk)
         if any(isinstance(e, Won) for e in events):
             self.mode = Mode.OVER
             self.ctx.beep("win")
@@ -430,7 +455,10 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             self._enqueue(item, now)
 
     def _enqueue(self, item: Shown, now: float) -> None:
-        self.queue.append(item)
+        left = self._settle_computers(item, now, tell=True)
+        if left is None:
+            return
+        self.queue.append(left)
         if self.shown is None:
             self._next_shown(now)
 
@@ -454,6 +482,33 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         if item.sentence:
             self._say(item.sentence)
 
+    def _settle_computers(self, item: Shown, now: float, *, tell: bool = False) -> Shown | None:
+        """A computer seat's drinks settle by themselves: nobody presses for them.  Its share
+        of a drink stays in the ledger until its own turn begins, when the companion clears
+        it (:meth:`_computer_step`); what is left for the people (or a card's text, "● dál")
+        is shown; ``None`` when nothing is.  ``tell``: a new announcement, whose computer
+        shares go to the event list."""
+        mine = tuple(a for a in item.drank
+                     if isinstance(a, Drank) and self.is_computer(a.colour))
+        if not mine:
+            return item
+        if tell:
+            why = item.banner.lines[-1] if item.banner is not None and item.banner.lines \
+                else item.card[0].split(" · ")[0].lower() if item.card is not None else ""
+            for action in mine:
+                assert isinstance(action, Drank)
+                self.lines.add(f"{PLAYER[action.colour]} (PC) pít nemusí"
+                               f"{f' ({why})' if why else ''}: dluh mu odepíšu.")
+        people = tuple(a for a in item.drank if a not in mine)
+        later = tuple(a for a in item.later
+                      if not (isinstance(a, Later) and self.is_computer(a.colour)))
+        if item.card is not None:
+            return replace(item, drank=people, later=later,
+                           sentence=item.sentence if people else "")
+        if not people:
+            return None
+        return replace(item, drank=people, later=later)
+
     def _say(self, text: str) -> None:
         if self.ctx.prefs.voice:
             self.ctx.announcer.say(text)
@@ -470,12 +525,12 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             return
         if s.due(who):
             self._commit(Drank(who), now)
-            self.event_line = f"{PLAYER[who]} (počítač) má dluh smazaný."
+            self.note(f"{PLAYER[who]} (počítač) má dluh smazaný.")
             return
         action = self.decide(s)
         if action is not None:
             self._commit(action, now)
-        elif not self.ctx.dice.usable:
+        elif self.computer_throws():
             self._throw(self.ctx.rng.randint(1, 6), now)
 
     # --- time ----------------------------------------------------------------------------------

@@ -97,7 +97,7 @@ def test_cannot_eat_names_both_animals():
 def test_kind_words_fit_a_row():
     for kind in Kind:
         for decisive in (True, False):
-            assert 1 <= len(kind_word(Verdict(Touch(1, 1, 0.0), kind, Why.CHAIN, decisive))) <= 6
+            assert 1 <= len(kind_word(Verdict(Touch(1, 1, 0.0), kind, Why.CHAIN, decisive))) <= 8
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -115,6 +115,9 @@ def test_kind_words_fit_a_row():
      ["Gobbit! Na hřbitov sáhl první hráč 2.", "Všichni si berou své kupičky a hráč 2 začíná."]),
     ("1:Mb 2:Mr 3:My graveyard:Sb rules:gobbit",
      ["Platí Gobbit: počítá se jen dotek hřbitova."]),
+    ("1:Mb 2:Mr 3:My graveyard:Sb rules:gobbit uncertainty:30 t2>g@0 t1>g@12",
+     ["Gobbit! Hráči 1 a 2 sáhli na hřbitov současně, přednost má nižší číslo: "
+      "vyhrává hráč 1.", "Všichni si berou své kupičky a hráč 1 začíná."]),
 ])
 def test_ruling_sentences(text, expected):
     assert ruling_sentences(judge(parse_situation(text))) == expected
@@ -176,5 +179,5 @@ def test_a_touch_that_lost_a_tie_says_so_honestly():
     ruling = judge(parse_situation("1:Cr 2:Sb 3:Cb uncertainty:30 t2>3@0 t3>3@7"))
     attack = next(v for v in ruling.verdicts if v.touch.seat == 2)
     assert attack.tied and not attack.decisive
-    assert kind_word(attack) == "stejně"
+    assert kind_word(attack) == "současně"
     assert "současně" in why_sentence(attack) and "rychlejší" not in why_sentence(attack)

@@ -75,11 +75,11 @@ def test_set_up_changes_players_seats_variants_and_who_starts(tmp_path):
     assert t.view().items[1] == "Hráči: 3"
     t.handle(R, c())  # to red's seat
     t.handle(S, c())
-    assert "Červený: PC normální" in t.view().items and "PC hází: sám" in t.view().items
+    assert "Červený: PC normální" in t.view().items and "PC hází: samo" in t.view().items
     for _ in range(3):
         t.handle(R, c())  # past blue, green to how the computer throws
     t.handle(S, c())
-    assert "PC hází: kostkou" in t.view().items
+    assert "PC hází: lidé za něj" in t.view().items
     t.handle(R, c())  # the first variant
     t.handle(S, c())
     assert "Povinné vyhazování: ano" in t.view().items
@@ -263,6 +263,28 @@ def test_by_default_the_companion_throws_for_a_computer_seat_even_with_the_dice(
     assert rec["t"] == "roll" and rec["src"] == "computer"
     v = t.view()
     assert v.event.startswith(f"Zelený (PC) hodil {rec['v']}")
+
+
+def test_a_throw_while_the_computer_throws_by_itself_is_refused_every_time(tmp_path):
+    t, sounds, c = make(tmp_path, players=2, computer=("g",))
+    t.handle(DiceLink(True), c())
+    start_game(t, c)
+    for value in (1, 1, 1):  # red, a person: three tries, then the computer's turn
+        t.handle(Rolled(value), c())
+    assert t.view().prompt == "PC hází…"
+    n, beeps = len(records(tmp_path)), sounds.count("illegal")
+    for value in (5, 6, 6):  # a child throws early, again and again
+        t.handle(Rolled(value), c())
+        assert len(records(tmp_path)) == n  # never the computer's roll
+        v = t.view()
+        assert v.event == "PC hází samo, tenhle hod se nepočítá." and v.roll is None
+    assert sounds.count("illegal") == beeps + 3
+    t.tick(c(1.1))  # the companion throws for it
+    assert records(tmp_path)[-1]["src"] == "computer"
+    if t.view().roll is not None:  # its move is shown: a throw now gets the same sentence
+        t.handle(Rolled(6), c())
+        assert t.view().event == "PC hází samo, tenhle hod se nepočítá."
+        assert records(tmp_path)[-1]["src"] == "computer"
 
 
 def test_a_virtual_throw_is_shown_as_such_and_one_press_confirms_the_computers_move(tmp_path):
@@ -470,6 +492,21 @@ def test_new_game_from_the_menu(tmp_path):
     assert t.view().title == "Nová hra?"
     t.handle(S, c())
     assert t.mode == "setup"
+
+
+def test_new_game_after_a_restart_starts_from_the_last_set_up(tmp_path):
+    t, _, c = make(tmp_path, players=2, computer=("g",), computer_dice=True,
+                   variants=("safe-start",))
+    start_game(t, c)
+    again, _, c2 = make(tmp_path)  # the configuration's defaults: 4 people
+    assert again.mode == "play"
+    again.handle(LONG, c2())
+    goto(again, c2, "Nová hra")
+    again.handle(S, c2())
+    again.handle(S, c2())  # "Nová hra?" yes
+    items = again.view().items
+    assert again.mode == "setup" and "Hráči: 2" in items and "Zelený: PC normální" in items
+    assert "PC hází: lidé za něj" in items and "Start je bezpečný: ano" in items
 
 
 def test_the_winner_is_shown_and_select_starts_over(tmp_path):

@@ -125,8 +125,9 @@ class Table:
         self.start()
         if self.host.mode is Mode.LOT:
             self.press(S)
-        assert self.host.opening and self.host.shown is not None
-        self.press(S)
+        if self.host.seats_computer != set(self.host.state.colours):  # people drink it
+            assert self.host.opening and self.host.shown is not None
+            self.press(S)
         assert not self.host.opening and self.host.shown is None
 
     def put(self, text: str) -> None:
@@ -212,10 +213,10 @@ def test_the_game_starts_with_everybodys_drink_announced_three_ways(tmp_path):
     assert v.banner is not None and v.banner.title == "Napijte se!"
     assert v.prompt == "● vypili  ◀ později"
     assert "drink-start" in t.sounds
-    # the host's own words first; the table's voice then says the event lines
+    # the host's own words first; the table's voice then says the event lines that matter
+    # (the shuffle is a plain step the panel shows: said in the voice mode only)
     assert t.voice.spoken[0] == "Všichni se napijí na začátek hry."
-    assert t.voice.spoken[1:] == ["Balíček karet je zamíchaný a leží obrázky dolů. Nová hra, "
-                                  "začíná červený."]
+    assert t.voice.spoken[1:] == ["Nová hra, začíná červený."]
     assert t.host.expects() is Expect.CONFIRM
     t.roll(4)  # the banner waits for its answer: a throw now is not counted, and costs nothing
     assert [r["t"] for r in t.records()[1:]] == ["shuffle"]
@@ -240,8 +241,8 @@ def test_d43_the_opening_toast_left_for_later_is_asked_for_before_each_first_thr
     v = t.view()
     assert v.banner is None and v.rows[0].text == "Červený dluží 1:"
     assert v.rows[1].text == "přípitek na začátek." and v.prompt == "● vypito"
-    assert "debt" in t.sounds  # the debt asked for, then whose turn it is (the heading)
-    assert "přípitek na začátek" in t.voice.spoken[-2] and t.voice.spoken[-1] == "Červený. ● vypito."
+    assert "debt" in t.sounds  # the debt asked for (whose turn: after a pause, by default)
+    assert "přípitek na začátek" in t.voice.spoken[-1]
     t.press(S)
     assert t.records()[-1] == {"t": "drank", "c": "r"} and t.host.state.debt(GREEN) == 1
 
@@ -706,6 +707,9 @@ def test_a_card_longer_than_the_screen_shows_its_page_and_turns_it_with_the_righ
 def test_computer_seats_throw_drink_and_show_their_play(tmp_path):
     t = Table(tmp_path, dice=False, computer=("r", "g"))
     t.begin()
+    assert t.view().prompt == "Chvilku…"  # its share of the toast: cleared by the companion
+    t.wait(COMPUTER_DELAY + 0.1)
+    assert t.records()[-1] == {"t": "drank", "c": "r"}
     v = t.view()
     assert v.computer and v.prompt == "PC hází…" and t.host.expects() is Expect.WAIT
     t.wait(COMPUTER_DELAY + 0.1)
@@ -738,13 +742,13 @@ def test_d47_pc_potvrdi_sam_takes_the_computers_play_once_it_was_shown_and_said(
     shown = ready_after(t.view())  # its words scroll: the pause begins after they were read
     assert shown > 2
     t.wait(shown + 2.5)
-    assert t.records()[-1]["t"] == "drank"
+    assert t.records()[-1]["t"] != "play"
     t.wait(1.0)
     assert t.records()[-1]["t"] == "play"
 
 
 def test_a_roll_while_the_computers_play_waits_gets_one_sentence_and_one_beep(tmp_path):
-    t = Table(tmp_path, computer=("r",))
+    t = Table(tmp_path, computer=("r",), computer_dice=True)
     t.begin()
     t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
     for _ in range(3):
@@ -756,11 +760,55 @@ def test_a_roll_while_the_computers_play_waits_gets_one_sentence_and_one_beep(tm
 
 
 def test_a_computer_seat_asks_a_person_to_throw_the_dice_for_it(tmp_path):
-    t = Table(tmp_path, computer=("r",))
+    t = Table(tmp_path, computer=("r",), computer_dice=True)
+    assert "PC hází: lidé za něj" in t.view().items
     t.begin()
+    assert t.records()[0]["computer_dice"] is True
+    t.wait(5)  # its share of the toast is cleared, then it waits for the dice
     assert t.view().prompt == "Hoď za PC" and t.host.expects() is Expect.ROLL
-    t.wait(5)
-    assert t.records()[-1]["t"] == "drank"  # it waits for the dice
+    assert t.records()[-1] == {"t": "drank", "c": "r"}
+    t.roll(4)
+    assert t.records()[-1] == {"t": "throw", "v": 4}
+
+
+def test_by_default_the_computer_throws_by_itself_and_a_throw_meanwhile_is_refused(tmp_path):
+    t = Table(tmp_path, computer=("r",))
+    assert "PC hází: samo" in t.view().items
+    t.begin()
+    t.wait(COMPUTER_DELAY + 0.1)  # its share of the toast, cleared by the companion
+    assert t.view().prompt == "PC hází…" and t.host.expects() is Expect.WAIT
+    n = len(t.records())
+    for value in (6, 6, 2):  # a child throws early, again and again: never the computer's
+        t.sounds.clear()
+        t.roll(value)
+        assert len(t.records()) == n and t.sounds == ["illegal"]
+        assert t.view().event == "PC hází samo, tenhle hod se nepočítá."
+    t.wait(COMPUTER_DELAY + 0.1)
+    assert t.records()[-1]["t"] in ("throw", "bottle")  # the companion threw for it
+    while t.host.state.turn == RED and t.host.state.winner is None:
+        t.roll(5)  # its play waits for ●: a throw still gets the same sentence
+        assert t.view().event == "PC hází samo, tenhle hod se nepočítá."
+        if t.host.shown is not None:
+            t.dismiss()
+        elif t.host.state.phase is Phase.THROW:
+            t.wait(COMPUTER_DELAY + 0.1)
+        else:
+            t.press(S)
+
+
+def test_a_computers_drinks_settle_by_themselves(tmp_path):
+    t = Table(tmp_path, players=3, computer=("g",))
+    t.begin()  # the toast: the people press ●, the computer's share needs no press
+    assert all(r.get("c") != "g" for r in t.records())
+    t.put("r:m40,p,p,p b:m25,p,p,p g:m45,p,p,p bottle:m60 turn:r throws:5")
+    t.press(S)  # red knocks the computer's piece out: nobody is asked to press for it
+    assert t.host.shown is None and t.host.state.debt(GREEN) == 1
+    assert any("Zelený (PC) pít nemusí" in line for line in t.host.lines.lines())
+    while t.host.state.turn != GREEN:
+        t.roll(1)
+        t.dismiss()
+    t.wait(COMPUTER_DELAY + 0.1)  # its turn begins: the companion clears its debt
+    assert t.host.state.debt(GREEN) == 0 and t.records()[-1] == {"t": "drank", "c": "g"}
 
 
 def test_why_says_which_values_each_piece_can_take(tmp_path):
@@ -931,7 +979,8 @@ def test_resume_after_a_crash_at_every_step(tmp_path, deck):
             assert again.host.state == state, (i, format_position(state))
             waiting = [again.host.shown, *again.host.queue] if again.host.shown else []
             asked = {a for w in waiting for a in w.drank}
-            assert asked == {Drank(d.colour, d.reason) for d in state.unanswered()}, i
+            people = [d for d in state.unanswered() if d.colour not in again.host.seats_computer]
+            assert asked == {Drank(d.colour, d.reason) for d in people}, i
             shutil.rmtree(crash)
 
 
@@ -1412,3 +1461,15 @@ def test_one_story_a_drink_a_debt_a_card_and_a_capture_read_the_same_everywhere(
             total[k] = total.get(k, 0) + n
     assert total["banner"] > 3 and total["answer"] > 3 and total.get("card", 0) > 3, total
     assert total["debt-ask"] > 0 and total["throw-ask"] > 10, total
+
+
+def test_new_game_after_a_restart_starts_from_the_last_set_up(tmp_path):
+    t = Table(tmp_path, players=3, computer=("g",), computer_dice=True)
+    t.set_option("deck", "physical")
+    t.start()
+    again = Table(tmp_path)  # the configuration's defaults: two people
+    assert again.shell.mode == "play"
+    again.shell.mode = Mode.PLAY  # "Nová hra" from the menu shows the set-up of the host
+    items = [o.line for o in again.host.options()]
+    assert "Hráči: 3" in items and "Zelený: PC normální" in items
+    assert "PC hází: lidé za něj" in items and "Karty: papírové" in items
