@@ -120,7 +120,7 @@ def check(argv: list[str], capsys: pytest.CaptureFixture[str], path: tuple[str, 
     if code == 1:
         assert path[0] in ("apply", "moves", "dice-sim", "dice-read"), (argv, err)
     assert len(lines) == 1 and lines[0].startswith("companion: "), (argv, err[-2000:])
-    assert "Traceback" not in err and lines[0].rstrip().endswith((".", "?", ")")), (argv, err)
+    assert "Traceback" not in err and lines[0].rstrip().endswith((".", "?", ")", ".“")), (argv, err)
 
 
 def test_every_command_has_base_arguments_here():

@@ -126,13 +126,18 @@ def create_device(driver: str, *, i2c_port: int = 1, i2c_address: int = 0x3C, ro
             raise DisplayError(
                 f"The {driver} display needs luma.emulator: pip install 'companion[sim]'.") from None
         if driver == "gif":
-            gif = emu.gifanim(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1",
-                              filename=gif_file, duration=gif_seconds)
-            # luma writes it at the interpreter's exit, where a refusal is a traceback; the
-            # screen writes it when it closes instead (Screen.write_out: one sentence)
-            atexit.unregister(gif.write_animation)
-            gif.companion_file = gif_file
-            return gif
+
+            class ClosingGif(emu.gifanim):  # type: ignore[misc]  # luma.emulator is untyped
+                """luma's GIF twin, written when the screen closes (Screen.write_out: one
+                sentence on a refusal), not at the interpreter's exit (a traceback)."""
+
+                def __init__(self) -> None:
+                    super().__init__(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1",
+                                     filename=gif_file, duration=gif_seconds)
+                    atexit.unregister(self.write_animation)
+                    self.gif_file = gif_file
+
+            return ClosingGif()
         cls = emu.asciiblock if driver == "asciiblock" else emu.pygame
         return cls(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1")
     raise DisplayError(f"Unknown display driver {driver!r}.")
@@ -322,7 +327,7 @@ class Screen:
         if write is None or self._written_out:
             return ""
         self._written_out = True
-        name = getattr(self.device, "companion_file", "")
+        name = getattr(self.device, "gif_file", "")
         try:
             write()
         except OSError as exc:

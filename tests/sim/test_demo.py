@@ -59,11 +59,9 @@ def test_the_napij_demo_writes_every_frame_and_every_announcement(tmp_path, caps
         if shutil.which("espeak-ng"):
             assert w.getnframes() > w.getframerate() * said  # every announcement, whole
     text = wav.with_suffix(".txt").read_text("utf-8")
-    # the whole game's speech, not only the drinks: whose turn, the throws, the
-    # moves, the drinks
-    assert "Hoď za počítač." in text and "Šestka nepadla" in text
-    assert " táhl z " in text or " nasadil figurku" in text
-    assert "se napil" in text and len(text.splitlines()) == said
+    # what the table's voice says by default: the start and what matters, not every throw
+    assert text.startswith("Nová hra") and len(text.splitlines()) == said
+    assert "Šestka nepadla" not in text
 
 
 def test_the_demo_refuses_a_wav_it_cannot_write(tmp_path, capsys):
@@ -162,7 +160,7 @@ def test_the_readme_gif_is_what_its_command_makes(tmp_path, capsys, game):
     capsys.readouterr()
     if "--wav" in args:  # the README says the WAV carries the game's whole speech
         said = (tmp_path / "made.txt").read_text("utf-8")
-        assert "vyhrává" in said and " hodil " in said and "se napil" in said
+        assert "vyhrává" in said and "se napil" in said and " hodil " not in said
     with Image.open(root / f"docs/img/demo-{game}.gif") as doc, \
             Image.open(tmp_path / "made.gif") as made:
         shown = [f.convert("L") for f in ImageSequence.Iterator(doc)]
