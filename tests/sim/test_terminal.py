@@ -262,7 +262,10 @@ def test_closing_the_terminal_window_ends_the_sim_and_keeps_the_game(tmp_path):
         seen = read_pty(master, b"kostka", 30)  # the first frame is up
         assert b"kostka" in seen, seen[-500:]
         os.write(master, b"as")  # start a game: its journal is written
-        time.sleep(1.0)
+        journal = tmp_path / "game.journal"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (journal.exists() and journal.stat().st_size):
+            read_pty(master, b"\0never\0", 0.2)  # keep the terminal drained meanwhile
     finally:
         os.close(master)
     assert exit_code(proc, "the sim kept running on a closed terminal") == 0
