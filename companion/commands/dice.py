@@ -336,6 +336,11 @@ def cmd_dice_read(args: argparse.Namespace) -> int:
     stats = reader.stats
     counted = ", ".join(f"{f.name}={getattr(stats, f.name)}" for f in fields(stats) if getattr(stats, f.name))
     print(f"stats: {counted or 'nothing received'}", flush=True)
+    if stats.open_failures and not stats.connects:
+        what = ("is Bluetooth on and the die switched on and near" if factory is not None
+                else "is it plugged in, and may this user open it")
+        raise UsageError(f"The dice on {shown(args.port)} could not be opened in "
+                         f"{args.timeout:g} s ({stats.open_failures} tries): {what}?")
     if args.rolls is not None and not finished:
         print(f"companion: only {on_event.rolls} of {args.rolls} rolls arrived in {args.timeout:g} s.",
               file=sys.stderr)

@@ -251,3 +251,12 @@ def test_dice_read_on_a_folder_or_a_regular_file_is_one_sentence_and_exit_2(
     assert out.err == (f"companion: The dice's port {shown(str(port))} is {kind}, not a serial "
                        "device.\n")
     assert "waiting" not in out.out + out.err
+
+
+def test_dice_read_on_a_port_that_never_opens_is_one_sentence_and_exit_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice-read", "socket://127.0.0.1:1", "--timeout", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: The dice on 'socket://127.0.0.1:1' could not be opened in "
+                          "1 s (") and err.endswith("may this user open it?\n")
+    assert "Traceback" not in err
