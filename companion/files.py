@@ -17,7 +17,7 @@ import select
 import stat
 import time
 
-from .errors import UsageError
+from companion.errors import UsageError
 
 KIB = 1024
 MIB = 1024 * KIB

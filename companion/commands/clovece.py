@@ -9,6 +9,14 @@ import sys
 import time
 from typing import Any
 
+from companion.commands.common import (
+    cmd_match,
+    count_arg,
+    match_options,
+    parse_roll,
+    refused,
+    seconds_arg,
+)
 from companion.engines.clovece import describe
 from companion.engines.clovece.notation import (
     NotationError,
@@ -29,8 +37,6 @@ from companion.engines.clovece.rules import (
 )
 from companion.engines.errors import AmbiguousMove, GameOver, IllegalMove, RulesError
 from companion.errors import UsageError
-
-from .common import cmd_match, count_arg, match_options, parse_roll, refused, seconds_arg
 
 
 def _position(text: str) -> Position:

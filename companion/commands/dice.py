@@ -17,12 +17,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import Any, TextIO
 
+from companion.commands.common import count_arg, name_problem, seconds_arg, shown
 from companion.dice.reader import DiceEvent, DiceReader, DiceRoll
 from companion.dice.sim import SimulatedDice
 from companion.dice.simboard import FirmwareNotFound
 from companion.errors import UsageError
-
-from .common import count_arg, name_problem, seconds_arg, shown
 
 KEYS_HELP = "keys: r roll, 1-6 roll that face, d drop, u unplug, p plug back, n line noise, q quit"
 SCRIPT_HELP = "roll, roll:1-6, drop, unplug, replug, noise, wait:SECONDS"

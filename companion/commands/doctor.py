@@ -630,7 +630,7 @@ def fitting_profile(panels: Sequence[int], chips: Sequence[int], cfg: Any) -> st
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from .common import DEFAULT_CONFIG, load_config
+    from companion.commands.common import DEFAULT_CONFIG, load_config
 
     cfg = load_config(args, DEFAULT_CONFIG)
     parts = PARTS

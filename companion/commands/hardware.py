@@ -6,10 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from companion.commands.common import DEFAULT_CONFIG, load_config
 from companion.devices.pinmap import LAYOUTS, PinMapError, check_layout, markdown
 from companion.errors import UsageError
-
-from .common import DEFAULT_CONFIG, load_config
 
 
 def cmd_pins(args: argparse.Namespace) -> int:
@@ -79,13 +78,13 @@ def cmd_firmware(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from .doctor import cmd_doctor as run
+    from companion.commands.doctor import cmd_doctor as run
 
     return run(args)
 
 
 def add_doctor(commands: Any) -> None:
-    from .common import count_arg
+    from companion.commands.common import count_arg
 
     p = commands.add_parser("doctor", help="check the box's parts one by one (service stopped)",
                             description="Check the Pi's interfaces, the panel, every button, the "

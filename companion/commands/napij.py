@@ -11,6 +11,14 @@ import json
 import sys
 from typing import Any
 
+from companion.commands.common import (
+    cmd_match,
+    count_arg,
+    match_options,
+    output_file,
+    parse_roll,
+    refused,
+)
 from companion.engines.errors import IllegalMove, RulesError
 from companion.engines.napij import describe
 from companion.engines.napij.actions import Action, Choose, DeclareBottle, Drank, Duty, Play, Throw
@@ -60,8 +68,6 @@ from companion.engines.napij.rules import (
 )
 from companion.engines.napij.state import BOTTLE, CALLED_DUTIES, Phase, Rules, State, default_rules
 from companion.errors import RefusedError, UsageError
-
-from .common import cmd_match, count_arg, match_options, output_file, parse_roll, refused
 
 DEFAULT = "default"
 

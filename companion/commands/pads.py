@@ -20,9 +20,8 @@ import queue
 import time
 from typing import Any
 
+from companion.commands.common import DEFAULT_CONFIG, count_arg, load_config, seconds_arg
 from companion.errors import UsageError
-
-from .common import DEFAULT_CONFIG, count_arg, load_config, seconds_arg
 
 CALIBRATE_TEXT = (
     "Slap two neighbouring pads at once with one flat hand, every pad a dozen times: the "

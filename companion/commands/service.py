@@ -9,9 +9,15 @@ import signal
 from pathlib import Path
 from typing import Any
 
+from companion.commands.common import (
+    DEFAULT_CONFIG,
+    count_arg,
+    folder,
+    load_config,
+    output_file,
+    seconds_arg,
+)
 from companion.errors import UsageError
-
-from .common import DEFAULT_CONFIG, count_arg, folder, load_config, output_file, seconds_arg
 
 log = logging.getLogger(__name__)
 

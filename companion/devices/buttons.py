@@ -29,9 +29,8 @@ from dataclasses import dataclass
 
 from gpiozero import Button
 
+from companion.devices.ports import PinFactory
 from companion.inputs.events import ButtonPress
-
-from .ports import PinFactory
 
 log = logging.getLogger(__name__)
 

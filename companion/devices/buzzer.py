@@ -25,7 +25,7 @@ from gpiozero import Buzzer as GpioBuzzer
 from gpiozero import PWMOutputDevice
 from gpiozero.exc import PinPWMUnsupported
 
-from .ports import PinFactory
+from companion.devices.ports import PinFactory
 
 log = logging.getLogger(__name__)
 

@@ -28,7 +28,7 @@ from typing import Any
 from luma.core.error import DeviceNotFoundError
 from PIL import Image
 
-from .ports import DisplayDevice
+from companion.devices.ports import DisplayDevice
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ def create_device(driver: str, *, i2c_port: int = 1, i2c_address: int = 0x3C, ro
 
         return dummy(width=WIDTH, height=HEIGHT, rotate=rotate, mode="1")
     if driver == "terminal":
-        from .terminal_display import TerminalDisplay
+        from companion.devices.terminal_display import TerminalDisplay
 
         return TerminalDisplay(stream=stream, rotate=rotate)
     if driver in ("asciiblock", "pygame", "gif"):

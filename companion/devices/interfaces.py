@@ -198,7 +198,7 @@ def claims(root: Path | str = "/") -> list[Claim]:
 def conflicts(used: dict[str, int], taken: list[Claim]) -> list[str]:
     """One sentence per layout line (``name -> GPIO``) on a pin an enabled interface has taken
     that the line does not expect."""
-    from .header import BCM_TO_PHYSICAL
+    from companion.devices.header import BCM_TO_PHYSICAL
 
     by_pin: dict[int, list[Claim]] = {}
     for claim in taken:

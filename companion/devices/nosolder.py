@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .pads.mpr121 import mpr121_pads
-from .pinmap import PinMap
+from companion.devices.pads.mpr121 import mpr121_pads
+from companion.devices.pinmap import PinMap
 
 FOR = ("all", "gobbit", "optional")
 

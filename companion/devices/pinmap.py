@@ -22,10 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.devices.header import BCM_TO_PHYSICAL, POWER_AND_GROUND, RESERVED
 from companion.inputs.pads import Pad as Pad
 from companion.inputs.pads import PadNameError, table_pads
-
-from .header import BCM_TO_PHYSICAL, POWER_AND_GROUND, RESERVED
 
 
 class PinMapError(ValueError):

@@ -19,8 +19,8 @@ from array import array
 from collections.abc import Callable
 from typing import Any
 
-from .buzzer import PATTERNS, steps
-from .voice import APLAY
+from companion.devices.buzzer import PATTERNS, steps
+from companion.devices.voice import APLAY
 
 log = logging.getLogger(__name__)
 

@@ -327,7 +327,9 @@ class _EspeakVoice:
             self.amplitude = max(0, min(200, int(amplitude)))
 
     def _queue(self, text: str, *, cut: bool, kind: str, priority: int) -> None:
-        from .speech import speakable  # loaded with the first announcement, not at start
+        from companion.devices.speech import (
+            speakable,  # loaded with the first announcement, not at start
+        )
 
         text = speakable(" ".join(text.split()))[:MAX_CHARS]
         if not text:

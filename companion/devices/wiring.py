@@ -14,8 +14,8 @@ import unicodedata
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .header import PHYSICAL_TO_BCM, POWER_AND_GROUND, RESERVED
-from .pinmap import LAYOUTS, PinMap, part_of, parts_in, series_of
+from companion.devices.header import PHYSICAL_TO_BCM, POWER_AND_GROUND, RESERVED
+from companion.devices.pinmap import LAYOUTS, PinMap, part_of, parts_in, series_of
 
 ROW = 26
 TOP = 70
@@ -117,7 +117,7 @@ def svg(pm: PinMap, title: str, opts: dict[str, Any]) -> str:
 def drawings(pm: PinMap) -> dict[str, str]:
     """File name -> drawing, for every set-up of :data:`LAYOUTS`, and the no-solder box's
     parts plugged together (:func:`companion.devices.nosolder.plugged_svg`)."""
-    from .nosolder import plugged_svg
+    from companion.devices.nosolder import plugged_svg
 
     out = {f"{slug(title)}.svg": svg(pm, title, opts) for title, opts in LAYOUTS}
     out["no-solder-box.svg"] = plugged_svg(pm)

@@ -34,7 +34,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import serial
 
-from .protocol import Ack, ProtocolError, Reason, Splitter, Sync, encode
+from companion.dice.protocol import Ack, ProtocolError, Reason, Splitter, Sync, encode
 
 log = logging.getLogger(__name__)
 

@@ -34,8 +34,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .link import LinkCore, LinkReader, LinkStats, SerialFactory
-from .protocol import Beat, Drop, Hello, Message, Roll, decode
+from companion.dice.link import LinkCore, LinkReader, LinkStats, SerialFactory
+from companion.dice.protocol import Beat, Drop, Hello, Message, Roll, decode
 
 log = logging.getLogger(__name__)
 

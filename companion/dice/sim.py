@@ -27,7 +27,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .simboard import FIRMWARE_DIR, FirmwareNotFound, PtyBoard, load_board
+from companion.dice.simboard import FIRMWARE_DIR, FirmwareNotFound, PtyBoard, load_board
 
 FIRMWARE_ENV = "COMPANION_DICE_FIRMWARE"
 BOARD_DIR = FIRMWARE_DIR / "dice"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import NotationError as NotationError
+from companion.engines.errors import NotationError as NotationError
 
 COLOURS = ("r", "b", "g", "y")
 """Colour letters in clockwise order; the index is the colour's number."""

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
-from .errors import NotationError, RulesError
+from companion.engines.errors import NotationError, RulesError
 
 Record = dict[str, Any]
 """One journal record: a JSON object (``{"t": "roll", "v": 5}``)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from .pads import PadSignal
+from companion.inputs.pads import PadSignal
 
 
 class Receipt:

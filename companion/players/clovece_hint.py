@@ -37,8 +37,7 @@ from companion.engines.clovece.rules import (
     legal_moves,
 )
 from companion.engines.czech import PLAYER_ACC, PLAYER_DAT
-
-from .clovece_strong import attackers, choose
+from companion.players.clovece_strong import attackers, choose
 
 
 class Why(StrEnum):

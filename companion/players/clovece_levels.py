@@ -17,9 +17,8 @@ from collections.abc import Callable, Sequence
 
 from companion.engines.clovece.game import State
 from companion.engines.clovece.rules import Move, Position, legal_moves
-
-from . import clovece_bot, clovece_strong
-from .levels import Level, unit_draw
+from companion.players import clovece_bot, clovece_strong
+from companion.players.levels import Level, unit_draw
 
 BEGINNER_CAPTURES = 0.5
 """How often the beginner takes a capture that is there (else any move, a capture too)."""

@@ -63,8 +63,7 @@ from companion.engines.clovece.rules import (
     in_play,
     legal_moves,
 )
-
-from . import clovece_bot
+from companion.players import clovece_bot
 
 _SAFE_START = Variant.SAFE_START.value
 

@@ -28,8 +28,7 @@ from companion.engines.napij.deck import OFFER_EFFECTS, Effect
 from companion.engines.napij.events import Captured, Entered, EnteredHome
 from companion.engines.napij.rules import Choice, legal_plays, outcome, preview
 from companion.engines.napij.state import State
-
-from .napij_levels import opponents_on_main, strong_play, strong_target
+from companion.players.napij_levels import opponents_on_main, strong_play, strong_target
 
 
 class Why(StrEnum):

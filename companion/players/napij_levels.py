@@ -37,9 +37,8 @@ from companion.engines.napij.playout import target_of
 from companion.engines.napij.reasons import Why
 from companion.engines.napij.rules import Choice, choices, legal_plays, outcome, preview
 from companion.engines.napij.state import PUB, Phase, Rules, State
-
-from . import napij_bot
-from .levels import Level, unit_draw
+from companion.players import napij_bot
+from companion.players.levels import Level, unit_draw
 
 BEGINNER_CAPTURES = 0.5
 """How often the beginner takes a play that knocks somebody out when there is one."""

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from companion.referee.words import AGAIN, MORE
 from companion.ui.referee import BODY_LINES, Screen
-
-from .words import AGAIN, MORE
 
 T = TypeVar("T")
 

@@ -37,9 +37,8 @@ from companion.devices.pads.calibration import (
 from companion.devices.pads.timing import PadTiming
 from companion.engines.gobbit.describe import ms_text
 from companion.inputs.pads import Pad, PadChannels, PadSignal, PadTouch
+from companion.referee import words as W
 from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, title_with, wrap
-
-from . import words as W
 
 
 class Step(StrEnum):

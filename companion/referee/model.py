@@ -68,10 +68,9 @@ from companion.engines.gobbit.judge import (
     judge,
 )
 from companion.inputs.pads import Pad, PadLink, PadReleased, PadSignal, PadStuck, PadTouch
+from companion.referee import words as W
+from companion.referee.ask import Answer, Question
 from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, title_with, wrap
-
-from . import words as W
-from .ask import Answer, Question
 
 MOMENT_GAP_MS = 1500.0
 """Touches further apart than this belong to different moments (different disputes)."""

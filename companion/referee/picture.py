@@ -15,12 +15,11 @@ from pathlib import Path
 from PIL import Image
 
 from companion.inputs.pads import PadTouch
+from companion.referee.model import RefereeModel
+from companion.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.ui.gobbit_screens import RefereeView
 from companion.ui.referee import Screen
 from companion.ui.screens import HEIGHT, WIDTH, render
-
-from .model import RefereeModel
-from .virtual import VirtualDeckModel, shuffle_order
 
 SCALE = 3
 GAP = 6

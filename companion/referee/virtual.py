@@ -50,9 +50,8 @@ from companion.engines.gobbit.rules import (
     winners,
 )
 from companion.inputs.pads import Pad, PadLink, PadReleased, PadSignal, PadStuck, PadTouch
+from companion.referee.model import touch_of
 from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, wrap
-
-from .model import touch_of
 
 SETTLE_S = 1.5
 HISTORY = 12

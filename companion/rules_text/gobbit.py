@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import Topic
+from companion.rules_text import Topic
 
 TOPICS: tuple[Topic, ...] = (
     ("Cíl hry",

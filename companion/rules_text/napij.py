@@ -6,7 +6,7 @@ them (docs/players/napij-rules.md); every sentence is written anew for this prod
 
 from __future__ import annotations
 
-from . import Topic
+from companion.rules_text import Topic
 
 TOPICS: tuple[Topic, ...] = (
     ("Cíl hry",

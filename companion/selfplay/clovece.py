@@ -26,9 +26,8 @@ from companion.engines.clovece.rules import (
     legal_moves,
     new_game,
 )
-
-from .driver import GameRecord as GameRecord
-from .driver import random_chooser as random_chooser
+from companion.selfplay.driver import GameRecord as GameRecord
+from companion.selfplay.driver import random_chooser as random_chooser
 
 MAX_ROLLS = 100_000
 """A safety net only: a random game has never come near it (see the tests)."""

@@ -28,8 +28,7 @@ from typing import Any
 from companion.engines.colours import SEATS_BY_PLAYERS
 from companion.engines.game import Game
 from companion.players.levels import CZECH, LEVELS, Level, level_of
-
-from .driver import play, random_chooser
+from companion.selfplay.driver import play, random_chooser
 
 RANDOM = "random"
 """The seat kind that picks uniformly at random among the legal actions."""
@@ -98,8 +97,7 @@ def match_game(name: str) -> MatchGame:
     if name == "napij":
         from companion.engines.napij import game as napij
         from companion.players.napij_levels import Seat
-
-        from .napij import TableChooser
+        from companion.selfplay.napij import TableChooser
 
         return MatchGame(napij.GAME, lambda n: napij.Setup(n), Seat, TableChooser,
                          lambda state: state.turn)

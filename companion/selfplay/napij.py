@@ -41,8 +41,7 @@ from companion.engines.napij.state import (
     State,
     default_rules,
 )
-
-from .driver import steps as driver_steps
+from companion.selfplay.driver import steps as driver_steps
 
 MAX_ACTIONS = 200_000
 """A safety net only: random games end far sooner (see the tests)."""

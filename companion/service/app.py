@@ -31,17 +31,16 @@ from companion.devices.voice import (
 from companion.errors import UsageError
 from companion.inputs.events import PadEvent, VoiceLink
 from companion.inputs.pads import Pad, PadSignal
+from companion.service.config import Config, shutdown_argv
+from companion.service.datawatch import READ_ONLY_ERRNOS, DataWatch, probe
+from companion.service.dice import CHOICE_FILE, DiceChoice, TableDice
+from companion.service.dice_menu import DiceMenu
+from companion.service.hosts.base import DiceStatus, HostContext
+from companion.service.loop import Service
+from companion.service.shell import Shell
+from companion.service.wiring import pin_problems, start_seats
 from companion.storage.journal import Journal, Storage
 from companion.storage.prefs import Prefs, load_prefs, save_prefs
-
-from .config import Config, shutdown_argv
-from .datawatch import READ_ONLY_ERRNOS, DataWatch, probe
-from .dice import CHOICE_FILE, DiceChoice, TableDice
-from .dice_menu import DiceMenu
-from .hosts.base import DiceStatus, HostContext
-from .loop import Service
-from .shell import Shell
-from .wiring import pin_problems, start_seats
 
 if TYPE_CHECKING:
     from companion.devices.buttons import Buttons
@@ -52,8 +51,7 @@ if TYPE_CHECKING:
     from companion.devices.pads.timing import PadTiming
     from companion.devices.speaker_beeps import SpeakerBeeps
     from companion.dice.pixels.port import GattPort
-
-    from .phone import Phone
+    from companion.service.phone import Phone
 
 log = logging.getLogger(__name__)
 
@@ -205,7 +203,7 @@ class App:
         """The phone view (``None``: off); one given by the caller is the caller's to close."""
         self._own_phone = False
         if phone is None and cfg.web.enabled:
-            from .phone import Phone
+            from companion.service.phone import Phone
 
             self.phone, self._own_phone = Phone.from_config(cfg.web, data), True
             self.service.on_started.append(self._start_phone)  # after the first frame

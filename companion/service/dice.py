@@ -26,9 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.inputs.events import DiceLink, DiceNotice, Dropped, Input, Receipt, Rolled
-
-from .dice_menu import FoundDie
-from .hosts.base import DiceStatus
+from companion.service.dice_menu import FoundDie
+from companion.service.hosts.base import DiceStatus
 
 if TYPE_CHECKING:
     from companion.dice.ble.stream import NusPort

@@ -44,16 +44,15 @@ from typing import TYPE_CHECKING
 from companion.devices.voice import Announcer, Ranked
 from companion.engines.czech import PLAYER
 from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
+from companion.service.hosts.base import EventLines
+from companion.service.hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
+from companion.service.shell import turn_colour
 from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.napij_views import NapijView
 from companion.ui.reading import Reading, read, sentence
 
-from .hosts.base import EventLines
-from .hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
-from .shell import turn_colour
-
 if TYPE_CHECKING:
-    from .shell import Shell
+    from companion.service.shell import Shell
 
 EVENT, SCREEN, TURN, RULING, REPEAT = "event", "screen", "turn", "ruling", "repeat"
 """The kinds of announcement (a newer one cuts the older of its kind)."""

@@ -38,17 +38,15 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import UsageError
 from companion.files import SMALL_LIMIT, read_text_limited
 from companion.registry import GameInfo, load
+from companion.service.config import WebConfig
+from companion.service.hosts.facts import Facts
 from companion.ui.picture import AnyView, Picture
 from companion.ui.views import MessageView
 
-from .config import WebConfig
-from .hosts.facts import Facts
-
 if TYPE_CHECKING:
+    from companion.service.shell import Shell
     from companion.web.server import WebView
     from companion.web.snapshot import Snapshot
-
-    from .shell import Shell
 
 log = logging.getLogger(__name__)
 

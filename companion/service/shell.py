@@ -34,14 +34,8 @@ from companion.inputs.events import (
     VoiceLink,
 )
 from companion.registry import UnknownGame, find_game
-from companion.storage.journal import JournalError
-from companion.ui.controls import pick
-from companion.ui.picture import AnyView
-from companion.ui.screens import moves
-from companion.ui.views import ListView
-
-from .hosts.base import NOT_COUNTED, Leaving, Request
-from .shell_base import (
+from companion.service.hosts.base import NOT_COUNTED, Leaving, Request
+from companion.service.shell_base import (
     HINT_LABEL,
     NOT_COUNTING_BEEPS,
     PHONE_OFF,
@@ -58,8 +52,13 @@ from .shell_base import (
     tables,
     turn_colour,
 )
-from .shell_menu import ShellMenu
-from .shell_settings import ShellSettings
+from companion.service.shell_menu import ShellMenu
+from companion.service.shell_settings import ShellSettings
+from companion.storage.journal import JournalError
+from companion.ui.controls import pick
+from companion.ui.picture import AnyView
+from companion.ui.screens import moves
+from companion.ui.views import ListView
 
 __all__ = ["HINT_LABEL", "NOT_COUNTING_BEEPS", "PHONE_OFF", "RESUMED", "START_LABEL",
            "VOICE_BACK", "VOICE_LOST", "Mode", "RollVerdict", "Shell", "ShellBase", "Table",
@@ -290,7 +289,7 @@ class Shell(ShellMenu, ShellSettings):
                 self.narrator.forget()
             return
         if self.narrator is None:
-            from .narrator import Narrator
+            from companion.service.narrator import Narrator
 
             self.narrator = Narrator()
         try:

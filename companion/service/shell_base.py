@@ -18,18 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 from companion.inputs.events import Dropped, Input, Rolled, VoiceLink
 from companion.registry import GameInfo, playable
+from companion.service.hosts.base import GameHost, Hinting, HostContext, Showing
+from companion.service.hosts.facts import Turning
+from companion.service.rules_browser import RulesBrowser, paginate
 from companion.storage.prefs import Prefs
 from companion.ui.picture import AnyView
 from companion.ui.views import MessageView
 
-from .hosts.base import GameHost, Hinting, HostContext, Showing
-from .hosts.facts import Turning
-from .rules_browser import RulesBrowser, paginate
-
 if TYPE_CHECKING:
-    from .dice_menu import DiceMenu
-    from .hosts.facts import Facts
-    from .narrator import Narrator
+    from companion.service.dice_menu import DiceMenu
+    from companion.service.hosts.facts import Facts
+    from companion.service.narrator import Narrator
 
 log = logging.getLogger(__name__)
 

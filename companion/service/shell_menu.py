@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.service.shell_base import HINT_LABEL, Mode, ShellBase
 from companion.ui.controls import pick
 from companion.ui.fonts import body_font
 from companion.ui.picture import AnyView
 from companion.ui.screens import WIDTH, wrap
 from companion.ui.views import ListView, MessageView
-
-from .shell_base import HINT_LABEL, Mode, ShellBase
 
 
 class ShellMenu(ShellBase):

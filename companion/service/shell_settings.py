@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.service.shell_base import Mode, ShellBase
+from companion.service.voice_settings import VOICE_KEYS, next_voice_setting, voice_settings
 from companion.storage.prefs import AUTO_DELAYS, BRIGHTNESS, CONFIRM_DELAYS
 from companion.ui.controls import pick
 from companion.ui.picture import AnyView
 from companion.ui.views import ListView
-
-from .shell_base import Mode, ShellBase
-from .voice_settings import VOICE_KEYS, next_voice_setting, voice_settings
 
 
 def _fmt_seconds(s: float) -> str:

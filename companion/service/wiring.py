@@ -10,8 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.devices.interfaces import Claim, claims, conflicts, serial_problems
-
-from .config import Config
+from companion.service.config import Config
 
 PI_UARTS = ("/dev/serial0", "/dev/ttyS0", "/dev/ttyAMA0")
 """Serial devices that are the Pi's own UART on GPIO14/15 (a board on it uses those pins)."""

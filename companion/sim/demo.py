@@ -38,10 +38,9 @@ from companion.service.config import Config
 from companion.service.hosts.base import Expect, Expecting
 from companion.service.phone import Phone
 from companion.service.shell import Mode
+from companion.sim.terminal import PinPresser
 from companion.ui.picture import AnyView as View
 from companion.ui.views import ListView
-
-from .terminal import PinPresser
 
 log = logging.getLogger(__name__)
 
@@ -237,7 +236,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         )
         device = create_device("gif", gif_file=str(gif), gif_seconds=frame_seconds)
         factory = MockFactory()
-        from .pixels import SimPixels
+        from companion.sim.pixels import SimPixels
 
         pixels = SimPixels(seed, name="Kostka")
         try:

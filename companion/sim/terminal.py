@@ -96,7 +96,7 @@ def gobbit_footer(keys: dict[str, Any], status: str) -> str:
 @functools.cache
 def _keymap(seats: int) -> dict[str, Any]:
     """The pad keys of a ``seats``-seat table (read once: every key press asks)."""
-    from .padkeys import load_keymap
+    from companion.sim.padkeys import load_keymap
 
     return load_keymap(seats)
 
@@ -196,7 +196,7 @@ class Simulator:
 
             self.i2c = SimulatedMpr121Bus(seed=seed or 0, realtime=True)
         self.factory = MockFactory()
-        from .pixels import SimPixels
+        from companion.sim.pixels import SimPixels
 
         self.pixels = SimPixels(seed, step_s=0.12)  # made when the table asks for Bluetooth
         self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from .clovece_screens import CloveceTurnView, CloveceWinView
-from .reading import Reading, sentence
-from .screens import DICE_LOST, DICE_MISSING
+from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
+from companion.ui.reading import Reading, sentence
+from companion.ui.screens import DICE_LOST, DICE_MISSING
 
 
 def read_turn(v: CloveceTurnView) -> Reading:

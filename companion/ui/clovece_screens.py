@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from .fonts import body_font, heading_font
-from .minimap import SIZE as MAP_SIZE
-from .minimap import draw_board
-from .screens import (
+from companion.ui.fonts import body_font, heading_font
+from companion.ui.minimap import SIZE as MAP_SIZE
+from companion.ui.minimap import draw_board
+from companion.ui.screens import (
     DICE_LOST,
     DICE_MISSING,
     HEIGHT,
@@ -25,7 +25,7 @@ from .screens import (
     scrolled,
     text_width,
 )
-from .views import Choice, View
+from companion.ui.views import Choice, View
 
 if TYPE_CHECKING:
     from companion.engines.clovece.rules import Position

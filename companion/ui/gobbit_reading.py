@@ -3,8 +3,8 @@ imports this module when a panel is first read: each view names its reader)."""
 
 from __future__ import annotations
 
-from .gobbit_screens import RefereeView
-from .reading import Reading, of_list, sentence
+from companion.ui.gobbit_screens import RefereeView
+from companion.ui.reading import Reading, of_list, sentence
 
 
 def rows_text(lines: tuple[str, ...]) -> str:

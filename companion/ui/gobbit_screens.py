@@ -12,10 +12,10 @@ from typing import ClassVar
 
 from PIL import ImageDraw, ImageFont
 
-from .fonts import heading_font
-from .referee import BODY_LINES, Screen
-from .screens import HEIGHT, WIDTH, Painter, fit, renderer
-from .views import View
+from companion.ui.fonts import heading_font
+from companion.ui.referee import BODY_LINES, Screen
+from companion.ui.screens import HEIGHT, WIDTH, Painter, fit, renderer
+from companion.ui.views import View
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,7 @@ from PIL import ImageDraw
 
 from companion.engines.clovece.board import GOALS, HOUSES, TRACK, piece_cells
 from companion.engines.clovece.rules import START, Position
-
-from .marks import draw_mark
+from companion.ui.marks import draw_mark
 
 CELL = 5
 SIZE = 11 * CELL

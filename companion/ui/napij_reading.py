@@ -3,8 +3,8 @@ this module when a napij view is first read: each view names its reader)."""
 
 from __future__ import annotations
 
-from .napij_views import NapijView
-from .reading import Reading, sentence
+from companion.ui.napij_views import NapijView
+from companion.ui.reading import Reading, sentence
 
 
 def read_napij(v: NapijView) -> Reading:

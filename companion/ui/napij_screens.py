@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from PIL import ImageDraw, ImageFont
 
-from .fonts import body_font, heading_font
-from .marks import draw_mark
-from .napij_views import BOTTLE, Banner, Cell, NapijView, Strip
-from .screens import (
+from companion.ui.fonts import body_font, heading_font
+from companion.ui.marks import draw_mark
+from companion.ui.napij_views import BOTTLE, Banner, Cell, NapijView, Strip
+from companion.ui.screens import (
     HEIGHT,
     SCROLL_MARK_W,
     WIDTH,

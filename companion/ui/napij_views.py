@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .views import View
+from companion.ui.views import View
 
 BOTTLE = -1
 """``Cell.piece`` of the bottle."""

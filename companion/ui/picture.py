@@ -13,8 +13,8 @@ from typing import ClassVar, TypeAlias
 
 from PIL import Image
 
-from .screens import HEIGHT, WIDTH, render
-from .views import View
+from companion.ui.screens import HEIGHT, WIDTH, render
+from companion.ui.views import View
 
 
 @dataclass(frozen=True)

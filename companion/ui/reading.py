@@ -25,8 +25,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .picture import AnyView, Picture
-    from .views import ListView, MessageView
+    from companion.ui.picture import AnyView, Picture
+    from companion.ui.views import ListView, MessageView
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .fonts import body_font, heading_font
-from .marks import draw_mark
-from .views import ListView, MessageView, View
+from companion.ui.fonts import body_font, heading_font
+from companion.ui.marks import draw_mark
+from companion.ui.views import ListView, MessageView, View
 
 WIDTH, HEIGHT = 128, 64
 BLINK_HZ = 2.0

@@ -16,8 +16,19 @@ from companion.engines.clovece.board import GOALS, GRID, HOUSES, TRACK, cell_of,
 from companion.engines.clovece.notation import location_text
 from companion.engines.clovece.rules import COLOURS, HOUSE, START, Move, Position
 from companion.engines.czech import COLOUR_NAME
-
-from .svg import INK, PAPER, RGB, TINT, Drawing, document, el, mark, piece, piece_label, title
+from companion.web.svg import (
+    INK,
+    PAPER,
+    RGB,
+    TINT,
+    Drawing,
+    document,
+    el,
+    mark,
+    piece,
+    piece_label,
+    title,
+)
 
 CELL = 40.0
 SIZE = GRID * CELL

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from companion.engines.gobbit.cards import CHAMELEON, MOSQUITO, SNAKE, Card, Condition
 from companion.engines.gobbit.describe import ANIMAL, CONDITION_LABEL, card_name
 from companion.engines.gobbit.judge import GRAVEYARD, Kind, Touch, Verdict
-
-from .svg import Drawing, arrowhead, document, el, label, title
+from companion.web.svg import Drawing, arrowhead, document, el, label, title
 
 WIDTH, HEIGHT = 400.0, 440.0
 CX, CY = 200.0, 205.0

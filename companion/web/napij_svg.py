@@ -19,8 +19,7 @@ from companion.engines.napij.board import COLOURS, Board
 from companion.engines.napij.describe import KIND_NAME, TRAP_NAME
 from companion.engines.napij.draw import arrow_head
 from companion.engines.napij.state import PUB, State
-
-from .svg import (
+from companion.web.svg import (
     INK,
     PAPER,
     RGB,

@@ -27,9 +27,8 @@ from companion.referee.model import RefereeModel
 from companion.rules_text.clovece import TOPICS as CLOVECE_TOPICS
 from companion.rules_text.gobbit import TOPICS as GOBBIT_TOPICS
 from companion.rules_text.napij import TOPICS as NAPIJ_TOPICS
-
-from . import snapshot
-from .snapshot import Snapshot
+from companion.web import snapshot
+from companion.web.snapshot import Snapshot
 
 
 def clovece() -> list[Snapshot]:

@@ -48,9 +48,8 @@ from typing import Any
 from aiohttp import web
 
 from companion.errors import UsageError
-
-from .gate import Gate
-from .snapshot import Snapshot
+from companion.web.gate import Gate
+from companion.web.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
 PROTOCOL_LOG = logging.getLogger("companion.web.protocol")

@@ -48,9 +48,8 @@ from companion.engines.gobbit.rules import condition, on_turn, winners
 from companion.engines.napij.describe import debts_text
 from companion.engines.napij.state import Phase, State
 from companion.referee.model import RefereeModel, delta_text, target_label
-
-from . import clovece_svg, gobbit_svg, napij_svg
-from .svg import Drawing
+from companion.web import clovece_svg, gobbit_svg, napij_svg
+from companion.web.svg import Drawing
 
 if TYPE_CHECKING:
     from companion.service.hosts.facts import CloveceFacts, GobbitFacts, NapijFacts, RefereeFacts

@@ -17,8 +17,7 @@ from companion.devices.pads.mpr121_sim import SimulatedMpr121Bus
 from companion.devices.voice import SilentAnnouncer, VoiceStatus
 from companion.dice.sim import SimulatedDice
 from companion.service.config import Config
-
-from ..devices.fake_pi import pi4
+from tests.devices.fake_pi import pi4
 
 
 class Hands:

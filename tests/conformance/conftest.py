@@ -5,8 +5,7 @@ from collections.abc import Iterator
 import pytest
 
 from companion.registry import GameInfo
-
-from .games import entries, ids, registered
+from tests.conformance.games import entries, ids, registered
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -18,8 +18,7 @@ import pytest
 from companion.engines.game import replay
 from companion.registry import GAMES
 from companion.selfplay.driver import steps
-
-from .games import TINY, entries
+from tests.conformance.games import TINY, entries
 
 GAMES_PLAYED = 200
 QUICK_GAMES = 40

@@ -35,8 +35,7 @@ from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
 from companion.ui.screens import MESSAGE_PAGE_SECONDS, layout, moves, problems
 from companion.ui.views import ListView
-
-from .games import NEWS
+from tests.conformance.games import NEWS
 
 S, L, R = ButtonPress("select"), ButtonPress("left"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)

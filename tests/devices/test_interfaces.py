@@ -11,8 +11,7 @@ from companion.devices.interfaces import (
     serial_problems,
 )
 from companion.devices.pinmap import load_default
-
-from .fake_pi import pi4, pi5
+from tests.devices.fake_pi import pi4, pi5
 
 
 def taken(root) -> dict[int, str]:

@@ -7,8 +7,7 @@ import serial
 
 from companion.dice.link import LinkCore, LinkReader, LinkStats
 from companion.dice.protocol import Ack, Beat, Drop, Hello, Message, Roll, Sync, decode, encode
-
-from .support import Collector, wait_for
+from tests.dice.support import Collector, wait_for
 
 BOOT, OTHER = "3F2A9C01", "0BADCAFE"
 

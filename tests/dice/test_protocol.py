@@ -24,8 +24,7 @@ from companion.dice.protocol import (
     Sync,
 )
 from companion.dice.sim import load_firmware
-
-from .support import data_of, load_vectors
+from tests.dice.support import data_of, load_vectors
 
 VECTORS = load_vectors()
 FW = load_firmware().protocol

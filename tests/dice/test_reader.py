@@ -26,8 +26,7 @@ from companion.dice.reader import (
     ReaderCore,
 )
 from companion.dice.sim import SimulatedDice
-
-from .support import Collector, wait_for
+from tests.dice.support import Collector, wait_for
 
 BOOT = "3F2A9C01"
 OTHER = "0BADCAFE"

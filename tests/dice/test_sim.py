@@ -20,8 +20,7 @@ from companion.dice.sim import (
     load_firmware,
 )
 from companion.errors import UsageError
-
-from .support import wait_for
+from tests.dice.support import wait_for
 
 
 def read_frames(fd: int, want: int, timeout: float = 3.0) -> list[protocol.Message]:

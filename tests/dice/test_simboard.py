@@ -12,8 +12,7 @@ import pytest
 
 from companion.dice.simboard import FirmwareNotFound, PtyBoard, load_board, load_firmware_lib
 from companion.errors import UsageError
-
-from .support import wait_for
+from tests.dice.support import wait_for
 
 
 def test_the_shared_lib_is_loaded_under_the_names_the_boards_import() -> None:

@@ -6,8 +6,7 @@ import pytest
 
 from companion.engines.errors import NotationError
 from companion.engines.game import HEADER, check_header, replay
-
-from ..tinygame.engine import GAME as TINY
+from tests.tinygame.engine import GAME as TINY
 
 
 def test_a_header_of_the_game_passes() -> None:

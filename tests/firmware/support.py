@@ -4,7 +4,7 @@ MicroPython's hardware modules, a link stream to script, loading a board's ``mai
 import os
 import sys
 
-from . import ROOT
+from tests.firmware import ROOT
 
 STUBS = ROOT + "/tests/firmware/stubs"
 """Stubs of ``machine`` and ``rp2`` (put first on ``sys.path`` only while a test needs them)."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from . import FIRMWARE
+from tests.firmware import FIRMWARE
 
 SOURCES = sorted(path for path in Path(FIRMWARE).rglob("*.py") if "__pycache__" not in path.parts)
 

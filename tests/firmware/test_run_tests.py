@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from . import FIRMWARE, ROOT, TOOLS
+from tests.firmware import FIRMWARE, ROOT, TOOLS
 
 RUNNER = Path(TOOLS) / "run_tests.mjs"
 MODULE = Path(TOOLS) / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"

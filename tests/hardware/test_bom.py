@@ -10,7 +10,7 @@ import io
 import pytest
 from boards import bom, build
 
-from .conftest import HARDWARE
+from tests.hardware.conftest import HARDWARE
 
 
 @pytest.mark.parametrize("name", list(build.BOARDS))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from boards import build, hat
 
-from .conftest import HARDWARE
+from tests.hardware.conftest import HARDWARE
 
 MADE = [n for n, m in build.BOARDS.items() if hasattr(m, "placement")]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from boards import dice, erc
 from boards.parts import PICO_NAMES
 
-from .conftest import ROOT
-from .fwpins import constants
+from tests.hardware.conftest import ROOT
+from tests.hardware.fwpins import constants
 
 MAIN = constants(ROOT / "firmware" / "dice" / "main.py")
 

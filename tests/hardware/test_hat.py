@@ -9,7 +9,7 @@ import tomllib
 from boards import erc, hat
 from boards.parts import PI_HEADER_NAMES
 
-from .conftest import ROOT
+from tests.hardware.conftest import ROOT
 
 PINMAP = tomllib.loads((ROOT / "companion" / "devices" / "pinmap.toml").read_text())
 

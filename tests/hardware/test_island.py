@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from boards import island
 
-from .conftest import ROOT
-from .fwpins import constants
+from tests.hardware.conftest import ROOT
+from tests.hardware.fwpins import constants
 
 LAYOUT = constants(ROOT / "firmware" / "padhub" / "padhub" / "layout.py")
 

@@ -9,8 +9,8 @@ import re
 from boards import padhub
 from boards.parts import PICO_NAMES
 
-from .conftest import ROOT
-from .fwpins import constants
+from tests.hardware.conftest import ROOT
+from tests.hardware.fwpins import constants
 
 MAIN = constants(ROOT / "firmware" / "padhub" / "main.py")
 LAYOUT = constants(ROOT / "firmware" / "padhub" / "padhub" / "layout.py")

@@ -24,9 +24,8 @@ from companion.service.hosts import clovece as clovece_host
 from companion.storage.journal import Journal
 from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView
+from tests.service.rig import Rig, rig_config
 from tests.storage.journal_support import CardStorage, FaultyStorage
-
-from .rig import Rig, rig_config
 
 
 def start(rig: Rig) -> CloveceTurnView:
@@ -391,8 +390,7 @@ def snapshot_json(url: str) -> dict:
 
 def test_the_phone_view_starts_after_the_first_frame_follows_the_game_and_stops_with_it(tmp_path):
     from companion.ui.picture import Picture
-
-    from .test_phone import qr_of
+    from tests.service.test_phone import qr_of
 
     rig = Rig(tmp_path, web=True)
     try:
@@ -466,8 +464,7 @@ def test_without_web_the_service_has_no_phone_view(tmp_path):
 
 def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_path):
     from companion.devices.pinmap import PinMapError
-
-    from ..devices.fake_pi import pi4
+    from tests.devices.fake_pi import pi4
 
     root = pi4(tmp_path / "pi", uart=True)
     cfg = rig_config(tmp_path)
@@ -487,8 +484,7 @@ def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_p
 
 def test_the_service_refuses_to_start_when_the_i2s_overlay_has_the_buzzers_pin(tmp_path):
     from companion.errors import UsageError
-
-    from ..devices.fake_pi import pi4
+    from tests.devices.fake_pi import pi4
 
     root = pi4(tmp_path / "pi", i2s=True)
     app = App(rig_config(tmp_path), pin_factory=MockFactory(), device=create_device("dummy"),

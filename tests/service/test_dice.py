@@ -23,8 +23,7 @@ from companion.service.dice import (
     translate_serial,
 )
 from companion.service.hosts.base import DiceStatus
-
-from ..dice.pixels.support import until
+from tests.dice.pixels.support import until
 
 
 def test_the_serial_dice_s_events_are_the_inputs_they_always_were():

@@ -17,8 +17,7 @@ from companion.engines.game import replay
 from companion.storage.journal import Journal
 from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView, MessageView
-
-from .rig import Rig
+from tests.service.rig import Rig
 
 ROOT = Path(__file__).resolve().parents[2]
 

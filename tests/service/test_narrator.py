@@ -19,8 +19,7 @@ from companion.service.shell import Mode, Shell
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
 from companion.ui.reading import sentence
-
-from .voice_tables import LONG_LEFT, VoiceTable, play
+from tests.service.voice_tables import LONG_LEFT, VoiceTable, play
 
 L, S, R = ButtonPress("left"), ButtonPress("select"), ButtonPress("right")
 LONG = ButtonPress("select", long=True)

@@ -485,8 +485,7 @@ def test_an_unexpected_failure_to_start_is_logged_and_said_plainly(monkeypatch):
 def test_the_table_plays_on_when_the_port_is_in_use(tmp_path, busy_port):
     from companion.ui.clovece_screens import CloveceTurnView
     from companion.ui.views import ListView
-
-    from .rig import Rig
+    from tests.service.rig import Rig
 
     rig = Rig(tmp_path, web=True, web_port=busy_port)
     try:

@@ -6,8 +6,7 @@ from dataclasses import replace
 
 from companion.service.config import Config
 from companion.service.wiring import pin_problems, start_seats, wired_layout
-
-from ..devices.fake_pi import pi4
+from tests.devices.fake_pi import pi4
 
 
 def test_the_default_box_wires_the_panel_three_buttons_and_the_buzzer():

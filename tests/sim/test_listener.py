@@ -10,8 +10,7 @@ import pytest
 
 from companion.devices.voice import WavAnnouncer
 from companion.sim.listener import ListeningRobot, number, score
-
-from ..service.voice_tables import VoiceTable
+from tests.service.voice_tables import VoiceTable
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None,
                                 reason="espeak-ng (scripts/system-deps.sh) speaks the WAV")

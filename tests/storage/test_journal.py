@@ -20,8 +20,7 @@ from companion.storage.journal import (
     encode_line,
     mirror_of,
 )
-
-from .journal_support import MemStorage, RecordingStorage, journal_files, write_journal
+from tests.storage.journal_support import MemStorage, RecordingStorage, journal_files, write_journal
 
 
 def test_records_round_trip_and_survive_a_new_instance(tmp_path):

@@ -17,8 +17,14 @@ import logging
 import pytest
 
 from companion.storage.journal import Journal, OSStorage
-
-from .journal_support import GAMES, MemStorage, Op, RecordingStorage, check_crashes, play
+from tests.storage.journal_support import (
+    GAMES,
+    MemStorage,
+    Op,
+    RecordingStorage,
+    check_crashes,
+    play,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -71,8 +77,7 @@ class _NoDirFsync(RecordingStorage):
 
 def _played_with(shim, steps, path):
     import companion.storage.journal as journal_module
-
-    from . import journal_support
+    from tests.storage import journal_support
 
     real = journal_support.RecordingStorage
     journal_support.RecordingStorage = shim
@@ -102,7 +107,7 @@ def test_a_power_cut_during_any_repair_of_a_short_game(steps, tmp_path):
 
 
 def test_the_check_replays_every_loaded_journal_through_its_game():
-    from .journal_support import clovece_game, replays
+    from tests.storage.journal_support import clovece_game, replays
 
     header, *records = [s.arg for s in clovece_game()[:6]]
     journal = [header[0], *records]

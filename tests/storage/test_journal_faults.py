@@ -13,8 +13,7 @@ import random
 import pytest
 
 from companion.storage.journal import Journal, JournalError, encode_journal, mirror_of, reason_of
-
-from .journal_support import (
+from tests.storage.journal_support import (
     GAMES,
     CardStorage,
     FaultyStorage,

@@ -14,8 +14,7 @@ from companion.inputs.events import ButtonPress, Input, Rolled
 from companion.service.hosts.base import NOT_COUNTED, Expect, HostContext, Option, Request
 from companion.service.hosts.host import JournaledHost
 from companion.ui.views import MessageView, View
-
-from .engine import GAME, NAMES, Action, Setup, State, Step
+from tests.tinygame.engine import GAME, NAMES, Action, Setup, State, Step
 
 
 class RaceHost(JournaledHost[State, Action, Any, Setup]):
@@ -86,7 +85,7 @@ class RaceHost(JournaledHost[State, Action, Any, Setup]):
 
     def facts(self) -> Any:
         """The race for the phone view (:mod:`.phone`); ``None`` before a game."""
-        from .phone import RaceFacts  # the web's types: imported when the phones ask
+        from tests.tinygame.phone import RaceFacts  # the web's types: imported when the phones ask
 
         return RaceFacts(self.play.current(), self.said) if self.play.started else None
 

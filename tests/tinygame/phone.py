@@ -9,8 +9,7 @@ from typing import ClassVar
 
 from companion.web.snapshot import Snapshot
 from companion.web.svg import Drawing
-
-from .engine import NAMES, State
+from tests.tinygame.engine import NAMES, State
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,7 @@ import pytest
 
 from companion.web import samples, server
 from companion.web.server import WebView
-
-from .test_server import Stream
+from tests.web.test_server import Stream
 
 
 def slow_sockets(port: int, n: int, source: str) -> list[socket.socket]:

@@ -18,8 +18,7 @@ import pytest
 
 from companion.web import samples
 from companion.web.server import WebView, wait_until
-
-from .chromium import PHONE, chromium, screenshot
+from tests.web.chromium import PHONE, chromium, screenshot
 
 SHOWN_WITHIN_S = 1.0
 """How soon a published snapshot must be on the page (a bound, not a speed target: the

@@ -13,8 +13,7 @@ import functools
 import pytest
 
 from companion.web import qr
-
-from . import qrphoto
+from tests.web import qrphoto
 
 # the photo counts are cached in the worker that makes them: these tests keep to one worker
 pytestmark = pytest.mark.xdist_group("qrphoto")

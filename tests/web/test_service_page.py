@@ -22,10 +22,9 @@ from companion.service.hosts.base import Expect
 from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView
 from companion.web.server import wait_until
-
-from ..service.rig import Rig
-from .chromium import PHONE, chromium, screenshot
-from .test_page import js, no_csp_or_script_errors, opened, text_of
+from tests.service.rig import Rig
+from tests.web.chromium import PHONE, chromium, screenshot
+from tests.web.test_page import js, no_csp_or_script_errors, opened, text_of
 
 ON_THE_PAGE_S = 5.0
 """How long a change may take to reach the page here (a generous bound for a loaded 2-core

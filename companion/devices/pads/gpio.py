@@ -48,11 +48,10 @@ from typing import Any
 
 from gpiozero import Device
 
+from companion.devices.pads.state import CHATTER_MS, STUCK_AFTER_S, PadStates
+from companion.devices.pinmap import PinMap, PinMapError
+from companion.devices.ports import PinFactory
 from companion.inputs.pads import Pad, PadSignal, PadTouch
-
-from ..pinmap import PinMap, PinMapError
-from ..ports import PinFactory
-from .state import CHATTER_MS, STUCK_AFTER_S, PadStates
 
 PadEvent = PadSignal
 

@@ -45,6 +45,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.devices.pads.raw import ChannelCheck, RawCount, check, problems
+from companion.devices.pads.state import CHATTER_MS, STUCK_AFTER_S, PadStates
 from companion.dice.link import HelloFrame, LinkCore, LinkReader, LinkStats, SerialFactory
 from companion.dice.protocol import (
     HubBeat,
@@ -56,9 +58,6 @@ from companion.dice.protocol import (
     decode_any,
 )
 from companion.inputs.pads import Pad, PadLink, PadSignal, table_pads
-
-from .raw import ChannelCheck, RawCount, check, problems
-from .state import CHATTER_MS, STUCK_AFTER_S, PadStates
 
 log = logging.getLogger(__name__)
 

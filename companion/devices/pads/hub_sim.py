@@ -32,6 +32,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from companion.devices.pads.hub import hub_channel
+from companion.devices.pads.sim import PadModel
 from companion.dice.simboard import (
     FIRMWARE_DIR,
     FirmwareNotFound,
@@ -40,9 +42,6 @@ from companion.dice.simboard import (
     load_firmware_lib,
 )
 from companion.inputs.pads import Pad
-
-from .hub import hub_channel
-from .sim import PadModel
 
 BOARD_DIR = FIRMWARE_DIR / "padhub"
 """The hub's flash image shipped in the package: ``main.py`` and the ``padhub`` package."""

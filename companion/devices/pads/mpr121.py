@@ -49,10 +49,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.devices.pads.state import CHATTER_MS, STUCK_AFTER_S, PadStates
+from companion.devices.ports import PinFactory
 from companion.inputs.pads import Pad, PadSignal, PadTouch, table_pads
-
-from ..ports import PinFactory
-from .state import CHATTER_MS, STUCK_AFTER_S, PadStates
 
 log = logging.getLogger(__name__)
 

@@ -26,10 +26,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.devices.pads import mpr121 as chip
+from companion.devices.pads.sim import PadModel
 from companion.inputs.pads import Pad
-
-from . import mpr121 as chip
-from .sim import PadModel
 
 BASELINE_COUNTS = 720
 """An untouched copper-tape pad and its wire (10-bit counts)."""

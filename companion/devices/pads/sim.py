@@ -28,9 +28,8 @@ from typing import Any, Protocol
 from gpiozero.exc import PinSetInput
 from gpiozero.pins.mock import MockFactory, MockPin
 
+from companion.devices.pads.gpio import SlapPads
 from companion.inputs.pads import Pad
-
-from .gpio import SlapPads
 
 
 class ClockedMockPin(MockPin):  # type: ignore[misc]

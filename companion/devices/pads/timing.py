@@ -31,10 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.devices.pads.frontends import PAD_TYPES, PadType
 from companion.files import SMALL_LIMIT, TooBig, read_text_limited
 from companion.inputs.pads import Pad, PadNameError
-
-from .frontends import PAD_TYPES, PadType
 
 log = logging.getLogger(__name__)
 

@@ -16,10 +16,9 @@ from bleak.backends.device import BLEDevice
 from bleak.backends.scanner import AdvertisementData
 from bleak.exc import BleakError
 
+from companion.dice.ble import NAME, RX, SERVICE, TX
+from companion.dice.ble.stream import NusLink
 from companion.dice.pixels.port import LoopThread, PortError, wait_for
-
-from . import NAME, RX, SERVICE, TX
-from .stream import NusLink
 
 log = logging.getLogger(__name__)
 

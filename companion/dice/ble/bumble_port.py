@@ -12,12 +12,11 @@ from bumble.core import UUID
 from bumble.device import Advertisement, Connection, Device, Peer
 from bumble.gatt_client import CharacteristicProxy
 
+from companion.dice.ble import RX, SERVICE, TX
+from companion.dice.ble.bleak_port import matches
+from companion.dice.ble.stream import NusLink
 from companion.dice.pixels.bumble_port import Air, fields
 from companion.dice.pixels.port import PortError, wait_for
-
-from . import RX, SERVICE, TX
-from .bleak_port import matches
-from .stream import NusLink
 
 log = logging.getLogger(__name__)
 

@@ -19,11 +19,10 @@ from bumble.core import UUID, AdvertisingData
 from bumble.device import Connection, Device
 from bumble.gatt import Characteristic, CharacteristicValue, Service
 
+from companion.dice.ble import NAME, RX, SERVICE, TX
+from companion.dice.ble.bumble_port import PIECE
 from companion.dice.pixels.bumble_port import Air
 from companion.dice.sim import load_firmware
-
-from . import NAME, RX, SERVICE, TX
-from .bumble_port import PIECE
 
 log = logging.getLogger(__name__)
 

@@ -28,9 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from companion.dice.reader import DiceConnected, DiceDisconnected, DiceRoll
-
-from .messages import (
+from companion.dice.pixels.messages import (
     BatteryLevel,
     BatteryState,
     Blink,
@@ -44,8 +42,9 @@ from .messages import (
     face_value,
     parse,
 )
-from .port import GattLink, GattPort, PortError, Seen
-from .tracker import Crooked, Landed, RollTracker
+from companion.dice.pixels.port import GattLink, GattPort, PortError, Seen
+from companion.dice.pixels.tracker import Crooked, Landed, RollTracker
+from companion.dice.reader import DiceConnected, DiceDisconnected, DiceRoll
 
 log = logging.getLogger(__name__)
 

@@ -22,8 +22,8 @@ from bleak.backends.device import BLEDevice
 from bleak.backends.scanner import AdvertisementData
 from bleak.exc import BleakError
 
-from .messages import FAMILIES, PixelsError, Uuids, read_advert
-from .port import GattLink, LoopThread, PortError, Seen, wait_for
+from companion.dice.pixels.messages import FAMILIES, PixelsError, Uuids, read_advert
+from companion.dice.pixels.port import GattLink, LoopThread, PortError, Seen, wait_for
 
 log = logging.getLogger(__name__)
 

@@ -28,8 +28,8 @@ from bumble.host import Host
 from bumble.link import LocalLink
 from bumble.transport.common import AsyncPipeSink
 
-from .messages import FAMILIES, PixelsError, Uuids, full_uuid, read_advert
-from .port import GattLink, LoopThread, PortError, Seen, wait_for
+from companion.dice.pixels.messages import FAMILIES, PixelsError, Uuids, full_uuid, read_advert
+from companion.dice.pixels.port import GattLink, LoopThread, PortError, Seen, wait_for
 
 log = logging.getLogger(__name__)
 

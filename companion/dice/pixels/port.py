@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from .messages import Advert, Uuids
+from companion.dice.pixels.messages import Advert, Uuids
 
 T = TypeVar("T")
 

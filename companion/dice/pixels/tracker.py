@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import RollState
+from companion.dice.pixels.messages import RollState
 
 MOVING = (RollState.HANDLING, RollState.ROLLING)
 

@@ -36,8 +36,8 @@ from bumble.core import UUID, AdvertisingData
 from bumble.device import Connection, Device
 from bumble.gatt import Characteristic, CharacteristicValue, Service
 
-from .bumble_port import Air
-from .messages import (
+from companion.dice.pixels.bumble_port import Air
+from companion.dice.pixels.messages import (
     DIE_UUIDS,
     LEGACY_UUIDS,
     Advert,

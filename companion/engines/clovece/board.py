@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .rules import GOAL_FIRST, HOUSE, START, TRACK_LEN, Position
+from companion.engines.clovece.rules import GOAL_FIRST, HOUSE, START, TRACK_LEN, Position
 
 GRID = 11
 

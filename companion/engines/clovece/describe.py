@@ -15,12 +15,7 @@ on the track, the words also say which one moves by its place in the row:
 
 from __future__ import annotations
 
-from ..czech import COLOUR_NAME as COLOUR_NAME
-from ..czech import MARK_NAME as MARK_NAME
-from ..czech import PLAYER as PLAYER
-from ..czech import PLAYER_ACC as PLAYER_ACC
-from ..czech import PLAYER_LOWER as PLAYER_LOWER
-from .rules import (
+from companion.engines.clovece.rules import (
     GOAL_FIRST,
     HOUSE,
     TRACK_LEN,
@@ -39,6 +34,11 @@ from .rules import (
     Why,
     Won,
 )
+from companion.engines.czech import COLOUR_NAME as COLOUR_NAME
+from companion.engines.czech import MARK_NAME as MARK_NAME
+from companion.engines.czech import PLAYER as PLAYER
+from companion.engines.czech import PLAYER_ACC as PLAYER_ACC
+from companion.engines.czech import PLAYER_LOWER as PLAYER_LOWER
 
 ROLL_NAME = ("jednička", "dvojka", "trojka", "čtyřka", "pětka", "šestka")
 """The die value as a noun (nominative)."""

@@ -28,13 +28,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..errors import GameOver, IllegalMove, NotationError, RulesError
-from ..game import HEADER, ROLL, Chance, Game, Record, check_header
-from ..game import Source as Source  # where a roll came from (kept in its record)
-from . import rules
-from .describe import describe_event, explain
-from .notation import format_with_roll, location_text, parse_location, parse_with_roll
-from .rules import (
+from companion.engines.clovece import rules
+from companion.engines.clovece.describe import describe_event, explain
+from companion.engines.clovece.notation import (
+    format_with_roll,
+    location_text,
+    parse_location,
+    parse_with_roll,
+)
+from companion.engines.clovece.rules import (
     COLOURS,
     RED,
     SEATS_BY_PLAYERS,
@@ -48,6 +50,9 @@ from .rules import (
     Why,
     legal_moves,
 )
+from companion.engines.errors import GameOver, IllegalMove, NotationError, RulesError
+from companion.engines.game import HEADER, ROLL, Chance, Game, Record, check_header
+from companion.engines.game import Source as Source  # where a roll came from (kept in its record)
 
 
 @dataclass(frozen=True, slots=True)

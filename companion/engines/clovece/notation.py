@@ -20,9 +20,7 @@ token, ``roll:N`` (written last), for that roll.
 
 from __future__ import annotations
 
-from ..colours import NotationError as NotationError
-from ..colours import colour_index as colour_index
-from .rules import (
+from companion.engines.clovece.rules import (
     COLOURS,
     GOAL_FIRST,
     HOUSE,
@@ -36,6 +34,8 @@ from .rules import (
     legal_moves,
     occupancy,
 )
+from companion.engines.colours import NotationError as NotationError
+from companion.engines.colours import colour_index as colour_index
 
 
 def location_text(colour: int, progress: int) -> str:

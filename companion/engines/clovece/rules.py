@@ -27,13 +27,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NoReturn
 
-from ..colours import BLUE as BLUE
-from ..colours import COLOURS as COLOURS  # the letters r b g y; the index is the colour
-from ..colours import GREEN as GREEN
-from ..colours import RED as RED
-from ..colours import SEATS_BY_PLAYERS as SEATS_BY_PLAYERS
-from ..colours import YELLOW as YELLOW
-from ..errors import AmbiguousMove, GameOver, IllegalMove, RulesError
+from companion.engines.colours import BLUE as BLUE
+from companion.engines.colours import (
+    COLOURS as COLOURS,  # the letters r b g y; the index is the colour
+)
+from companion.engines.colours import GREEN as GREEN
+from companion.engines.colours import RED as RED
+from companion.engines.colours import SEATS_BY_PLAYERS as SEATS_BY_PLAYERS
+from companion.engines.colours import YELLOW as YELLOW
+from companion.engines.errors import AmbiguousMove, GameOver, IllegalMove, RulesError
 
 START = (0, 10, 20, 30)
 """Absolute track field of each colour's start field."""

@@ -6,8 +6,8 @@ Legend: ``r b g y`` a piece; ``R B G Y`` an empty start field of that colour;
 
 from __future__ import annotations
 
-from .board import GOALS, GRID, HOUSES, TRACK, cell_of
-from .rules import COLOURS, HOUSE, START, Position
+from companion.engines.clovece.board import GOALS, GRID, HOUSES, TRACK, cell_of
+from companion.engines.clovece.rules import COLOURS, HOUSE, START, Position
 
 
 def render(pos: Position, marks: dict[tuple[int, int], str] | None = None) -> str:

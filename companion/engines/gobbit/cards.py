@@ -16,7 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..errors import NotationError
+from companion.engines.errors import NotationError
 
 SNAKE, CHAMELEON, MOSQUITO, GORILLA = "S", "C", "M", "G"
 SPECIES = (SNAKE, CHAMELEON, MOSQUITO, GORILLA)

@@ -8,10 +8,19 @@ duch.
 
 from __future__ import annotations
 
-from ..czech import PLAYER_ACC, PLAYER_LOWER
-from .cards import CHAMELEON, GORILLA, MOSQUITO, SNAKE, Card, Condition
-from .judge import GRAVEYARD, TO_GRAVEYARD, Call, Kind, Ruling, Target, Verdict, Why
-from .rules import (
+from companion.engines.czech import PLAYER_ACC, PLAYER_LOWER
+from companion.engines.gobbit.cards import CHAMELEON, GORILLA, MOSQUITO, SNAKE, Card, Condition
+from companion.engines.gobbit.judge import (
+    GRAVEYARD,
+    TO_GRAVEYARD,
+    Call,
+    Kind,
+    Ruling,
+    Target,
+    Verdict,
+    Why,
+)
+from companion.engines.gobbit.rules import (
     BecameGhost,
     ConditionChanged,
     Dealt,

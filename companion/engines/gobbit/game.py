@@ -29,14 +29,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import NotationError, RulesError
-from ..game import HEADER, Chance, ChanceKind, Game, Record, Source, check_header
-from . import rules
-from .cards import RULE_ORDER
-from .describe import describe_event, refusal_sentence
-from .judge import GRAVEYARD, Touch
-from .notation import format_state, parse_state
-from .rules import (
+from companion.engines.errors import NotationError, RulesError
+from companion.engines.game import HEADER, Chance, ChanceKind, Game, Record, Source, check_header
+from companion.engines.gobbit import rules
+from companion.engines.gobbit.cards import RULE_ORDER
+from companion.engines.gobbit.describe import describe_event, refusal_sentence
+from companion.engines.gobbit.judge import GRAVEYARD, Touch
+from companion.engines.gobbit.notation import format_state, parse_state
+from companion.engines.gobbit.rules import (
     MAX_SEATS,
     MIN_SEATS,
     Action,

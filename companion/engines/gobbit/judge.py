@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..errors import NotationError
-from .cards import (
+from companion.engines.errors import NotationError
+from companion.engines.gobbit.cards import (
     CHAMELEON,
     COLOURS,
     GORILLA,

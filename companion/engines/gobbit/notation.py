@@ -11,9 +11,9 @@ text parses back to the same state.
 
 from __future__ import annotations
 
-from ..errors import NotationError
-from .cards import RULE_ORDER, Card, format_card, parse_card
-from .rules import MAX_SEATS, MIN_SEATS, State
+from companion.engines.errors import NotationError
+from companion.engines.gobbit.cards import RULE_ORDER, Card, format_card, parse_card
+from companion.engines.gobbit.rules import MAX_SEATS, MIN_SEATS, State
 
 
 def _cards(cards: tuple[Card, ...]) -> str:

@@ -30,9 +30,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from ..errors import GameOver, IllegalMove, RulesError
-from .cards import GORILLA, RULE_ORDER, Card, Condition, Rule, standard_deck
-from .judge import TO_GRAVEYARD, Destination, Kind, Ruling, Situation, Touch, Why, judge
+from companion.engines.errors import GameOver, IllegalMove, RulesError
+from companion.engines.gobbit.cards import GORILLA, RULE_ORDER, Card, Condition, Rule, standard_deck
+from companion.engines.gobbit.judge import (
+    TO_GRAVEYARD,
+    Destination,
+    Kind,
+    Ruling,
+    Situation,
+    Touch,
+    Why,
+    judge,
+)
 
 MIN_SEATS, MAX_SEATS = 2, 8
 

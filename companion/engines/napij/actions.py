@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .state import DrinkReason
+from companion.engines.napij.state import DrinkReason
 
 
 @dataclass(frozen=True, slots=True)

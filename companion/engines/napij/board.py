@@ -29,9 +29,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from companion.engines.colours import COLOURS as COLOURS
 from companion.files import BOARD_LIMIT, TooBig, read_text_limited, size_words
-
-from ..colours import COLOURS as COLOURS
 
 KINDS = ("normal", "card", "start", "arrow", "junction", "turnoff", "lane", "rolling_pin",
          "home", "trap")

@@ -16,7 +16,14 @@ from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 
-from .board import DataFileError, Locator, Problem, read_text, toml_error_line, toml_error_text
+from companion.engines.napij.board import (
+    DataFileError,
+    Locator,
+    Problem,
+    read_text,
+    toml_error_line,
+    toml_error_text,
+)
 
 DECK_SIZE = 32
 IMMUNITY_ROUNDS = 4

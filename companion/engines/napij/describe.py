@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..czech import COLOUR_NAME as COLOUR_NAME
-from ..czech import MARK_NAME as MARK_NAME
-from ..czech import PLAYER as PLAYER
-from ..czech import PLAYER_ACC as PLAYER_GEN
-from ..czech import PLAYER_DAT as PLAYER_DAT
-from ..czech import PLAYER_LOWER as PLAYER_LOWER
-from ..czech import WITH_PLAYER as WITH_PLAYER
-from .events import (
+from companion.engines.czech import COLOUR_NAME as COLOUR_NAME
+from companion.engines.czech import MARK_NAME as MARK_NAME
+from companion.engines.czech import PLAYER as PLAYER
+from companion.engines.czech import PLAYER_ACC as PLAYER_GEN
+from companion.engines.czech import PLAYER_DAT as PLAYER_DAT
+from companion.engines.czech import PLAYER_LOWER as PLAYER_LOWER
+from companion.engines.czech import WITH_PLAYER as WITH_PLAYER
+from companion.engines.napij.events import (
     AtJunction,
     AtTurnOff,
     BottleDeclared,
@@ -56,8 +56,8 @@ from .events import (
     VoidThrow,
     Won,
 )
-from .reasons import CardWhy, ForfeitWhy, Reason, Why
-from .state import Debt, DrinkReason, Rules
+from companion.engines.napij.reasons import CardWhy, ForfeitWhy, Reason, Why
+from companion.engines.napij.state import Debt, DrinkReason, Rules
 
 VALUE_ACC = ("jedničku", "dvojku", "trojku", "čtyřku", "pětku", "šestku")
 TIMES = {1: "jednou", 2: "dvakrát", 3: "třikrát", 4: "čtyřikrát", 5: "pětkrát",

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .board import COLOURS, Board
-from .describe import KIND_NAME, TRAP_NAME
+from companion.engines.napij.board import COLOURS, Board
+from companion.engines.napij.describe import KIND_NAME, TRAP_NAME
 
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from .deck import IMMUNITY_ROUNDS, MOVING_EFFECTS, Card, Effect
-from .events import (
+from companion.engines.napij.deck import IMMUNITY_ROUNDS, MOVING_EFFECTS, Card, Effect
+from companion.engines.napij.events import (
     AtJunction,
     CardChainStopped,
     CardDrawn,
@@ -31,9 +31,9 @@ from .events import (
     ReturnedToPub,
     Swapped,
 )
-from .playout import PlayOut, shorter_heading
-from .reasons import CardWhy, Why
-from .state import CHAIN_CAP, DrinkReason, Pending
+from companion.engines.napij.playout import PlayOut, shorter_heading
+from companion.engines.napij.reasons import CardWhy, Why
+from companion.engines.napij.state import CHAIN_CAP, DrinkReason, Pending
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .reasons import CardWhy, ForfeitWhy
-from .state import DrinkReason
+from companion.engines.napij.reasons import CardWhy, ForfeitWhy
+from companion.engines.napij.state import DrinkReason
 
 
 class How(StrEnum):

@@ -45,11 +45,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..colours import COLOURS, SEATS_BY_PLAYERS, colour_index
-from ..errors import NotationError, RulesError
-from ..game import HEADER, ROLL, Chance, ChanceKind, Game, Record, Source
-from . import describe as czech
-from .actions import (
+from companion.engines.colours import COLOURS, SEATS_BY_PLAYERS, colour_index
+from companion.engines.errors import NotationError, RulesError
+from companion.engines.game import HEADER, ROLL, Chance, ChanceKind, Game, Record, Source
+from companion.engines.napij import describe as czech
+from companion.engines.napij.actions import (
     Action,
     Choose,
     DeclareBottle,
@@ -65,12 +65,12 @@ from .actions import (
     Throw,
     ThrowOwing,
 )
-from .board import DataFileError, default_board_text, parse_board, read_text
-from .deck import default_deck_text, parse_deck
-from .events import Event
-from .notation import format_position, parse_position
-from .reasons import Why
-from .rules import (
+from companion.engines.napij.board import DataFileError, default_board_text, parse_board, read_text
+from companion.engines.napij.deck import default_deck_text, parse_deck
+from companion.engines.napij.events import Event
+from companion.engines.napij.notation import format_position, parse_position
+from companion.engines.napij.reasons import Why
+from companion.engines.napij.rules import (
     UNSHUFFLED,
     apply,
     can_declare_bottle,
@@ -80,7 +80,7 @@ from .rules import (
     new_game,
     why_not,
 )
-from .state import (
+from companion.engines.napij.state import (
     BOTTLE,
     CALLED_DUTIES,
     PIECES,

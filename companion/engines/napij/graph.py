@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import LANE, MAIN, SHORTCUT, STEZKA, TRAP_AREA, Board
+from companion.engines.napij.board import LANE, MAIN, SHORTCUT, STEZKA, TRAP_AREA, Board
 
 IN, OUT = 1, 2
 

@@ -33,8 +33,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .board import LANE, MAIN, SHORTCUT, STEZKA, TRAP_AREA, Board
-from .state import PUB, Rules
+from companion.engines.napij.board import LANE, MAIN, SHORTCUT, STEZKA, TRAP_AREA, Board
+from companion.engines.napij.state import PUB, Rules
 
 MAX_COUNT = 3
 """A landmark names fields at most this many fields away from it."""

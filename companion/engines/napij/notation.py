@@ -44,11 +44,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..colours import COLOURS as COLOURS
-from ..colours import colour_index as colour_index
-from ..errors import IllegalMove
-from ..errors import NotationError as NotationError
-from .actions import (
+from companion.engines.colours import COLOURS as COLOURS
+from companion.engines.colours import colour_index as colour_index
+from companion.engines.errors import IllegalMove
+from companion.engines.errors import NotationError as NotationError
+from companion.engines.napij.actions import (
     Action,
     Choose,
     DeclareBottle,
@@ -64,9 +64,9 @@ from .actions import (
     Throw,
     ThrowOwing,
 )
-from .deck import CHOICE_EFFECTS, OFFER_EFFECTS
-from .reasons import Reason, Why
-from .rules import (
+from companion.engines.napij.deck import CHOICE_EFFECTS, OFFER_EFFECTS
+from companion.engines.napij.reasons import Reason, Why
+from companion.engines.napij.rules import (
     choices,
     has_piece_in_play,
     legal_plays,
@@ -74,7 +74,7 @@ from .rules import (
     problems,
     six_unusable,
 )
-from .state import (
+from companion.engines.napij.state import (
     BOTTLE,
     CALLED_DUTIES,
     CHAIN_CAP,

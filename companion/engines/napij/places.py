@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..czech import PLAYER, PLAYER_ACC, PLAYER_DAT
-from ..errors import IllegalMove
-from .actions import Choose, Decline, Offer, Play, Step
-from .describe import EXPLAIN, HEADLINE_ORDER, describe_event, explain
-from .events import (
+from companion.engines.czech import PLAYER, PLAYER_ACC, PLAYER_DAT
+from companion.engines.errors import IllegalMove
+from companion.engines.napij.actions import Choose, Decline, Offer, Play, Step
+from companion.engines.napij.describe import EXPLAIN, HEADLINE_ORDER, describe_event, explain
+from companion.engines.napij.events import (
     BottleMoved,
     BottlePlaced,
     BottlePushed,
@@ -39,11 +39,11 @@ from .events import (
     Released,
     ReturnedToPub,
 )
-from .landmarks import Case, phrase
-from .playout import PlayOut
-from .reasons import Reason, Why
-from .rules import Choice, preview
-from .state import BOTTLE, PUB, SIX, Rules, State
+from companion.engines.napij.landmarks import Case, phrase
+from companion.engines.napij.playout import PlayOut
+from companion.engines.napij.reasons import Reason, Why
+from companion.engines.napij.rules import Choice, preview
+from companion.engines.napij.state import BOTTLE, PUB, SIX, Rules, State
 
 TRAP_OUT = {"zachytka": "ze záchytky", "bazina": "z bažiny", "les": "z lesa"}
 

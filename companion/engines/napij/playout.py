@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .events import (
+from companion.engines.napij.events import (
     AtJunction,
     AtTurnOff,
     BottleMoved,
@@ -35,9 +35,9 @@ from .events import (
     TurnPassed,
     Won,
 )
-from .graph import Graph
-from .reasons import Why
-from .state import PIECES, PUB, SIX, Debt, DrinkReason, Pending, State
+from companion.engines.napij.graph import Graph
+from companion.engines.napij.reasons import Why
+from companion.engines.napij.state import PIECES, PUB, SIX, Debt, DrinkReason, Pending, State
 
 __all__ = ["PlayOut", "next_colour", "occupancy", "pass_turn", "problem_at",
            "shared_occupancy", "shorter_heading", "target_of", "walk"]

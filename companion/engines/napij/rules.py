@@ -40,10 +40,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import permutations, product
 
-from ..colours import COLOURS, SEATS_BY_PLAYERS
-from ..errors import GameOver, IllegalMove, RulesError
-from . import effects
-from .actions import (
+from companion.engines.colours import COLOURS, SEATS_BY_PLAYERS
+from companion.engines.errors import GameOver, IllegalMove, RulesError
+from companion.engines.napij import effects
+from companion.engines.napij.actions import (
     Action,
     Choose,
     DeclareBottle,
@@ -59,8 +59,8 @@ from .actions import (
     Throw,
     ThrowOwing,
 )
-from .deck import IMMUNITY_ROUNDS, OFFER_EFFECTS
-from .events import (
+from companion.engines.napij.deck import IMMUNITY_ROUNDS, OFFER_EFFECTS
+from companion.engines.napij.events import (
     BottleDeclared,
     DeckShuffled,
     Event,
@@ -74,10 +74,16 @@ from .events import (
     TurnForfeited,
     VoidThrow,
 )
-from .graph import Graph
-from .playout import PlayOut, pass_turn, problem_at, shared_occupancy, target_of
-from .reasons import ForfeitWhy, Reason, Why
-from .state import (
+from companion.engines.napij.graph import Graph
+from companion.engines.napij.playout import (
+    PlayOut,
+    pass_turn,
+    problem_at,
+    shared_occupancy,
+    target_of,
+)
+from companion.engines.napij.reasons import ForfeitWhy, Reason, Why
+from companion.engines.napij.state import (
     BOTTLE,
     CALLED_DUTIES,
     PIECES,

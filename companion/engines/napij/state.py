@@ -12,9 +12,9 @@ import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .board import Board, default_board
-from .deck import DECK_SIZE, Deck, default_deck
-from .graph import Graph, compile_graph, distance_home
+from companion.engines.napij.board import Board, default_board
+from companion.engines.napij.deck import DECK_SIZE, Deck, default_deck
+from companion.engines.napij.graph import Graph, compile_graph, distance_home
 
 PUB = -1
 """The node of a piece in its pub."""

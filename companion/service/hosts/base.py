@@ -37,8 +37,7 @@ from companion.ui.views import View
 
 if TYPE_CHECKING:  # types only: the pads' timing and the phone's facts are loaded when used
     from companion.devices.pads.timing import TimingBook
-
-    from .facts import Facts
+    from companion.service.hosts.facts import Facts
 
 EVENT_LINES = 12
 """How many of the latest event lines a host keeps for the facts (:mod:`.facts`)."""

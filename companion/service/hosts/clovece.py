@@ -60,11 +60,7 @@ from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolle
 from companion.players.clovece_hint import hint as strong_hint
 from companion.players.clovece_levels import choose
 from companion.players.levels import CZECH, DEFAULT_LEVEL, Level
-from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
-from companion.ui.controls import cycle
-from companion.ui.views import Choice, View
-
-from .base import (
+from companion.service.hosts.base import (
     COMPUTER_THROWS,
     NOT_COUNTED,
     RETRY_AFTER,
@@ -81,10 +77,13 @@ from .base import (
     set_seat_option,
     setup_defaults,
 )
-from .host import JournaledHost
+from companion.service.hosts.host import JournaledHost
+from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
+from companion.ui.controls import cycle
+from companion.ui.views import Choice, View
 
 if TYPE_CHECKING:
-    from .facts import CloveceFacts
+    from companion.service.hosts.facts import CloveceFacts
 
 log = logging.getLogger(__name__)
 
@@ -466,7 +465,9 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
 
     def facts(self) -> CloveceFacts | None:
         """The position, the turn's throws, the last move and the latest event lines."""
-        from .facts import CloveceFacts  # the phone view's: loaded once it starts
+        from companion.service.hosts.facts import (
+            CloveceFacts,  # the phone view's: loaded once it starts
+        )
 
         if self.mode is Mode.IDLE or not self.play.started:
             return None

@@ -45,10 +45,7 @@ from companion.inputs.pads import PadChannels, table_pads
 from companion.referee.calibration import CalibrationModel
 from companion.referee.model import RefereeModel
 from companion.referee.virtual import VirtualDeckModel, shuffle_order
-from companion.ui.gobbit_screens import RefereeView
-from companion.ui.views import MessageView, View
-
-from .base import (
+from companion.service.hosts.base import (
     RETRY_AFTER,
     Expect,
     HostContext,
@@ -59,8 +56,10 @@ from .base import (
     setup_defaults,
     yes_no,
 )
-from .facts import GobbitFacts, RefereeFacts
-from .host import BaseHost
+from companion.service.hosts.facts import GobbitFacts, RefereeFacts
+from companion.service.hosts.host import BaseHost
+from companion.ui.gobbit_screens import RefereeView
+from companion.ui.views import MessageView, View
 
 log = logging.getLogger(__name__)
 

@@ -38,13 +38,12 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from companion.engines.errors import RulesError
 from companion.engines.game import Game, Record, replay
 from companion.inputs.events import Input
+from companion.service.hosts.base import EventLines, HostContext, JournaledGame, Option, Request
 from companion.storage.journal import JournalError
 from companion.ui.views import View
 
-from .base import EventLines, HostContext, JournaledGame, Option, Request
-
 if TYPE_CHECKING:
-    from .base import GameHost
+    from companion.service.hosts.base import GameHost
 
 log = logging.getLogger(__name__)
 

@@ -46,10 +46,7 @@ from companion.players.levels import CZECH, DEFAULT_LEVEL, Level
 from companion.players.napij_hint import card_hint
 from companion.players.napij_hint import hint as strong_hint
 from companion.players.napij_levels import strong
-from companion.ui.napij_views import Move, NapijView
-from companion.ui.views import View
-
-from .base import (
+from companion.service.hosts.base import (
     Expect,
     HostContext,
     Option,
@@ -61,11 +58,11 @@ from .base import (
     set_seat_option,
     setup_defaults,
 )
-from .facts import NapijFacts
-from .host import NOTHING_TO_UNDO
-from .napij_inputs import NapijInputs
-from .napij_screen import NapijScreen
-from .napij_turn import (
+from companion.service.hosts.facts import NapijFacts
+from companion.service.hosts.host import NOTHING_TO_UNDO
+from companion.service.hosts.napij_inputs import NapijInputs
+from companion.service.hosts.napij_screen import NapijScreen
+from companion.service.hosts.napij_turn import (
     ASK_GRACE,
     COMPUTER_DELAY,
     LOT_STEP,
@@ -74,6 +71,8 @@ from .napij_turn import (
     Timer,
     lot_rounds,
 )
+from companion.ui.napij_views import Move, NapijView
+from companion.ui.views import View
 
 __all__ = ["ASK_GRACE", "COMPUTER_DELAY", "LOT_STEP", "Mode", "NapijHost", "Timer", "lot_rounds"]
 """What the tests and the every-screen walk take from here (the turn's own names among them)."""

@@ -15,12 +15,11 @@ from companion.engines.napij.reasons import Why
 from companion.engines.napij.rules import can_declare_bottle
 from companion.engines.napij.state import DrinkReason, Phase
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
+from companion.service.hosts.base import COMPUTER_THROWS, NOT_COUNTED, Request, dice_line
+from companion.service.hosts.napij_turn import ASK_GRACE, DUTY_WORDS, Mode, NapijTurn
 from companion.ui.controls import cycle
 from companion.ui.napij_screens import row_pages
 from companion.ui.napij_views import NapijView
-
-from .base import COMPUTER_THROWS, NOT_COUNTED, Request, dice_line
-from .napij_turn import ASK_GRACE, DUTY_WORDS, Mode, NapijTurn
 
 
 class NapijInputs(NapijTurn):

@@ -22,14 +22,13 @@ from companion.engines.napij.playout import occupancy
 from companion.engines.napij.reasons import Why
 from companion.engines.napij.rules import can_declare_bottle, needs_six
 from companion.engines.napij.state import BOTTLE, PUB, Phase, State
+from companion.service.hosts.napij_pace import prompt_of_play
+from companion.service.hosts.napij_turn import DUTY_WORDS, Mode, NapijTurn
 from companion.ui.fonts import body_font
 from companion.ui.napij_views import BOTTLE as BOTTLE_CELL
 from companion.ui.napij_views import Cell, Move, NapijView, Row, Strip
 from companion.ui.screens import wrap
 from companion.ui.views import MessageView, View
-
-from .napij_pace import prompt_of_play
-from .napij_turn import DUTY_WORDS, Mode, NapijTurn
 
 TEXT_WIDTH = 120
 """Pixels a wrapped text may take on a napij screen (room for the page marks ▲ ▼)."""

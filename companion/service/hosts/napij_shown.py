@@ -22,11 +22,10 @@ from companion.engines.napij.actions import Action, Drank
 from companion.engines.napij.events import CardDrawn, Event, MustDrink
 from companion.engines.napij.game import GAME
 from companion.engines.napij.state import Debt, DrinkReason, State
+from companion.service.hosts.napij_drinks import Announcement, announcements
 from companion.ui.fonts import body_font
 from companion.ui.napij_views import Banner
 from companion.ui.screens import wrap
-
-from .napij_drinks import Announcement, announcements
 
 TEXT_WIDTH = 120
 """Pixels a card's wrapped text may take (room for the page marks)."""

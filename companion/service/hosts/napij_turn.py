@@ -47,14 +47,13 @@ from companion.engines.napij.rules import Choice, choices, chooser, legal_plays
 from companion.engines.napij.state import DrinkReason, Phase, State
 from companion.players.levels import DEFAULT_LEVEL, Level
 from companion.players.napij_levels import decide as decide_at
+from companion.service.hosts.base import RETRY_AFTER, HostContext, setup_defaults
+from companion.service.hosts.host import JournaledHost
+from companion.service.hosts.napij_drinks import Tally, debt_sentence
+from companion.service.hosts.napij_pace import computer_order, ready_after, spoken_play
+from companion.service.hosts.napij_shown import Shown, after_action, waiting
 from companion.ui.napij_views import NapijView
 from companion.ui.views import View
-
-from .base import RETRY_AFTER, HostContext, setup_defaults
-from .host import JournaledHost
-from .napij_drinks import Tally, debt_sentence
-from .napij_pace import computer_order, ready_after, spoken_play
-from .napij_shown import Shown, after_action, waiting
 
 log = logging.getLogger(__name__)
 

@@ -33,11 +33,19 @@ crash-consistency tests can record every write and fsync; a file is read with a 
 
 from __future__ import annotations
 
-from .core import MIRROR_SUFFIX, Journal, encode_journal, mirror_of
-from .lines import Entry, Record, decode, decode_line, encode, encode_entry, encode_line
-from .recovery import Recovered, recover
-from .report import LoadReport, action_words, lost_sentence
-from .storage import JournalError, OSStorage, Storage, reason_of
+from companion.storage.journal.core import MIRROR_SUFFIX, Journal, encode_journal, mirror_of
+from companion.storage.journal.lines import (
+    Entry,
+    Record,
+    decode,
+    decode_line,
+    encode,
+    encode_entry,
+    encode_line,
+)
+from companion.storage.journal.recovery import Recovered, recover
+from companion.storage.journal.report import LoadReport, action_words, lost_sentence
+from companion.storage.journal.storage import JournalError, OSStorage, Storage, reason_of
 
 __all__ = [
     "MIRROR_SUFFIX", "Entry", "Journal", "JournalError", "LoadReport", "OSStorage", "Record",

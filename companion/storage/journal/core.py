@@ -9,10 +9,10 @@ import logging
 from collections.abc import Iterable
 from pathlib import Path
 
-from .lines import Record, encode_line
-from .recovery import Recovered, recover
-from .report import LoadReport, without_records
-from .storage import JournalError, OSStorage, Storage, reason_of
+from companion.storage.journal.lines import Record, encode_line
+from companion.storage.journal.recovery import Recovered, recover
+from companion.storage.journal.report import LoadReport, without_records
+from companion.storage.journal.storage import JournalError, OSStorage, Storage, reason_of
 
 log = logging.getLogger(__name__)
 

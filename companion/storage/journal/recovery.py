@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .lines import Entry, Record, decode_line, newer_line, pieces
+from companion.storage.journal.lines import Entry, Record, decode_line, newer_line, pieces
 
 
 @dataclass

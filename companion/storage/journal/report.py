@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .lines import Record
+from companion.storage.journal.lines import Record
 
 _ACTIONS = {
     "roll": "hod {v}", "throw": "hod {v}", "move": "tah", "play": "tah kartou",

@@ -28,8 +28,7 @@ from companion.inputs.pads import (
     PadStuck,
     PadTouch,
 )
-
-from ...dice.support import wait_for
+from tests.dice.support import wait_for
 
 BOOT, BOOT2 = "3F2A9C01", "0BADCAFE"
 HELLO = encode(HubHello("hub-1", "1.0.0", BOOT, 1, 56, 993))

@@ -12,8 +12,7 @@ from companion.devices.pads.hub import PadHub, hub_channel, hub_pads
 from companion.devices.pads.hub_sim import BOARD_DIR, SimulatedHub, load_firmware
 from companion.devices.pads.sim import PadModel, run_plan
 from companion.inputs.pads import Pad, PadTouch
-
-from ...dice import support
+from tests.dice import support
 
 wait_for = partial(support.wait_for, timeout=30.0)  # a ceiling: the calibration runs long under load
 

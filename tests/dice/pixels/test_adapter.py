@@ -20,8 +20,7 @@ from companion.dice.pixels.bumble_port import Air
 from companion.dice.pixels.messages import BatteryState
 from companion.dice.pixels.virtual import VirtualPixel
 from companion.dice.reader import DiceConnected, DiceDisconnected, DiceRoll
-
-from .support import until
+from tests.dice.pixels.support import until
 
 
 @pytest.fixture

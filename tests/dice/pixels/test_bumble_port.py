@@ -11,8 +11,7 @@ from companion.dice.pixels.bumble_port import Air, fields
 from companion.dice.pixels.messages import DIE_UUIDS, INFO_SERVICE
 from companion.dice.pixels.port import PortError
 from companion.dice.pixels.virtual import VirtualPixel
-
-from .support import until
+from tests.dice.pixels.support import until
 
 
 def test_fields_are_in_bleak_s_shapes() -> None:

@@ -9,8 +9,7 @@ from companion.dice.pixels.adapter import scan
 from companion.dice.pixels.bumble_port import Air
 from companion.dice.pixels.virtual import VirtualPixel, parse_script, seeded_faces
 from companion.dice.sim import SimulatedDice
-
-from .support import until
+from tests.dice.pixels.support import until
 
 
 def connect(air: Air, die: VirtualPixel) -> tuple[object, list[object]]:

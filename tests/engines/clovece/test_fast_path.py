@@ -45,9 +45,8 @@ from companion.engines.clovece.rules import (
 )
 from companion.engines.errors import AmbiguousMove, IllegalMove, RulesError
 from companion.selfplay.clovece import play_steps
-
-from .helpers import P
-from .test_properties import positions
+from tests.engines.clovece.helpers import P
+from tests.engines.clovece.test_properties import positions
 
 
 def plain_apply(pos: Position, roll: int, move: Move | None) -> tuple[Position, list[Event]]:

@@ -28,8 +28,7 @@ from companion.engines.clovece.rules import (
     why_not,
 )
 from companion.engines.errors import AmbiguousMove, GameOver, IllegalMove, RulesError
-
-from .helpers import P, moves, play
+from tests.engines.clovece.helpers import P, moves, play
 
 # --- set-up ------------------------------------------------------------------
 

@@ -13,8 +13,7 @@ from companion.engines.napij.notation import format_position
 from companion.engines.napij.reasons import Why
 from companion.engines.napij.rules import apply, new_game, why_not
 from companion.engines.napij.state import Debt, DrinkReason
-
-from .helpers import play, pos, throw, with_top
+from tests.engines.napij.helpers import play, pos, throw, with_top
 
 R, B, GR, Y = 0, 1, 2, 3
 

@@ -22,8 +22,7 @@ from companion.engines.napij.events import (
 from companion.engines.napij.reasons import CardWhy, ForfeitWhy, Reason, Why
 from companion.engines.napij.state import DrinkReason
 from companion.selfplay.napij import play_steps
-
-from .helpers import RULES
+from tests.engines.napij.helpers import RULES
 
 CZECH = re.compile("[áčďéěíňóřšťúůýž]", re.I)
 SEED = "/work/shared/seeds/000_596c40204236a86f.txt"

@@ -35,8 +35,7 @@ from companion.engines.napij.reasons import CardWhy, Why
 from companion.engines.napij.rules import apply, chooser, legal_moves, problems, why_not
 from companion.engines.napij.state import DeckMode, DrinkReason, Phase, Rules
 from companion.selfplay.napij import play_steps
-
-from .helpers import (
+from tests.engines.napij.helpers import (
     BLUE_TO_M28,
     RULES,
     G,

@@ -39,8 +39,7 @@ from companion.engines.napij.game import GAME, Setup, file_hash
 from companion.engines.napij.state import BOTTLE, DeckMode, DrinkReason, Phase, State
 from companion.registry import find_game
 from companion.selfplay.napij import play_steps
-
-from .helpers import BLUE_TO_M28, landing, node, pos, with_top
+from tests.engines.napij.helpers import BLUE_TO_M28, landing, node, pos, with_top
 
 R, B, GR, Y = 0, 1, 2, 3
 CZECH = re.compile("[áčďéěíňóřšťúůýž]", re.I)

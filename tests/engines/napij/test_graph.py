@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from companion.engines.napij.graph import IN, OUT, distance_home
-
-from .helpers import G
+from tests.engines.napij.helpers import G
 
 R, B = 0, 1
 

@@ -23,8 +23,7 @@ from companion.engines.napij.landmarks import (
 from companion.engines.napij.places import move_lines, step_path
 from companion.engines.napij.state import BOTTLE, PUB, Rules
 from companion.selfplay.napij import play_steps
-
-from .helpers import RULES, G, node
+from tests.engines.napij.helpers import RULES, G, node
 
 GAMES = 200
 QUICK_GAMES = 20  # make test: every kind of play shows up in 20 games; the 200 run in test-long

@@ -34,8 +34,7 @@ from companion.engines.napij.notation import (
 from companion.engines.napij.rules import apply, new_game
 from companion.engines.napij.state import BOTTLE, DeckMode, DrinkReason, Phase
 from companion.selfplay.napij import play_steps
-
-from .helpers import RULES, node, pos, with_top
+from tests.engines.napij.helpers import RULES, node, pos, with_top
 
 CANONICAL = [
     "r:p,p,p,p b:p,p,p,p g:p,p,p,p y:p,p,p,p turn:r owe:r1@start?,b1@start?,g1@start?,y1@start?",

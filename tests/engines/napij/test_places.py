@@ -39,8 +39,7 @@ from companion.engines.napij.places import (
 from companion.engines.napij.rules import choices, legal_plays
 from companion.engines.napij.state import BOTTLE, PUB, Phase
 from companion.selfplay.napij import play_steps
-
-from .helpers import RULES, G, node, pos
+from tests.engines.napij.helpers import RULES, G, node, pos
 
 RED, BLUE = 0, 1
 

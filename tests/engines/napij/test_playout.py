@@ -13,8 +13,7 @@ from companion.engines.napij.playout import (
 )
 from companion.engines.napij.reasons import Why
 from companion.engines.napij.state import PUB
-
-from .helpers import G, node, pos
+from tests.engines.napij.helpers import G, node, pos
 
 R, B, GR, Y = 0, 1, 2, 3
 

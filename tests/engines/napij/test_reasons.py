@@ -8,8 +8,7 @@ from companion.engines.errors import GameOver, IllegalMove, RulesError
 from companion.engines.napij.actions import Throw
 from companion.engines.napij.reasons import Reason, Why
 from companion.engines.napij.rules import apply
-
-from .helpers import play, pos
+from tests.engines.napij.helpers import play, pos
 
 
 def test_an_illegal_play_raises_the_family_error_with_the_reason_and_its_code():

@@ -60,8 +60,7 @@ from companion.engines.napij.rules import (
     why_piece,
 )
 from companion.engines.napij.state import BOTTLE, DeckMode, DrinkReason, Phase
-
-from .helpers import (
+from tests.engines.napij.helpers import (
     BLUE_TO_M28,
     RULES,
     G,

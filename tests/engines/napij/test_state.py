@@ -6,8 +6,7 @@ from dataclasses import replace
 
 from companion.engines.napij.rules import UNSHUFFLED, new_game
 from companion.engines.napij.state import DeckMode, Pending, Phase, State
-
-from .helpers import RULES, pos
+from tests.engines.napij.helpers import RULES, pos
 
 R, B, GR, Y = 0, 1, 2, 3
 

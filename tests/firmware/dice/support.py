@@ -3,7 +3,7 @@
 import json
 import math
 
-from . import TOOLS
+from tests.firmware.dice import TOOLS
 
 VECTORS = TOOLS + "/protocol_vectors.json"
 

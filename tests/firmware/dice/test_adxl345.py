@@ -4,7 +4,7 @@ import struct
 
 from dice import adxl345
 
-from .support import raises
+from tests.firmware.dice.support import raises
 
 
 class FakeI2C:

@@ -2,8 +2,8 @@
 
 from dice import app, link, protocol
 
-from ..support import FakeStream
-from .support import Clock, FakePin, ScriptedEntropy, decode_frames, lit
+from tests.firmware.dice.support import Clock, FakePin, ScriptedEntropy, decode_frames, lit
+from tests.firmware.support import FakeStream
 
 BOOT = "00C0FFEE"
 REST = (0, 0, 1000)

@@ -2,7 +2,7 @@
 
 from dice import battery
 
-from .support import FakePin
+from tests.firmware.dice.support import FakePin
 
 
 class FakeADC:
@@ -83,6 +83,6 @@ def test_a_die_starts_only_on_a_cell_above_the_warning():
 
 
 def test_thresholds_in_the_wrong_order_are_refused():
-    from .support import raises
+    from tests.firmware.dice.support import raises
 
     raises(ValueError, battery.Guard, 3500, 3400, 3300)

@@ -4,8 +4,8 @@ import sys
 
 from dice import ble, link, protocol
 
-from .. import support
-from .support import decode_frames
+from tests.firmware import support
+from tests.firmware.dice.support import decode_frames
 
 BOOT = "0BADF00D"
 

@@ -4,7 +4,7 @@ import random
 
 from dice import fair, shims
 
-from .support import ScriptedEntropy, chi2_sf_5, chi_square
+from tests.firmware.dice.support import ScriptedEntropy, chi2_sf_5, chi_square
 
 ROLLS = 60000
 P_FAIL = 1e-6

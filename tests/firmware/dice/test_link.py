@@ -2,8 +2,8 @@
 
 from dice import link, protocol
 
-from ..support import FakeStream
-from .support import Clock, decode_frames
+from tests.firmware.dice.support import Clock, decode_frames
+from tests.firmware.support import FakeStream
 
 BOOT = "0BADCAFE"
 

@@ -2,13 +2,13 @@
 
 from dice import protocol
 
-from .. import support
-from ..support import importers
-from .support import ScriptedEntropy, decode_frames
+from tests.firmware import support
+from tests.firmware.dice.support import ScriptedEntropy, decode_frames
+from tests.firmware.support import importers
 
 
 def load_main():
-    from . import BOARD
+    from tests.firmware.dice import BOARD
 
     return support.load_main(BOARD)
 
@@ -39,7 +39,7 @@ def test_board_builds_and_says_hello_on_the_uart():
 
 
 def test_only_the_entry_point_imports_machine():
-    from . import BOARD
+    from tests.firmware.dice import BOARD
 
     assert importers(BOARD, "machine") == ["main.py"]
     assert importers(BOARD + "/dice", "machine") == []
@@ -59,7 +59,7 @@ def test_on_usb_the_board_names_its_port_for_udev():
 
 def load_wireless(cell_raw):
     """main.py with the stub ``machine`` and ``bluetooth``; the cell's ADC reads ``cell_raw``."""
-    from . import BOARD
+    from tests.firmware.dice import BOARD
 
     main = support.load_main(BOARD, ("machine", "bluetooth"))
     import bluetooth

@@ -2,7 +2,7 @@
 
 from dice import pips
 
-from .support import FakePin, lit, raises
+from tests.firmware.dice.support import FakePin, lit, raises
 
 
 def test_each_face_lights_as_many_pips_as_it_shows():

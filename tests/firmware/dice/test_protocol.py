@@ -4,7 +4,7 @@ import random
 
 from dice import protocol
 
-from .support import data_of, load_vectors, raises
+from tests.firmware.dice.support import data_of, load_vectors, raises
 
 VECTORS = load_vectors()
 

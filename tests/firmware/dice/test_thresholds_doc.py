@@ -7,7 +7,7 @@ import re
 
 from dice import motion
 
-from . import ROOT
+from tests.firmware.dice import ROOT
 
 
 def test_the_documented_thresholds_are_the_defaults():

@@ -4,7 +4,7 @@ set of sessions, each one die with its own sensor flaws, throws onto the table f
 
 from dice import motion
 
-from . import traces
+from tests.firmware.dice import traces
 
 SESSIONS = 20
 PLAN = "tdtdtd"  # three throws and three drops a session: 60 and 60 in all

@@ -3,7 +3,7 @@
 import tablelink
 import tablewire
 
-from ..support import FakeStream
+from tests.firmware.support import FakeStream
 
 BOOT = "0BADCAFE"
 

@@ -2,7 +2,7 @@
 
 import tablestreams
 
-from ..stubs import machine
+from tests.firmware.stubs import machine
 
 
 class Poll:

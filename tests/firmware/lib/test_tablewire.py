@@ -4,7 +4,7 @@ import json
 
 import tablewire
 
-from . import TOOLS
+from tests.firmware.lib import TOOLS
 
 
 def _vectors():

@@ -3,7 +3,7 @@
 from padhub import layout
 from padhub.scan import word
 
-from .. import support
+from tests.firmware import support
 
 
 class Table:
@@ -47,7 +47,7 @@ class Table:
 
 
 def load_main():
-    from . import BOARD
+    from tests.firmware.padhub import BOARD
 
     forget()
     return support.load_main(BOARD, ("machine", "rp2"))

@@ -6,8 +6,8 @@ from padhub import layout
 from padhub.app import Hub
 from padhub.sense import Detector
 
-from ..support import FakeStream
-from .support import Table
+from tests.firmware.padhub.support import Table
+from tests.firmware.support import FakeStream
 
 BOOT = "5EED1234"
 

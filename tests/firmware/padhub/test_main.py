@@ -2,8 +2,8 @@
 
 import tablewire
 
-from ..support import importers, usb_strings
-from .support import Table, forget, load_main
+from tests.firmware.padhub.support import Table, forget, load_main
+from tests.firmware.support import importers, usb_strings
 
 
 class FakeScanner:
@@ -53,7 +53,7 @@ def test_without_a_scanner_the_board_takes_its_pio():
 
 
 def test_only_the_entry_point_imports_machine_and_only_pio_imports_rp2():
-    from . import BOARD
+    from tests.firmware.padhub import BOARD
 
     assert importers(BOARD, "machine") == ["main.py"]
     assert importers(BOARD + "/padhub", "machine") == []

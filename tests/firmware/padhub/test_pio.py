@@ -5,8 +5,8 @@ import sys
 
 from padhub import layout
 
-from ..support import STUBS
-from .support import Table, forget
+from tests.firmware.padhub.support import Table, forget
+from tests.firmware.support import STUBS
 
 
 def load_pio():

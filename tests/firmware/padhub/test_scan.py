@@ -3,7 +3,7 @@
 from padhub import layout
 from padhub.scan import ScanAssembler, word
 
-from .support import Table
+from tests.firmware.padhub.support import Table
 
 
 def test_words_become_counts_by_channel():

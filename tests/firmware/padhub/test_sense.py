@@ -3,7 +3,7 @@
 from padhub import layout
 from padhub.sense import Detector
 
-from .support import Table
+from tests.firmware.padhub.support import Table
 
 
 def run(detector, table, scans, start=0):

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from .conftest import FIXTURE, require_cad
+from tests.hardware.cases.conftest import FIXTURE, require_cad
 
 require_cad()
 

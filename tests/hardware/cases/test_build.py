@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from .conftest import CASES, FIXTURE, require_cad
+from tests.hardware.cases.conftest import CASES, FIXTURE, require_cad
 
 require_cad()
 

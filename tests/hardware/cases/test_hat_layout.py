@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from .conftest import FIXTURE, FIXTURE_PADS, require_cad
+from tests.hardware.cases.conftest import FIXTURE, FIXTURE_PADS, require_cad
 
 require_cad()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .conftest import require_cad
+from tests.hardware.cases.conftest import require_cad
 
 require_cad()
 

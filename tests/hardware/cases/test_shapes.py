@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from .conftest import require_cad
+from tests.hardware.cases.conftest import require_cad
 
 require_cad()
 
