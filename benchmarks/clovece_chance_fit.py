@@ -1,4 +1,4 @@
-"""Fits :func:`companion.players.clovece_strong.win_chance`: silný's evaluation as a chance to
+"""Fits :func:`companion.games.clovece.strong.win_chance`: silný's evaluation as a chance to
 win, by logistic regression on the outcomes of seeded two-player games.
 
 Games ``0 … GAMES-1`` (seed ``1000 + g``): silný's one-throw search (``deep`` off, the
@@ -25,8 +25,9 @@ import dataclasses
 import math
 import random
 
-from companion.engines.clovece.rules import apply, legal_moves, new_game
-from companion.players import clovece_bot, clovece_strong
+from companion.games.clovece import bot as clovece_bot
+from companion.games.clovece import strong as clovece_strong
+from companion.games.clovece.engine.rules import apply, legal_moves, new_game
 
 Row = tuple[float, float, float]
 """Two features and the outcome (1.0 won)."""

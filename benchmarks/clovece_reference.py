@@ -9,7 +9,7 @@ docs/players/computer-players.md (90 % against one random player, 60 % head to h
 **The search** (:class:`Search`) is an expectimax over the dice that models the one
 opponent *exactly* (``--model``, by default the opponent it plays): the random
 player's uniform choice among the legal moves, or *normální*'s own deterministic
-choice (:func:`companion.players.clovece_bot.choose`); a six throws again and a
+choice (:func:`companion.games.clovece.bot.choose`); a six throws again and a
 colour with no piece in play has three tries, both as the engine plays them
 (``apply``).  With ``--plies 3`` it looks at the reference's move, the rest of its
 turn (``--extra`` more throws after a six, the best move of each roll), the
@@ -21,9 +21,9 @@ silný's own search (the check that both agree, move value for move value),
 ``--plies 2`` stops after the opponent's turn, with the reference on turn at the
 leaf, as the earlier 2-ply attempt did.  Beyond ``--extra``/``--inner`` throws a
 turn is cut off with the score.  A leaf is scored by silný's evaluation
-(``--leaf fields``: :func:`companion.players.clovece_strong.evaluate`) or by that
+(``--leaf fields``: :func:`companion.games.clovece.strong.evaluate`) or by that
 evaluation as a chance to win (``--leaf chance``:
-:func:`companion.players.clovece_strong.win_chance`, with the weights fitted for
+:func:`companion.games.clovece.strong.win_chance`, with the weights fitted for
 the modelled opponent, :data:`CHANCE`); an expectimax averages its leaves, which
 is only right for a value that is a chance.
 
@@ -55,9 +55,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from clovece_tune import play_game  # noqa: E402  (the same seeded games as the tuning)
 
-from companion.engines.clovece.rules import GOAL_FIRST, HOUSE, Move, Position, apply, legal_moves
-from companion.players import clovece_bot, clovece_strong
-from companion.players.clovece_strong import Weights, evaluate, weights_for, win_chance
+from companion.games.clovece import bot as clovece_bot
+from companion.games.clovece import strong as clovece_strong
+from companion.games.clovece.engine.rules import (
+    GOAL_FIRST,
+    HOUSE,
+    Move,
+    Position,
+    apply,
+    legal_moves,
+)
+from companion.games.clovece.strong import Weights, evaluate, weights_for, win_chance
 
 Reply = Callable[[Position, int, list[Move]], list[Move]]
 """The opponent's model: the moves it may play with a roll, each equally likely."""

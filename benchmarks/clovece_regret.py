@@ -3,7 +3,7 @@ sampled decisions scored by full-game rollouts, and the regret summed per game.
 
 It plays the seeded two-player games of ``benchmarks/clovece_tune.py`` (each colour's own
 seeded die, the random seat's own generator, the seats turned every game), *silný* (the
-full level, :func:`companion.players.clovece_strong.choose`) in the ``X`` seat against
+full level, :func:`companion.games.clovece.strong.choose`) in the ``X`` seat against
 ``OPPONENT`` (``random``: uniform over the legal moves; ``normal``: *normální*).  Each
 decision of silný with two or more legal moves is sampled with the chance ``1/--every``
 (a generator of its own, so the games stay the tuning's games).  For a sampled decision
@@ -66,8 +66,10 @@ from typing import IO, Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from clovece_tune import play_game  # noqa: E402  (the same seeded games as the tuning)
 
-from companion.engines.clovece.notation import format_with_roll
-from companion.engines.clovece.rules import (
+from companion.games.clovece import bot as clovece_bot
+from companion.games.clovece import strong as clovece_strong
+from companion.games.clovece.engine.notation import format_with_roll
+from companion.games.clovece.engine.rules import (
     GOAL_FIRST,
     HOUSE,
     Move,
@@ -75,8 +77,7 @@ from companion.engines.clovece.rules import (
     apply,
     legal_moves,
 )
-from companion.players import clovece_bot, clovece_strong
-from companion.players.clovece_strong import attackers, weights_for
+from companion.games.clovece.strong import attackers, weights_for
 
 Policy = Callable[[Position, int], Move | None]
 

@@ -56,7 +56,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.engines.clovece.rules import (
+from companion.games.clovece import bot as clovece_bot
+from companion.games.clovece import strong as clovece_strong
+from companion.games.clovece.engine.rules import (
     GOAL_LAST,
     HOUSE,
     SIX,
@@ -66,7 +68,6 @@ from companion.engines.clovece.rules import (
     legal_moves,
     occupancy,
 )
-from companion.players import clovece_bot, clovece_strong
 
 RED, GREEN = 0, 2
 COLOURS = (RED, GREEN)

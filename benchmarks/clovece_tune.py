@@ -1,6 +1,6 @@
 """Tuning the strong level of Člověče: two sets of weights, the same seeded games, paired.
 
-How the weights of ``companion.players.clovece_strong.WEIGHTS`` were chosen.  A
+How the weights of ``companion.games.clovece.strong.WEIGHTS`` were chosen.  A
 change to one weight moves the win share by a point or two, less than the noise
 of 4,000 independent games, so the two candidates play *the same* games: every
 colour throws from its own seeded die (its k-th throw is the same whatever was
@@ -33,7 +33,9 @@ from collections.abc import Callable
 from multiprocessing import get_context
 from typing import Any
 
-from companion.engines.clovece.rules import (
+from companion.games.clovece import bot as clovece_bot
+from companion.games.clovece import strong as clovece_strong
+from companion.games.clovece.engine.rules import (
     SEATS_BY_PLAYERS,
     Move,
     Position,
@@ -41,7 +43,6 @@ from companion.engines.clovece.rules import (
     legal_moves,
     new_game,
 )
-from companion.players import clovece_bot, clovece_strong
 
 
 def play_game(seed: int, index: int, seats: tuple[str, ...],

@@ -5,7 +5,7 @@ A machine's load moves a rate in rolls per second by a fifth between runs
 roll do not move at all, so this is the steadier guide when a change of the
 engine's hot path is weighed.  For one checkout it runs, under valgrind's
 callgrind, ``--warm`` seeded four-player games of
-``companion.selfplay.clovece.play_game`` (they make the tables) and then
+``companion.games.clovece.selfplay.play_game`` (they make the tables) and then
 ``--games`` more, and subtracts the same run without the last ``--games``: what
 is left is those games' instructions alone, divided by their rolls.
 ``--against PATH`` does the same for another checkout (the code before a change,
@@ -29,7 +29,7 @@ from pathlib import Path
 GAMES = """
 import random, sys
 sys.path.insert(0, sys.argv[1])
-from companion.selfplay.clovece import play_game
+from companion.games.clovece.selfplay import play_game
 warm, games = int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(7)
 for _ in range(warm):

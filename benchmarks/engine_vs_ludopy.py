@@ -2,7 +2,7 @@
 
 Both engines play four-player games with uniformly random choices among the
 legal moves, through their public APIs (ours: ``legal_moves`` + ``apply``, as
-``companion.selfplay.clovece.play_game`` calls them, every event produced;
+``companion.games.clovece.selfplay.play_game`` calls them, every event produced;
 LUDOpy: ``get_observation`` + ``answer_observation``, which rolls its own die
 with numpy and records its history, as its API always does).  Both drivers
 pick a move the same way, ``floor(random() * n)`` from a ``random.Random``
@@ -38,7 +38,7 @@ the other processes of a shared machine do not add to; ``wall`` for ``perf_count
 
 
 def ours(seconds: float, seed: int) -> tuple[int, int, float]:
-    from companion.selfplay.clovece import play_game
+    from companion.games.clovece.selfplay import play_game
 
     rng = random.Random(seed)
     games = rolls = 0

@@ -32,10 +32,10 @@ TARGET_MS = 50.0
 
 def napij_states(games: int) -> list[Any]:
     """The states at which the computer player decided something, from seeded games."""
-    from companion.engines.napij.actions import Drank
-    from companion.engines.napij.game import GAME, Setup
-    from companion.engines.napij.state import Phase
-    from companion.players.napij_bot import decide
+    from companion.games.napij.bot import decide
+    from companion.games.napij.engine.actions import Drank
+    from companion.games.napij.engine.game import GAME, Setup
+    from companion.games.napij.engine.state import Phase
 
     out = []
     for seed in range(games):
@@ -62,8 +62,8 @@ def napij_states(games: int) -> list[Any]:
 
 
 def clovece_positions(games: int) -> list[tuple[Any, int]]:
-    from companion.engines.clovece.rules import apply, legal_moves, new_game
-    from companion.players.clovece_bot import choose
+    from companion.games.clovece.bot import choose
+    from companion.games.clovece.engine.rules import apply, legal_moves, new_game
 
     out = []
     for seed in range(games):
@@ -94,11 +94,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--games", type=int, default=6)
     args = ap.parse_args()
-    from companion.engines.clovece.rules import legal_moves
-    from companion.engines.napij.rules import legal_plays
-    from companion.engines.napij.state import Phase
-    from companion.players.clovece_bot import choose
-    from companion.players.napij_bot import decide
+    from companion.games.clovece.bot import choose
+    from companion.games.clovece.engine.rules import legal_moves
+    from companion.games.napij.bot import decide
+    from companion.games.napij.engine.rules import legal_plays
+    from companion.games.napij.engine.state import Phase
 
     states = napij_states(args.games)
     plays = [s for s in states if s.phase is Phase.PLAY]

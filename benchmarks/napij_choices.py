@@ -28,11 +28,11 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from companion.engines.napij import game as napij
-from companion.engines.napij.rules import apply, legal_plays, outcome
-from companion.engines.napij.state import Phase, State
-from companion.players import napij_bot
-from companion.players import napij_levels as levels
+from companion.games.napij import bot as napij_bot
+from companion.games.napij import levels
+from companion.games.napij.engine import game as napij
+from companion.games.napij.engine.rules import apply, legal_plays, outcome
+from companion.games.napij.engine.state import Phase, State
 from companion.players.levels import Level
 from companion.selfplay.driver import play, sample
 from companion.selfplay.match import game_seed, seating

@@ -40,11 +40,11 @@ TARGET_MS = 20.0
 def mid_game_journal(path: Path, seed: int, actions: int = 400) -> None:
     """A seeded 4-player game played by the computer player up to a throw with pieces in play,
     written as a journal whose seats are all people."""
-    from companion.engines.napij.actions import Drank
-    from companion.engines.napij.game import GAME, Setup
-    from companion.engines.napij.rules import has_piece_in_play
-    from companion.engines.napij.state import Phase
-    from companion.players.napij_bot import decide
+    from companion.games.napij.bot import decide
+    from companion.games.napij.engine.actions import Drank
+    from companion.games.napij.engine.game import GAME, Setup
+    from companion.games.napij.engine.rules import has_piece_in_play
+    from companion.games.napij.engine.state import Phase
     from companion.storage.journal import Journal
 
     rng = random.Random(seed)
@@ -93,11 +93,11 @@ def _segment(game: str, rolls: int, seed: int, rng: random.Random) -> list[float
     from companion.devices.display import create_device
     from companion.devices.voice import SilentAnnouncer
     from companion.dice.sim import SimulatedDice
+    from companion.games.clovece.screens import CloveceTurnView
     from companion.inputs.events import ButtonPress
     from companion.service.app import App
     from companion.service.config import Config
     from companion.service.hosts.base import Expect, Expecting
-    from companion.ui.clovece_screens import CloveceTurnView
 
     out: list[float] = []
     with tempfile.TemporaryDirectory() as data, SimulatedDice(seed=seed) as dice:

@@ -99,7 +99,7 @@ class Table:
     @property
     def host(self) -> Any:
         """The napij host of the table."""
-        from companion.service.hosts.napij import NapijHost
+        from companion.games.napij.host import NapijHost
 
         host = self.shell.host
         assert isinstance(host, NapijHost)
@@ -150,10 +150,10 @@ def set_up(t: Table, physical: bool) -> None:
 
 def play_game(t: Table, rng: random.Random, counts: Counts) -> list[dict[str, Any]]:
     """One game, the robot at the table, until its winner's "Účet"; its journal records."""
-    from companion.engines.napij.state import Phase
+    from companion.games.napij.engine.state import Phase
+    from companion.games.napij.host import Mode
     from companion.inputs.events import ButtonPress, Dropped, Rolled
     from companion.service.hosts.base import Expect
-    from companion.service.hosts.napij import Mode
 
     host = t.host
     press = {name: ButtonPress(name) for name in ("left", "right", "select")}
@@ -216,8 +216,8 @@ def play_game(t: Table, rng: random.Random, counts: Counts) -> list[dict[str, An
 def audit(records: list[dict[str, Any]], counts: Counts) -> None:
     """Replay one game's journal: every drink of the ledger has a journaled reason."""
     from companion.engines.game import replay
-    from companion.engines.napij.events import MustDrink, VoidThrow
-    from companion.engines.napij.game import GAME
+    from companion.games.napij.engine.events import MustDrink, VoidThrow
+    from companion.games.napij.engine.game import GAME
 
     setup = GAME.setup_from_record(records[0])
     state = GAME.new_game(setup)
@@ -240,8 +240,8 @@ def audit(records: list[dict[str, Any]], counts: Counts) -> None:
 
 
 def evening(seed: int, virtual: int = 6, printed: int = 2, players: int = 4) -> Counts:
+    from companion.games.napij.drinks import TALLY_NAME
     from companion.inputs.events import ButtonPress
-    from companion.service.hosts.napij_drinks import TALLY_NAME
 
     counts = Counts()
     rng = random.Random(seed)

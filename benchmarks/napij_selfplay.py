@@ -1,8 +1,8 @@
 """Random self-play of Člověče, napij se! against our Člověče engine, side by side in one run.
 
 Both play four-player games with uniformly random choices among the legal
-decisions, through their public drivers (``companion.selfplay.napij.play_game``
-and the peer ``companion.selfplay.clovece.play_game``).  They are measured in
+decisions, through their public drivers (``companion.games.napij.selfplay.play_game``
+and the peer ``companion.games.clovece.selfplay.play_game``).  They are measured in
 alternating rounds so that machine noise hits both alike; the figure that
 counts is the ratio of the median rates.  A napij game is much longer and
 richer than a Člověče game (a bigger board, cards, drinks, plays that split
@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 
 def napij(seconds: float, seed: int) -> tuple[int, int, float]:
-    from companion.selfplay.napij import play_game
+    from companion.games.napij.selfplay import play_game
 
     rng = random.Random(seed)
     games = throws = 0
@@ -37,7 +37,7 @@ def napij(seconds: float, seed: int) -> tuple[int, int, float]:
 
 
 def clovece(seconds: float, seed: int) -> tuple[int, int, float]:
-    from companion.selfplay.clovece import play_game
+    from companion.games.clovece.selfplay import play_game
 
     rng = random.Random(seed)
     games = throws = 0

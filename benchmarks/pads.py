@@ -42,9 +42,9 @@ from gpiozero import DigitalInputDevice
 from companion.devices.pads.gpio import PadEvent, PadTouch, SlapPads
 from companion.devices.pads.sim import ClockedMockFactory
 from companion.devices.pinmap import Pad, load_default
-from companion.engines.gobbit.cards import parse_card
-from companion.engines.gobbit.judge import Situation, Touch, judge
-from companion.referee.model import touch_of
+from companion.games.gobbit.engine.cards import parse_card
+from companion.games.gobbit.engine.judge import Situation, Touch, judge
+from companion.games.gobbit.referee.model import touch_of
 
 SEATS = 3
 MOMENT = 4  # touches per judged moment

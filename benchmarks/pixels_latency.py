@@ -42,11 +42,11 @@ def table_latency(kind: str, rolls: int) -> list[float]:
 
     from companion.devices.display import create_device
     from companion.dice.sim import SimulatedDice
+    from companion.games.clovece.screens import CloveceTurnView
     from companion.inputs.events import ButtonPress
     from companion.service.app import App
     from companion.service.config import Config
     from companion.sim.pixels import SimPixels
-    from companion.ui.clovece_screens import CloveceTurnView
 
     out: list[float] = []
     pixels = SimPixels(seed=1)

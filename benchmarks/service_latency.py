@@ -62,7 +62,7 @@ if mode == "first":
 else:
     th = threading.Thread(target=app.run, daemon=True); th.start()
     from companion.inputs.events import ButtonPress
-    from companion.ui.clovece_screens import CloveceTurnView
+    from companion.games.clovece.screens import CloveceTurnView
     app.service.post(ButtonPress("left")); app.service.post(ButtonPress("select"))
     while not isinstance(app.service.last_view, CloveceTurnView) or app.service.last_view.dice != "ok":
         time.sleep(0.01)
@@ -85,10 +85,10 @@ def latency(rolls: int) -> tuple[list[float], list[float]]:
     from companion.devices.display import create_device
     from companion.dice.reader import DiceReader, DiceRoll
     from companion.dice.sim import SimulatedDice
+    from companion.games.clovece.screens import CloveceTurnView
     from companion.inputs.events import ButtonPress
     from companion.service.app import App
     from companion.service.config import Config
-    from companion.ui.clovece_screens import CloveceTurnView
 
     service_ms: list[float] = []
     with tempfile.TemporaryDirectory() as data, SimulatedDice(seed=1) as dice:
@@ -162,7 +162,7 @@ def journal_of_a_game(path: Path, actions: int = 150) -> None:
     """A Člověče journal in the middle of a seeded game (``actions`` records after the header)."""
     import random
 
-    from companion.engines.clovece.game import GAME, Setup
+    from companion.games.clovece.engine.game import GAME, Setup
     from companion.storage.journal import Journal
 
     rng = random.Random(5)

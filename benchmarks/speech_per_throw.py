@@ -33,8 +33,8 @@ from pathlib import Path
 
 from companion.devices.speech import speakable
 from companion.devices.voice import WORDS_PER_MINUTE, SilentAnnouncer
-from companion.engines.gobbit.judge import eats
-from companion.engines.gobbit.rules import condition
+from companion.games.gobbit.engine.judge import eats
+from companion.games.gobbit.engine.rules import condition
 from companion.inputs.events import ButtonPress, PadEvent, Rolled
 from companion.inputs.pads import PadTouch
 from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext

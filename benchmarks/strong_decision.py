@@ -45,8 +45,8 @@ TARGET_P99_MS = 50.0
 
 def positions(games: int, seed: int = 1) -> list[tuple[Any, int]]:
     """(position, roll) of every choice between two or more moves in seeded games."""
-    from companion.engines.clovece.rules import apply, legal_moves, new_game
-    from companion.players.clovece_strong import choose
+    from companion.games.clovece.engine.rules import apply, legal_moves, new_game
+    from companion.games.clovece.strong import choose
 
     out = []
     for g in range(games):
@@ -63,11 +63,11 @@ def positions(games: int, seed: int = 1) -> list[tuple[Any, int]]:
 
 def napij_positions(games: int, seed: int = 1) -> list[tuple[Any, int]]:
     """(state, 0) of every choice between two or more plays in seeded napij se games."""
-    from companion.engines.napij.game import GAME, Setup
-    from companion.engines.napij.rules import legal_plays
-    from companion.engines.napij.state import Phase
+    from companion.games.napij.engine.game import GAME, Setup
+    from companion.games.napij.engine.rules import legal_plays
+    from companion.games.napij.engine.state import Phase
+    from companion.games.napij.levels import Seat
     from companion.players.levels import Level
-    from companion.players.napij_levels import Seat
     from companion.selfplay.driver import steps
 
     out = []
@@ -123,9 +123,9 @@ def measure(game: str, games: int, seed: int = 1, peers: bool = True) -> Measure
     normal: Callable[[Any, int], Any]
     engine: Callable[[Any, int], Any]
     if game == "napij":
-        from companion.engines.napij.rules import legal_plays
-        from companion.players import napij_bot, napij_levels
-
+        from companion.games.napij import bot as napij_bot
+        from companion.games.napij import levels as napij_levels
+        from companion.games.napij.engine.rules import legal_plays
         def strong(state: Any, _: int) -> Any:
             return napij_levels.strong(state)
 
@@ -138,9 +138,9 @@ def measure(game: str, games: int, seed: int = 1, peers: bool = True) -> Measure
         items = napij_positions(games, seed)
         out = Measured("napij se", "legal_plays", games, [], [])
     else:
-        from companion.engines.clovece.rules import legal_moves
-        from companion.players.clovece_bot import choose as normal
-        from companion.players.clovece_strong import choose as strong
+        from companion.games.clovece.bot import choose as normal
+        from companion.games.clovece.engine.rules import legal_moves
+        from companion.games.clovece.strong import choose as strong
 
         engine = legal_moves
         items = positions(games, seed)

@@ -60,9 +60,9 @@ TARGET_MS = 300.0
 
 def napij_texts() -> tuple[str, ...]:
     """Sentences the napij se host says: a few drinks, a void throw, a debt ask, a toast."""
-    from companion.engines.napij.events import VoidThrow
-    from companion.engines.napij.state import Debt, DrinkReason
-    from companion.service.hosts.napij_drinks import announcements, debt_sentence
+    from companion.games.napij.drinks import announcements, debt_sentence
+    from companion.games.napij.engine.events import VoidThrow
+    from companion.games.napij.engine.state import Debt, DrinkReason
 
     debts = [Debt(1, 1, DrinkReason.KNOCKED_OUT, 2), Debt(2, 2, DrinkReason.CARD, card=28),
              Debt(0, 1, DrinkReason.CHEATING), Debt(0, 1, DrinkReason.DELAY),
@@ -78,8 +78,8 @@ class NapijTable:
     def __init__(self, folder: Path, voice: WavAnnouncer) -> None:
         import random
 
+        from companion.games.napij.host import NapijHost
         from companion.service.hosts.base import HostContext
-        from companion.service.hosts.napij import NapijHost
         from companion.storage.journal import Journal
         from companion.storage.prefs import Prefs
 

@@ -208,10 +208,10 @@ class Table:
 
         from companion.devices.display import create_device
         from companion.dice.sim import SimulatedDice
+        from companion.games.clovece.screens import CloveceTurnView
         from companion.inputs.events import ButtonPress
         from companion.service.app import App
         from companion.service.config import Config
-        from companion.ui.clovece_screens import CloveceTurnView
 
         base = Config()
         cfg = replace(
@@ -488,7 +488,7 @@ def build_cost(facts_seq: list[Any], label: str) -> list[float]:
 
 def first_snapshot() -> float:
     """ms to build the first Člověče snapshot in this process (the runs then start warm)."""
-    from companion.engines.clovece.game import GAME, Setup
+    from companion.games.clovece.engine.game import GAME, Setup
     from companion.registry import find_game
     from companion.service.hosts.facts import CloveceFacts
     from companion.service.phone import snapshot_of

@@ -21,9 +21,9 @@ from typing import Any, NoReturn
 from companion.errors import RefusedError, UsageError
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "companion.commands.clovece",
-    "companion.commands.napij",
-    "companion.commands.gobbit",
+    "companion.games.clovece.commands",
+    "companion.games.napij.commands",
+    "companion.games.gobbit.commands",
     "companion.commands.dice",
     "companion.commands.hardware",
     "companion.commands.pads",

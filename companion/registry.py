@@ -68,16 +68,16 @@ class GameInfo:
 
 
 GAMES: dict[str, GameInfo] = {
-    "clovece": GameInfo("clovece", "Člověče", "companion.engines.clovece.game:GAME",
-                        "companion.service.hosts.clovece:CloveceHost",
-                        "companion.rules_text.clovece:TOPICS"),
-    "napij": GameInfo("napij", "Napij se!", "companion.engines.napij.game:GAME",
-                      "companion.service.hosts.napij:NapijHost",
-                      "companion.rules_text.napij:TOPICS", (("", "Člověče, napij se!"),),
+    "clovece": GameInfo("clovece", "Člověče", "companion.games.clovece.engine.game:GAME",
+                        "companion.games.clovece.host:CloveceHost",
+                        "companion.games.clovece.rules_text:TOPICS"),
+    "napij": GameInfo("napij", "Napij se!", "companion.games.napij.engine.game:GAME",
+                      "companion.games.napij.host:NapijHost",
+                      "companion.games.napij.rules_text:TOPICS", (("", "Člověče, napij se!"),),
                       demo=(("first", "lot"),)),
-    "gobbit": GameInfo("gobbit", "Gobbit", "companion.engines.gobbit.game:GAME",
-                       "companion.service.hosts.gobbit:GobbitHost",
-                       "companion.rules_text.gobbit:TOPICS",
+    "gobbit": GameInfo("gobbit", "Gobbit", "companion.games.gobbit.engine.game:GAME",
+                       "companion.games.gobbit.host:GobbitHost",
+                       "companion.games.gobbit.rules_text:TOPICS",
                        (("cards", "Gobbit (rozhodčí)"), ("virtual", "Gobbit (balíček)"))),
 }
 

@@ -653,8 +653,8 @@ class Check:
         """The test copy: the family's files on the FAT replaced by the test's, the probe and a
         game's set-up in the root; the kernel, initramfs and command line from the FAT."""
         assert self.fat is not None and self.root is not None
-        from companion.engines.clovece.game import GAME, Setup
-        from companion.engines.clovece.rules import SEATS_BY_PLAYERS
+        from companion.games.clovece.engine.game import GAME, Setup
+        from companion.games.clovece.engine.rules import SEATS_BY_PLAYERS
         from companion.storage.journal import encode_journal
 
         card.fat_write(CARD, self.fat, "companion.toml", test_config(dice="/dev/ttyS0").encode())

@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.engines.gobbit.judge import eats  # noqa: E402
+from companion.games.gobbit.engine.judge import eats  # noqa: E402
 from companion.inputs.events import PadEvent  # noqa: E402
 from companion.inputs.pads import PadTouch  # noqa: E402
 from companion.service.config import Config  # noqa: E402

@@ -28,8 +28,8 @@ def test_a_service_start_does_not_import_the_game_commands():
             "s.cmd_run = lambda args: 0\n"
             "c.main([])\n"
             "print(sorted(m for m in sys.modules if m.startswith(\n"
-            "    ('companion.engines.clovece', 'companion.engines.napij',\n"
-            "     'companion.engines.gobbit', 'companion.commands.clovece'))))")
+            "    ('companion.games.clovece.engine', 'companion.games.napij.engine',\n"
+            "     'companion.games.gobbit.engine', 'companion.games.clovece.commands'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"

@@ -26,8 +26,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("companion.inputs",),
     ("companion.devices", "companion.dice"),
     ("companion.ui",),
-    ("companion.referee", "companion.service.hosts", "companion.storage"),
-    ("companion.service", "companion.web"),
+    ("companion.service.hosts", "companion.storage"),
+    ("companion.service", "companion.web", "companion.commands.common"),
+    ("companion.games",),
     ("companion.sim", "companion.commands", "companion.cli", "companion.__main__"),
 )
 

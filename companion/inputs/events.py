@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from companion.inputs.pads import PadSignal
 
@@ -28,6 +29,17 @@ class Receipt:
     def wait(self, timeout: float) -> bool | None:
         """``True`` taken, ``False`` refused, ``None`` not settled within ``timeout`` seconds."""
         return self.taken if self._settled.wait(timeout) else None
+
+
+class Button(StrEnum):
+    """The table's buttons: ◀ ▶ ● on every box; the OLED Bonnet's five-button layout adds
+    its menu and help keys."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    SELECT = "select"
+    MENU = "menu"
+    HELP = "help"
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,13 @@ of the die values, ``SHUFFLE``: a permutation of the cards, ``DRAW``: one of the
 outcomes - and turns it into an action with ``game.chance_action``; otherwise a
 chooser picks one of ``game.legal_actions(state)`` (uniformly at random unless
 told otherwise).  A game's own table habits go in through the chooser (napij's
-:class:`companion.selfplay.napij.TableChooser`): what it picks at a decision,
+:class:`companion.games.napij.selfplay.TableChooser`): what it picks at a decision,
 and what it says before chance acts (``interject``).  The same seed always plays the same game, and the actions it
 returns replay through :func:`companion.engines.game.replay` to the same state.
 
 Draws: a uniform pick among ``n`` items is ``floor(random() * n)`` (no draw when
 ``n == 1``), so the Člověče driver over the protocol plays exactly the games of
-the fast :func:`companion.selfplay.clovece.play_game` for the same seed; a
+the fast :func:`companion.games.clovece.selfplay.play_game` for the same seed; a
 shuffle is ``Random.shuffle`` of ``range(size)``.
 """
 

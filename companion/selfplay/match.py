@@ -90,14 +90,14 @@ class MatchGame:
 def match_game(name: str) -> MatchGame:
     """The games with computer levels (``ValueError`` for any other)."""
     if name == "clovece":
-        from companion.engines.clovece.game import GAME, Setup
-        from companion.players.clovece_levels import chooser
+        from companion.games.clovece.engine.game import GAME, Setup
+        from companion.games.clovece.levels import chooser
 
         return MatchGame(GAME, lambda n: Setup(n), chooser)
     if name == "napij":
-        from companion.engines.napij import game as napij
-        from companion.players.napij_levels import Seat
-        from companion.selfplay.napij import TableChooser
+        from companion.games.napij.engine import game as napij
+        from companion.games.napij.levels import Seat
+        from companion.games.napij.selfplay import TableChooser
 
         return MatchGame(napij.GAME, lambda n: napij.Setup(n), Seat, TableChooser,
                          lambda state: state.turn)

@@ -336,7 +336,7 @@ def check_setup(section: str, values: dict[str, Any], pads: PadsConfig) -> None:
         raise ConfigError(f"{section}.seats must be {allowed}{more}, not {seats}.")
     variants = values.get("variants") or ()
     if variants:  # Člověče's house rules (its engine is imported only when it is needed)
-        from companion.engines.clovece.rules import VARIANT_ORDER
+        from companion.games.clovece.engine.rules import VARIANT_ORDER
     for v in variants:
         if v not in VARIANT_ORDER:
             raise ConfigError(f"{section}.variants has an unknown variant {v!r}; known are "

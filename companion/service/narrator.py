@@ -43,12 +43,12 @@ from typing import TYPE_CHECKING
 
 from companion.devices.voice import Announcer, Ranked
 from companion.engines.czech import PLAYER
+from companion.games.clovece.screens import CloveceTurnView
+from companion.games.napij.views import NapijView
 from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
 from companion.service.hosts.base import EventLines
 from companion.service.hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
 from companion.service.shell import turn_colour
-from companion.ui.clovece_screens import CloveceTurnView
-from companion.ui.napij_views import NapijView
 from companion.ui.reading import Reading, read, sentence
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ a dice notice the shell says itself)."""
 TURN_PAUSE = 10.0
 """Seconds the table waits on a turn before the default voice says whose it is."""
 FLIP = re.compile(r"^Hráč \d+ otočil ")
-"""A flip of Gobbit's virtual deck (its event line, :func:`companion.engines.gobbit.describe.
+"""A flip of Gobbit's virtual deck (its event line, :func:`companion.games.gobbit.engine.describe.
 describe_event`): shown on the panel, said only in the voice mode."""
 COUNT = ("žádná", "jedna", "dvě", "tři", "čtyři")
 PIECES = ("figurek", "figurka", "figurky", "figurky", "figurky")
@@ -98,8 +98,12 @@ def ruling_words(facts: GobbitFacts, calls: bool = True) -> str:
     """A settled ruling of the virtual deck: how each contested place was decided (with
     ``calls``: the voice mode), then what it does to the piles and why a foul was one (the
     verdict screen's sentences)."""
-    from companion.engines.gobbit.describe import call_sentences, ruling_sentences, why_sentence
-    from companion.engines.gobbit.judge import Kind
+    from companion.games.gobbit.engine.describe import (
+        call_sentences,
+        ruling_sentences,
+        why_sentence,
+    )
+    from companion.games.gobbit.engine.judge import Kind
 
     ruling = facts.ruling
     if ruling is None:
@@ -134,8 +138,8 @@ def settled_ruling(facts: Facts | None, calls: bool = True) -> tuple[object, str
 def clovece_situation(facts: CloveceFacts) -> str:
     """Where every colour's pieces are ("Červený: dvě figurky v domečku, jedna na 12. poli
     od startu, jedna v cíli 2; modrý: ...")."""
-    from companion.engines.clovece.describe import field_where
-    from companion.engines.clovece.rules import HOUSE
+    from companion.games.clovece.engine.describe import field_where
+    from companion.games.clovece.engine.rules import HOUSE
 
     parts: list[str] = []
     for colour, pieces in enumerate(facts.pos.pieces):
@@ -156,7 +160,7 @@ def clovece_situation(facts: CloveceFacts) -> str:
 
 
 def napij_situation(facts: NapijFacts) -> str:
-    from companion.engines.napij.places import piece_places
+    from companion.games.napij.engine.places import piece_places
 
     s = facts.state
     parts: list[str] = []

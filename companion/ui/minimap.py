@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from companion.engines.clovece.board import GOALS, HOUSES, TRACK, piece_cells
-from companion.engines.clovece.rules import START, Position
+from companion.games.clovece.engine.board import GOALS, HOUSES, TRACK, piece_cells
+from companion.games.clovece.engine.rules import START, Position
 from companion.ui.marks import draw_mark
 
 CELL = 5

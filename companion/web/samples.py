@@ -12,21 +12,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from companion.engines.clovece import rules as cl
-from companion.engines.clovece.describe import ROLL_ACC, describe_event
-from companion.engines.clovece.notation import parse_position as clovece_position
 from companion.engines.czech import PLAYER
-from companion.engines.gobbit import rules as gb
-from companion.engines.gobbit.cards import parse_card, standard_deck
-from companion.engines.gobbit.describe import describe_event as gobbit_event
-from companion.engines.gobbit.judge import Touch, eats, judge
-from companion.engines.gobbit.rules import Event as GobbitEvent
-from companion.engines.napij.notation import parse_position as napij_position
+from companion.games.clovece.engine import rules as cl
+from companion.games.clovece.engine.describe import ROLL_ACC, describe_event
+from companion.games.clovece.engine.notation import parse_position as clovece_position
+from companion.games.clovece.rules_text import TOPICS as CLOVECE_TOPICS
+from companion.games.gobbit.engine import rules as gb
+from companion.games.gobbit.engine.cards import parse_card, standard_deck
+from companion.games.gobbit.engine.describe import describe_event as gobbit_event
+from companion.games.gobbit.engine.judge import Touch, eats, judge
+from companion.games.gobbit.engine.rules import Event as GobbitEvent
+from companion.games.gobbit.referee.model import RefereeModel
+from companion.games.gobbit.rules_text import TOPICS as GOBBIT_TOPICS
+from companion.games.napij.engine.notation import parse_position as napij_position
+from companion.games.napij.rules_text import TOPICS as NAPIJ_TOPICS
 from companion.inputs.pads import PadTouch
-from companion.referee.model import RefereeModel
-from companion.rules_text.clovece import TOPICS as CLOVECE_TOPICS
-from companion.rules_text.gobbit import TOPICS as GOBBIT_TOPICS
-from companion.rules_text.napij import TOPICS as NAPIJ_TOPICS
 from companion.web import snapshot
 from companion.web.snapshot import Snapshot
 

@@ -22,11 +22,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from companion.engines.clovece.rules import Move, Position
 from companion.engines.colours import COLOURS
 from companion.engines.czech import MARK_NAME, PLAYER, PLAYER_LOWER
 from companion.engines.errors import RulesError
-from companion.engines.gobbit.describe import (
+from companion.games.clovece import svg as clovece_svg
+from companion.games.clovece.engine.rules import Move, Position
+from companion.games.gobbit import svg as gobbit_svg
+from companion.games.gobbit.engine.describe import (
     CONDITION_SENTENCE,
     call_sentences,
     game_over_sentence,
@@ -34,7 +36,7 @@ from companion.engines.gobbit.describe import (
     ruling_sentences,
     why_sentence,
 )
-from companion.engines.gobbit.judge import (
+from companion.games.gobbit.engine.judge import (
     GRAVEYARD,
     Kind,
     Ruling,
@@ -43,12 +45,12 @@ from companion.engines.gobbit.judge import (
     Verdict,
     judge,
 )
-from companion.engines.gobbit.rules import State as GobbitState
-from companion.engines.gobbit.rules import condition, on_turn, winners
-from companion.engines.napij.describe import debts_text
-from companion.engines.napij.state import Phase, State
-from companion.referee.model import RefereeModel, delta_text, target_label
-from companion.web import clovece_svg, gobbit_svg, napij_svg
+from companion.games.gobbit.engine.rules import State as GobbitState
+from companion.games.gobbit.engine.rules import condition, on_turn, winners
+from companion.games.gobbit.referee.model import RefereeModel, delta_text, target_label
+from companion.games.napij import svg as napij_svg
+from companion.games.napij.engine.describe import debts_text
+from companion.games.napij.engine.state import Phase, State
 from companion.web.svg import Drawing
 
 if TYPE_CHECKING:

@@ -185,7 +185,7 @@ def dice_rolls(records: list[dict[str, Any]]) -> list[int]:
 
 def waits_for_roll(records: list[dict[str, Any]]) -> bool:
     """Whether the game in ``records`` waits for a throw (not for a move, not over)."""
-    from companion.engines.clovece.game import GAME
+    from companion.games.clovece.engine.game import GAME
     from companion.engines.game import replay
 
     if not records:

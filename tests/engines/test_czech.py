@@ -1,8 +1,8 @@
 from __future__ import annotations
 
 from companion.engines import czech
-from companion.engines.clovece import describe as clovece_describe
-from companion.engines.napij import describe as napij_describe
+from companion.games.clovece.engine import describe as clovece_describe
+from companion.games.napij.engine import describe as napij_describe
 
 
 def test_both_games_speak_of_the_colours_with_the_same_words():

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.engines.clovece.game import GAME, Setup
+from companion.games.clovece.engine.game import GAME, Setup
 from companion.service.config import load
 from companion.storage.journal import encode_journal
 from tests.script_loader import load_script

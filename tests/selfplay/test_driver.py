@@ -8,11 +8,11 @@ from typing import NamedTuple
 
 import pytest
 
-from companion.engines.clovece import game as clovece
 from companion.engines.game import ROLL, Chance, ChanceKind, replay
-from companion.engines.gobbit import game as gobbit
-from companion.engines.gobbit.rules import Deal, Discard, Finish, Flip
-from companion.selfplay.clovece import play_game
+from companion.games.clovece.engine import game as clovece
+from companion.games.clovece.selfplay import play_game
+from companion.games.gobbit.engine import game as gobbit
+from companion.games.gobbit.engine.rules import Deal, Discard, Finish, Flip
 from companion.selfplay.driver import GameRecord, random_chooser, sample, steps
 from companion.selfplay.driver import play as drive
 

@@ -16,13 +16,13 @@ from companion.devices.pads.gpio import SlapPads
 from companion.devices.pads.hub import PadHub
 from companion.devices.pads.hub_sim import SimulatedHub
 from companion.devices.pads.timing import TIMING_FILE, TimingBook
-from companion.engines.clovece.game import GAME, Setup
+from companion.games.clovece import host as clovece_host
+from companion.games.clovece.engine.game import GAME, Setup
+from companion.games.clovece.screens import CloveceTurnView
 from companion.inputs.events import PadEvent
 from companion.inputs.pads import Pad, PadLink, PadTouch
 from companion.service.app import App
-from companion.service.hosts import clovece as clovece_host
 from companion.storage.journal import Journal
-from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView
 from tests.service.rig import Rig, rig_config
 from tests.storage.journal_support import CardStorage, FaultyStorage

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.engines.clovece.game import GAME
-from companion.engines.clovece.notation import format_position
 from companion.engines.game import replay
+from companion.games.clovece.engine.game import GAME
+from companion.games.clovece.engine.notation import format_position
+from companion.games.clovece.screens import CloveceTurnView
 from companion.storage.journal import Journal
-from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView, MessageView
 from tests.service.rig import Rig
 
@@ -119,7 +119,7 @@ CRASHER = textwrap.dedent("""
     from service.rig import Rig
     rig = Rig(__import__("pathlib").Path({data!r}), seed=5)
     from companion.ui.views import ListView, MessageView
-    from companion.ui.clovece_screens import CloveceTurnView
+    from companion.games.clovece.screens import CloveceTurnView
     rig.wait(lambda v: isinstance(v, ListView))
     rig.press("left"); rig.wait(lambda v: v.selected == len(v.items) - 1); rig.press("select")
     rig.wait(lambda v: isinstance(v, CloveceTurnView) and v.dice == "ok")
@@ -164,7 +164,7 @@ def test_a_bad_config_stops_with_one_sentence(tmp_path):
 
 def test_napij_se_through_the_real_adapters_announces_and_calls_the_dropped_die(tmp_path):
     from companion.devices.voice import SilentAnnouncer
-    from companion.ui.napij_views import NapijView
+    from companion.games.napij.views import NapijView
 
     voice = SilentAnnouncer()
     rig = Rig(tmp_path, game="napij", announcer=voice)

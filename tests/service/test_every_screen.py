@@ -26,23 +26,23 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion.engines.clovece.game import State
-from companion.engines.clovece.notation import parse_position
-from companion.engines.napij import deck as deck_module
-from companion.engines.napij.board import default_board_text
-from companion.engines.napij.notation import parse_position as parse_napij
-from companion.engines.napij.state import default_rules
+from companion.games.clovece.engine.game import State
+from companion.games.clovece.engine.notation import parse_position
+from companion.games.napij.engine import deck as deck_module
+from companion.games.napij.engine.board import default_board_text
+from companion.games.napij.engine.notation import parse_position as parse_napij
+from companion.games.napij.engine.state import default_rules
+from companion.games.napij.host import ASK_GRACE
+from companion.games.napij.host import Mode as NapijMode
+from companion.games.napij.screens import PAGE_SECONDS, schedule
+from companion.games.napij.views import NapijView
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, PadEvent, Rolled
 from companion.inputs.pads import PadReleased, PadStuck, PadTouch
 from companion.registry import GameInfo
 from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext
-from companion.service.hosts.napij import ASK_GRACE
-from companion.service.hosts.napij import Mode as NapijMode
 from companion.service.shell import Mode, Shell, tables
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
-from companion.ui.napij_screens import PAGE_SECONDS, schedule
-from companion.ui.napij_views import NapijView
 from companion.ui.screens import layout, problems
 from companion.ui.views import ListView, MessageView, View
 from tests.conformance.games import NEWS, entries, ids, registered

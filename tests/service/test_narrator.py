@@ -206,7 +206,7 @@ def test_a_gobbit_ruling_is_the_verdict_screens_sentences(tmp_path, no_fsync):
 
 
 def test_a_gobbit_race_is_said_as_the_verdict_says_it():
-    from companion.engines.gobbit.judge import Ruling
+    from companion.games.gobbit.engine.judge import Ruling
     from companion.service.hosts.facts import GobbitFacts
     from companion.service.narrator import ruling_words
 
@@ -343,13 +343,13 @@ def napij_sentences(games: int) -> set[str]:
     """Every sentence the napij se host could say or show in ``games`` seeded games played
     by the engine's driver: event lines, each legal play's steps and the spoken play, each
     card and drink announcement, each debt question, the winner."""
-    from companion.engines.napij.actions import Play
-    from companion.engines.napij.game import GAME
-    from companion.engines.napij.places import headline, play_lines
+    from companion.games.napij.drinks import debt_sentence, winner_sentence
+    from companion.games.napij.engine.actions import Play
+    from companion.games.napij.engine.game import GAME
+    from companion.games.napij.engine.places import headline, play_lines
+    from companion.games.napij.pace import spoken_play
+    from companion.games.napij.shown import after_action
     from companion.selfplay.driver import steps
-    from companion.service.hosts.napij_drinks import debt_sentence, winner_sentence
-    from companion.service.hosts.napij_pace import spoken_play
-    from companion.service.hosts.napij_shown import after_action
 
     out: set[str] = set()
     setup = GAME.default_setup()
@@ -435,7 +435,7 @@ def test_gobbit_with_real_cards_says_its_ruling_outside_the_voice_mode(tmp_path)
 
 
 def test_a_held_left_reads_the_whole_referee_situation(tmp_path):
-    from companion.engines.gobbit.describe import card_name
+    from companion.games.gobbit.engine.describe import card_name
 
     shell, voice = shell_for(tmp_path, "gobbit", voice_mode="table")
     start(shell)

@@ -12,18 +12,18 @@ import urllib.request
 import pytest
 from PIL import Image
 
-from companion.engines.clovece.notation import parse_position as clovece_position
-from companion.engines.clovece.rules import HOUSE, RED, Move
-from companion.engines.gobbit import rules as gb
-from companion.engines.gobbit.cards import parse_card, standard_deck
-from companion.engines.gobbit.judge import Touch, eats, judge
-from companion.engines.napij.notation import parse_position as napij_position
-from companion.engines.napij.state import default_rules
 from companion.errors import UsageError
+from companion.games.clovece.engine.notation import parse_position as clovece_position
+from companion.games.clovece.engine.rules import HOUSE, RED, Move
+from companion.games.clovece.rules_text import TOPICS as CLOVECE_TOPICS
+from companion.games.gobbit.engine import rules as gb
+from companion.games.gobbit.engine.cards import parse_card, standard_deck
+from companion.games.gobbit.engine.judge import Touch, eats, judge
+from companion.games.gobbit.referee.model import RefereeModel
+from companion.games.napij.engine.notation import parse_position as napij_position
+from companion.games.napij.engine.state import default_rules
 from companion.inputs.events import ButtonPress, Rolled
 from companion.inputs.pads import PadTouch
-from companion.referee.model import RefereeModel
-from companion.rules_text.clovece import TOPICS as CLOVECE_TOPICS
 from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.hosts.facts import CloveceFacts, GobbitFacts, NapijFacts, RefereeFacts
 from companion.service.phone import (
@@ -483,7 +483,7 @@ def test_an_unexpected_failure_to_start_is_logged_and_said_plainly(monkeypatch):
 
 
 def test_the_table_plays_on_when_the_port_is_in_use(tmp_path, busy_port):
-    from companion.ui.clovece_screens import CloveceTurnView
+    from companion.games.clovece.screens import CloveceTurnView
     from companion.ui.views import ListView
     from tests.service.rig import Rig
 

@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules_text import clovece, gobbit, napij
+from companion.games.clovece import rules_text as clovece
+from companion.games.gobbit import rules_text as gobbit
+from companion.games.napij import rules_text as napij
 from companion.service.rules_browser import WHY, RulesBrowser, page_size, paginate
 from companion.ui.fonts import body_font, heading_font, missing_glyphs
 from companion.ui.screens import WIDTH

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
+from companion.games.clovece.screens import CloveceTurnView
 from companion.inputs.events import ButtonPress, DiceLink, Rolled
 from companion.registry import playable, register, unregister
 from companion.service.hosts.base import DiceStatus, Hinting, HostContext
 from companion.service.shell import Shell
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
-from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView, MessageView
 from tests.tinygame import INFO as RACE
 
@@ -454,7 +454,7 @@ def test_the_colour_on_turn_is_asked_of_the_games_facts_and_the_shell_names_no_g
 def _clovece_records(actions: int) -> list[dict]:
     import itertools
 
-    from companion.engines.clovece.game import Setup
+    from companion.games.clovece.engine.game import Setup
     from companion.registry import find_game
     from companion.selfplay.driver import steps
 

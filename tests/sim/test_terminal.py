@@ -64,8 +64,8 @@ def test_keys_typed_quickly_are_pressed_in_order_and_none_is_lost(tmp_path):
     """A quick ``m d d Enter`` aimed at "Pravidla" opens the rules (it once undid a roll)."""
     import threading
 
+    from companion.games.clovece.screens import CloveceTurnView
     from companion.storage.journal import Journal
-    from companion.ui.clovece_screens import CloveceTurnView
 
     out = io.StringIO()
     sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=out)
@@ -316,7 +316,7 @@ def test_with_a_pixels_die_the_keys_throw_it_and_carry_it_away(tmp_path):
 def test_arrow_keys_up_and_down_move_through_a_list_and_nothing_else(tmp_path):
     import threading
 
-    from companion.ui.clovece_screens import CloveceTurnView
+    from companion.games.clovece.screens import CloveceTurnView
 
     sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO())
     th = threading.Thread(target=sim.app.run, daemon=True)
@@ -482,7 +482,7 @@ def test_h_and_tab_hold_left_down_and_the_voice_mode_reads_the_whole_situation(t
     import threading
 
     from companion.devices.voice import SilentAnnouncer
-    from companion.ui.clovece_screens import CloveceTurnView
+    from companion.games.clovece.screens import CloveceTurnView
 
     voice = SilentAnnouncer()
     sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO(),
@@ -538,7 +538,7 @@ def test_tab_holds_left_also_at_a_gobbit_table_where_h_is_a_pad(tmp_path, monkey
 def test_arrow_keys_move_through_a_games_own_list_too(tmp_path):
     import threading
 
-    from companion.ui.napij_views import NapijView
+    from companion.games.napij.views import NapijView
 
     sim = Simulator(sim_config(Config(), tmp_path), seed=3, stream=io.StringIO())
     th = threading.Thread(target=sim.app.run, daemon=True)

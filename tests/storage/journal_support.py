@@ -307,7 +307,7 @@ def _script(header: Record, records: list[Record], *, undo_at: int, keep_at: int
 
 
 def clovece_game(seed: int = 1) -> list[Step]:
-    from companion.engines.clovece.game import Setup
+    from companion.games.clovece.engine.game import Setup
 
     header, records = _real_game("clovece", Setup(2), seed, 70)
     steps = _script(header, records, undo_at=12, keep_at=60, keep=40)
@@ -317,14 +317,14 @@ def clovece_game(seed: int = 1) -> list[Step]:
 
 
 def gobbit_game(seed: int = 2) -> list[Step]:
-    from companion.engines.gobbit.game import Setup
+    from companion.games.gobbit.engine.game import Setup
 
     header, records = _real_game("gobbit", Setup(3), seed, 50)
     return _script({**header, "mode": "virtual"}, records, undo_at=20, keep_at=49, keep=45)
 
 
 def napij_game(seed: int = 3) -> list[Step]:
-    from companion.engines.napij.game import Setup
+    from companion.games.napij.engine.game import Setup
 
     header, records = _real_game("napij", Setup(3), seed, 60)
     return _script(header, records, undo_at=20, keep_at=59, keep=50)

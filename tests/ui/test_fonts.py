@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engines.clovece.describe import describe_event, explain
-from companion.engines.clovece.rules import (
+from companion.games.clovece.engine.describe import describe_event, explain
+from companion.games.clovece.engine.rules import (
     Captured,
     Entered,
     EnteredGoal,
@@ -31,7 +31,7 @@ from companion.ui.fonts import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-UI_GLOBS = ("companion/service/**/*.py", "companion/ui/*.py", "companion/referee/*.py",
+UI_GLOBS = ("companion/service/**/*.py", "companion/ui/*.py", "companion/games/gobbit/referee/*.py",
             "companion/engines/*/describe.py", "companion/engines/*/places.py",
             "companion/engines/czech.py",
             "companion/rules_text/*.py")

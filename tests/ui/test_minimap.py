@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from companion.engines.clovece.board import TRACK
-from companion.engines.clovece.notation import parse_position
+from companion.games.clovece.engine.board import TRACK
+from companion.games.clovece.engine.notation import parse_position
 from companion.ui.minimap import CELL, SIZE, draw_board
 
 

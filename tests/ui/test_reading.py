@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from companion.engines.clovece.notation import parse_position
-from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
-from companion.ui.gobbit_screens import RefereeView
-from companion.ui.napij_views import Banner, NapijView, Row
+from companion.games.clovece.engine.notation import parse_position
+from companion.games.clovece.screens import CloveceTurnView, CloveceWinView
+from companion.games.gobbit.screens import RefereeView
+from companion.games.napij.views import Banner, NapijView, Row
 from companion.ui.reading import Reading, read, sentence
 from companion.ui.referee import Screen
 from companion.ui.views import Choice, ListView, MessageView, View

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from companion.engines.clovece.board import cell_of
-from companion.engines.clovece.notation import parse_position
-from companion.engines.clovece.rules import BLUE, GREEN
-from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
-from companion.ui.gobbit_screens import RefereeView
+from companion.games.clovece.engine.board import cell_of
+from companion.games.clovece.engine.notation import parse_position
+from companion.games.clovece.engine.rules import BLUE, GREEN
+from companion.games.clovece.screens import CloveceTurnView, CloveceWinView
+from companion.games.gobbit.screens import RefereeView
 from companion.ui.referee import Screen as RefereeScreen
 from companion.ui.screens import render
 from companion.ui.views import Choice, ListView, View

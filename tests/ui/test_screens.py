@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engines.clovece.board import cell_of
-from companion.engines.clovece.notation import parse_position
-from companion.engines.clovece.rules import BLUE, RED
-from companion.ui.clovece_screens import CloveceTurnView, CloveceWinView
+from companion.games.clovece.engine.board import cell_of
+from companion.games.clovece.engine.notation import parse_position
+from companion.games.clovece.engine.rules import BLUE, RED
+from companion.games.clovece.screens import CloveceTurnView, CloveceWinView
 from companion.ui.fonts import body_font, heading_font
 from companion.ui.minimap import CELL
 from companion.ui.screens import (
@@ -125,7 +125,7 @@ def test_every_turn_prompt_fits_the_panel_without_an_ellipsis():
     from pathlib import Path
 
     source = (Path(__file__).resolve().parents[2]
-              / "companion/service/hosts/clovece.py").read_text()
+              / "companion/games/clovece/host.py").read_text()
     prompts = re.findall(r'prompt = "([^"]+)"', source)
     assert len(prompts) >= 6
     for p in prompts:

@@ -286,7 +286,7 @@ def test_the_page_fits_a_phone_without_sideways_scrolling(browser, view):
 def test_gobbit_seat_lines_stay_on_the_page_at_a_phones_width(view, width):
     """Every seat's counts ("kupička 12 · balíček 11 · gorila útočí") inside the drawing,
     measured by the browser's own text layout, on a narrow and a usual phone."""
-    from companion.web import gobbit_svg
+    from companion.games.gobbit import svg as gobbit_svg
     from companion.web.snapshot import Snapshot
 
     tops = {s: None for s in range(1, 5)}

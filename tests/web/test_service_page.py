@@ -15,11 +15,11 @@ import time
 
 import pytest
 
-from companion.engines.gobbit.judge import eats
+from companion.games.clovece.screens import CloveceTurnView
+from companion.games.gobbit.engine.judge import eats
 from companion.inputs.events import PadEvent
 from companion.inputs.pads import PadTouch
 from companion.service.hosts.base import Expect
-from companion.ui.clovece_screens import CloveceTurnView
 from companion.ui.views import ListView
 from companion.web.server import wait_until
 from tests.service.rig import Rig

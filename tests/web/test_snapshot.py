@@ -8,15 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from companion.engines.clovece.notation import parse_position as clovece_position
-from companion.engines.clovece.rules import legal_moves, new_game
-from companion.engines.gobbit import rules as gb
-from companion.engines.gobbit.cards import Condition, parse_card
-from companion.engines.gobbit.judge import Touch
-from companion.engines.napij.notation import parse_position as napij_position
+from companion.games.clovece.engine.notation import parse_position as clovece_position
+from companion.games.clovece.engine.rules import legal_moves, new_game
+from companion.games.clovece.rules_text import TOPICS
+from companion.games.gobbit.engine import rules as gb
+from companion.games.gobbit.engine.cards import Condition, parse_card
+from companion.games.gobbit.engine.judge import Touch
+from companion.games.gobbit.referee.model import RefereeModel
+from companion.games.napij.engine.notation import parse_position as napij_position
 from companion.inputs.pads import PadTouch
-from companion.referee.model import RefereeModel
-from companion.rules_text.clovece import TOPICS
 from companion.web import samples, snapshot
 from companion.web.snapshot import EVENT_LINES, LOG_LINES, Player
 

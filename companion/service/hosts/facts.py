@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # types only: the service imports a game's engine when the game is chosen
-    from companion.engines.clovece.rules import Move, Position
-    from companion.engines.gobbit.cards import Card
-    from companion.engines.gobbit.judge import Ruling, Situation, Touch
-    from companion.engines.gobbit.rules import State as GobbitState
-    from companion.engines.napij.state import State as NapijState
+    from companion.games.clovece.engine.rules import Move, Position
+    from companion.games.gobbit.engine.cards import Card
+    from companion.games.gobbit.engine.judge import Ruling, Situation, Touch
+    from companion.games.gobbit.engine.rules import State as GobbitState
+    from companion.games.napij.engine.state import State as NapijState
 
 
 class Facts(Protocol):

@@ -18,8 +18,8 @@ from companion.devices.pads.gpio import (
     SlapPads,
 )
 from companion.devices.pinmap import Pad, PinMapError, check_layout, load_default
-from companion.engines.gobbit.cards import parse_card
-from companion.engines.gobbit.judge import Situation, Touch, judge
+from companion.games.gobbit.engine.cards import parse_card
+from companion.games.gobbit.engine.judge import Situation, Touch, judge
 from companion.inputs.pads import PadReleased, PadStuck
 
 ROOT = Path(__file__).resolve().parents[3]
