@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from gpiozero import Button, Device, GPIOPinInUse, InputDevice
+from gpiozero import Button, GPIOPinInUse, InputDevice
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
 from gpiozero.pins.pi import PiPin
 
