@@ -4,12 +4,13 @@ A pad is a (seat, target) pair (:class:`~companion.devices.pinmap.Pad`): seat
 ``s`` touches the pile of a seat or the graveyard ``g``.  Each pad is a
 capacitive touch module (TTP223 class) whose digital output drives one GPIO.
 
-Pins.  The adapter uses gpiozero's public pin API, not its device classes:
-each pad's pin comes from the pin factory (``factory.pin(n)``), is reserved
-with ``factory.reserve_pins`` like any gpiozero device's, and is configured as
-an input with a pull (``input_with_pull``), edge detection on both edges and no
-bounce filter (the chatter filter below is ours, on edge ticks).  Its
-``when_changed`` callback receives ``(ticks, state)`` for every edge.
+Pins.  Each pad is a gpiozero :class:`~gpiozero.InputDevice` (pulled towards
+"untouched"), so gpiozero reserves its pin as it does for every device: a pin
+a button already holds is refused, and so is a button on a pad's pin.  The
+adapter uses the device's pin (``device.pin``) through the public pin API:
+edge detection on both edges and no bounce filter (the chatter filter below is
+ours, on edge ticks).  Its ``when_changed`` callback receives ``(ticks,
+state)`` for every edge.
 
 Timing.  Under the lgpio factory ``ticks`` is the kernel's line-event
 timestamp, taken when the edge happened, however late Python gets to run the
@@ -46,7 +47,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from gpiozero import Device
+from gpiozero import Device, GPIOPinInUse, InputDevice
 
 from companion.devices.pads.state import CHATTER_MS, STUCK_AFTER_S, PadStates
 from companion.devices.pinmap import PinMap, PinMapError
@@ -57,12 +58,13 @@ PadEvent = PadSignal
 
 
 class PadInput:
-    """One pad's GPIO line on gpiozero's public pin API.
+    """One pad's GPIO line: a gpiozero :class:`~gpiozero.InputDevice` and its pin's edges.
 
-    The pin comes from ``factory.pin(number)`` and is reserved against other
-    gpiozero devices (:exc:`gpiozero.GPIOPinInUse` if a button already holds
-    it); it is an input pulled towards "untouched", with edge detection on both
-    edges and no bounce filter.  Every edge goes, with its tick, to
+    The device claims the pin from the factory like every gpiozero device (a
+    pin another device holds is refused with :exc:`gpiozero.GPIOPinInUse`, and
+    so is a later device asking for this one); it is an input pulled towards
+    "untouched".  Its pin (``device.pin``) gets edge detection on both edges,
+    no bounce filter, and ``when_changed``: every edge goes, with its tick, to
     ``on_edge(pad, ticks, active)``.
     """
 
@@ -70,23 +72,27 @@ class PadInput:
                  on_edge: Callable[[Pad, Any, bool], None]) -> None:
         self.pad = pad
         self.active_high = active_high
-        self._factory = factory
-        self._number = number
         self._on_edge = on_edge
-        self.pin: Any = None
-        factory.reserve_pins(self, number)  # before the pin is touched, as gpiozero's devices do
         try:
-            pin = factory.pin(number)
-            pin.input_with_pull("down" if active_high else "up")  # unplugged module: untouched
+            # pulled down when the module drives high on touch: an unplugged module is untouched
+            self.device: Any = InputDevice(number, pull_up=not active_high, pin_factory=factory)
+        except GPIOPinInUse as exc:
+            raise GPIOPinInUse(f"slap pad {pad.key} cannot have GPIO{number}: {exc}") from exc
+        try:
+            pin = self.device.pin
             pin.bounce = None
             pin.edges = "both"
-            self.pin = pin
             # The pin keeps only a weak reference to this bound method; the
             # adapter keeps this object (and so the callback) alive.
             pin.when_changed = self.changed
         except BaseException:
             self.close()
             raise
+
+    @property
+    def pin(self) -> Any:
+        """The gpiozero pin (a MockPin under the mock factory); ``None`` once closed."""
+        return self.device.pin
 
     def changed(self, ticks: Any, state: Any) -> None:
         """The pin's ``when_changed`` callback: an edge at ``ticks``, the line now ``state``."""
@@ -95,20 +101,13 @@ class PadInput:
     @property
     def is_active(self) -> bool:
         """Whether the pad is touched now (the line read this moment)."""
-        return self.pin is not None and bool(self.pin.state) == self.active_high
-
-    def _conflicts_with(self, other: Any) -> bool:
-        # The requester's half of gpiozero's pin reservation protocol
-        # (Factory.reserve_pins asks it when another device already holds the
-        # pin): a pad shares its line with nothing.
-        return True
+        return not self.device.closed and bool(self.device.is_active)
 
     def close(self) -> None:
-        pin, self.pin = self.pin, None
+        pin = self.device.pin
         if pin is not None:
             pin.when_changed = None
-            pin.close()
-        self._factory.release_pins(self, self._number)
+        self.device.close()
 
     def __repr__(self) -> str:
         where = f" on {self.pin.info.name}" if self.pin is not None else ""

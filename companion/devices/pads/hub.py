@@ -145,7 +145,6 @@ class HubCore(LinkCore[HubEvent, HubStats]):
                          heartbeat_timeout=heartbeat_timeout, sync_interval=sync_interval)
         self.scan_us = 0
         self.channels = 0
-        self.raw_wanted = False
 
     def _decode(self, line: bytes) -> Message | HubMessage:
         return decode_any(line)
@@ -176,13 +175,6 @@ class HubCore(LinkCore[HubEvent, HubStats]):
             events.append(HubRawCount(RawCount(message.channel, message.baseline, message.count,
                                                message.limit), self.channels))
         return True
-
-    def tick(self, now: float) -> tuple[list[bytes], str | None]:
-        out, reason = super().tick(now)
-        if self.raw_wanted and self.connected:
-            self.raw_wanted = False
-            out.append(self._sync(now))  # the hub answers a SYNC with its raw counts
-        return out, reason
 
 
 # --- the adapter ----------------------------------------------------------------------------

@@ -306,22 +306,20 @@ class Mpr121Pads:
     # --- the IRQ line -----------------------------------------------------------------
 
     def _claim_irq(self, number: int) -> None:
-        factory = self._factory
-        factory.reserve_pins(self, number)
+        from gpiozero import InputDevice
+
+        # a gpiozero device holds the line, so no other device can take it (GPIOPinInUse);
+        # pulled up: the chips pull it low (open drain)
+        device = InputDevice(number, pull_up=True, pin_factory=self._factory)
         try:
-            pin = factory.pin(number)
-            pin.input_with_pull("up")  # the chips pull it low (open drain)
+            pin = device.pin
             pin.bounce = None
             pin.edges = "falling"
-            self._irq = pin
-            self._irq_number = number
             pin.when_changed = self._irq_edge
         except BaseException:
-            factory.release_pins(self, number)
+            device.close()
             raise
-
-    def _conflicts_with(self, other: Any) -> bool:
-        return True  # gpiozero's reservation protocol: the IRQ line is ours alone
+        self._irq = device
 
     def _irq_edge(self, ticks: Any, state: Any) -> None:
         """The line fell at ``ticks``: a status changed; the reader reads at once."""
@@ -421,9 +419,9 @@ class Mpr121Pads:
             self._thread.join(timeout=1.0)
             self._thread = None
         if self._irq is not None:
-            self._irq.when_changed = None
+            if self._irq.pin is not None:
+                self._irq.pin.when_changed = None
             self._irq.close()
-            self._factory.release_pins(self, self._irq_number)
             self._irq = None
         if self._close_bus:
             closer = getattr(self.bus, "close", None)

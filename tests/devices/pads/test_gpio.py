@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from gpiozero import Button, Device, GPIOPinInUse
+from gpiozero import Button, GPIOPinInUse, InputDevice
 from gpiozero.pins.mock import MockFactory, MockPin, PinState
 from gpiozero.pins.pi import PiPin
 
@@ -262,7 +262,6 @@ def test_a_pad_active_at_start_gives_no_touch_and_becomes_stuck():
     clock = FakeClock()
     factory = ClockFactory()
     factory.pin(17).forced = True  # the module holds its output high from power-up
-    factory.pin(17)._state = True
     events: list = []
     pads = SlapPads(PADS, events.append, pin_factory=factory, clock=clock)
     assert events == []
@@ -323,32 +322,39 @@ def test_simulated_pads_tap_through_the_same_adapter():
 
 
 @pytest.mark.parametrize(("active_high", "pull"), [(True, "down"), (False, "up")])
-def test_every_pad_is_a_factory_pin_set_up_through_the_public_pin_api(active_high, pull):
+def test_every_pad_is_a_gpiozero_input_device_with_its_pin_set_up_through_the_public_api(
+        active_high, pull):
     factory, pads, events = make(active_high=active_high)
     for pad, number in PADS.items():
         line = pads.device(pad)
-        assert not isinstance(line, Device)  # no gpiozero device class, no private hooks
+        assert type(line.device) is InputDevice  # gpiozero's own device: its reservation rules
+        assert line.device.pin_factory is factory
         assert line.pin is factory.pin(number)
+        assert line.device.pull_up is (not active_high)
         assert (line.pin.function, line.pin.pull) == ("input", pull)
         assert (line.pin.edges, line.pin.bounce) == ("both", None)
         assert line.pin.when_changed == line.changed
     gc.collect()  # the pin holds its callback weakly: the adapter must keep it alive
     (release if active_high is False else press)(factory, pads, Pad(2, 1), 1.0)
     assert [e.pad for e in events] == [Pad(2, 1)]
+    first = pads.device(Pad(1, 1))
     pads.close()
     assert factory.pin(17).when_changed is None
+    assert first.device.closed and first.pin is None and not first.is_active
 
 
 def test_a_pin_held_by_a_button_is_refused_and_the_pads_taken_so_far_are_freed():
     factory = ClockFactory()
     button = Button(24, pin_factory=factory)
-    with pytest.raises(GPIOPinInUse, match="GPIO24"):
+    with pytest.raises(GPIOPinInUse, match=r"slap pad 2>2 cannot have GPIO24: .*Button"):
         SlapPads(PADS, print, pin_factory=factory)
     assert factory.pin(17).when_changed is None  # the pads before it were let go
     button.close()
     with SlapPads(PADS, print, pin_factory=factory) as pads:
-        with pytest.raises(GPIOPinInUse, match=r"slap pad 1>1 on GPIO17"):
+        with pytest.raises(GPIOPinInUse, match=r"GPIO17 is already in use by .*InputDevice"):
             Button(17, pin_factory=factory)
+        with pytest.raises(GPIOPinInUse, match=r"slap pad 1>1 cannot have GPIO17"):
+            SlapPads({Pad(1, 1): 17}, print, pin_factory=factory)  # nor a second reader
         assert pads.device(Pad(1, 1)).pin.when_changed is not None
     Button(17, pin_factory=factory).close()  # free again after close
 

@@ -296,15 +296,6 @@ def test_raw_counts_of_another_boot_or_before_the_hello_are_not_kept():
     assert [e for e in got if isinstance(e, PadChannels)] == [PadChannels(())]
 
 
-def test_asking_for_raw_counts_sends_a_sync():
-    core = HubCore()
-    core.opened(0.0)
-    core.feed(HELLO, 0.1)
-    assert core.tick(0.2) == ([], None)
-    core.raw_wanted = True
-    assert core.tick(0.3) == ([encode(Sync())], None) and not core.raw_wanted
-
-
 def test_the_simulated_hub_reports_raw_counts_with_no_problem():
     sim = SimulatedHub(seed=4, realtime=False)
     got: list = []

@@ -5,6 +5,7 @@ ever ordered wrong)."""
 from __future__ import annotations
 
 import pytest
+from gpiozero import Button, GPIOPinInUse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -134,6 +135,22 @@ def test_the_irq_line_times_a_touch_by_its_edge_not_by_the_poll():
     a, b = touches(got)
     assert reader.irq_edges >= 2
     assert abs((b.ms - a.ms) - 30.0) <= DEFAULT_SETTINGS.filter_ms
+
+
+def test_the_irq_line_is_a_pulled_up_gpiozero_input_no_other_device_can_take():
+    factory = ClockedMockFactory()
+    pads = mpr121_pads(2)
+    bus = SimulatedMpr121Bus.for_pads(pads)
+    reader = Mpr121Pads(pads, print, bus, irq_pin=24, pin_factory=factory, start=False)
+    line = factory.pin(24)
+    assert (line.function, line.pull, line.edges, line.bounce) == ("input", "up", "falling", None)
+    with pytest.raises(GPIOPinInUse, match="GPIO24"):
+        Button(24, pin_factory=factory)
+    line.drive_low()  # a chip pulls it low: a status changed
+    assert reader.irq_edges == 1
+    reader.close()
+    assert line.when_changed is None
+    Button(24, pin_factory=factory).close()  # free again after close
 
 
 def test_a_pad_held_too_long_is_stuck_and_its_release_ends_it():
