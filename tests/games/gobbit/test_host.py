@@ -7,6 +7,7 @@ import random
 import pytest
 
 from companion.devices.pads.timing import TIMING_FILE, TimingBook
+from companion.games import playable
 from companion.games.gobbit.engine.cards import parse_card
 from companion.games.gobbit.screens import RefereeView
 from companion.inputs.events import ButtonPress, PadEvent, Rolled
@@ -26,7 +27,7 @@ def make(tmp_path, seats=4, want_pads=None, storage=None, timing=None, max_seats
     ctx = HostContext(Journal(tmp_path / "g.journal", storage=storage), Prefs(),
                       rng=random.Random(3), want_pads=want_pads or claims.append,
                       defaults={"seats": seats, "max_seats": max_seats}, pad_timing=timing)
-    t = Shell(ctx, start_with="gobbit")
+    t = Shell(ctx, start_with="gobbit", games=playable())
     t.begin(0.0)
     return t, claims
 
@@ -421,7 +422,7 @@ def flip_until_an_attack(t: Shell) -> tuple[int, int]:
 
 
 def test_the_virtual_deck_tells_the_moment_its_ruling_and_the_pads_uncertainty(tmp_path):
-    from companion.service.hosts.facts import GobbitFacts
+    from companion.games.gobbit.facts import GobbitFacts
     from companion.service.phone import snapshot_of
 
     book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
@@ -473,7 +474,7 @@ def test_a_resumed_virtual_deck_shows_its_last_ruling_again(tmp_path):
 
 
 def test_referee_mode_tells_the_log_the_moment_and_the_entered_cards(tmp_path):
-    from companion.service.hosts.facts import RefereeFacts
+    from companion.games.gobbit.facts import RefereeFacts
     from companion.service.phone import snapshot_of
 
     book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
