@@ -193,7 +193,7 @@ class Walk:
 
 
 def table_lines(info: GamePlugin) -> list[Table]:
-    return [t for t in tables() if t.info.name == info.name]
+    return tables([info])
 
 
 def game_length(path: Path, table: Table, seed: int) -> int:

@@ -231,7 +231,7 @@ def registry_screens(tmp: Path, info: GamePlugin) -> Iterator[tuple[View, str]]:
     game's screen (``notify``), the menu (every row, every
     setting, the hint, every question, the phone, every rules page), "Proč?"; the winner."""
     rng = random.Random(13)
-    for n, line in enumerate(t for t in tables() if t.info.name == info.name):
+    for n, line in enumerate(tables([info])):
         for dice in (True, False):
             t = Table(tmp / f"{n}-{dice}", info.name, dice=dice, **DEFAULTS)
             while (t.shell.table.info.name, t.shell.table.mode) != (info.name, line.mode):
