@@ -15,43 +15,43 @@ if TYPE_CHECKING:
     from companion.selfplay.match import MatchGame
 
 
-def engine() -> Engine:
+def make_engine() -> Engine:
     from companion.games.clovece.engine.game import GAME
 
     return cast(Engine, GAME)
 
 
-def host() -> HostFactory:
+def make_host() -> HostFactory:
     from companion.games.clovece.host import CloveceHost
 
     return CloveceHost
 
 
-def rules() -> Sequence[Topic]:
+def rules_topics() -> Sequence[Topic]:
     from companion.games.clovece.rules_text import TOPICS
 
     return TOPICS
 
 
-def variants() -> Sequence[str]:
+def house_variants() -> Sequence[str]:
     from companion.games.clovece.engine.rules import VARIANT_ORDER
 
     return VARIANT_ORDER
 
 
-def match() -> MatchGame:
-    from companion.games.clovece.selfplay import match_game
+def match_game() -> MatchGame:
+    from companion.games.clovece import selfplay
 
-    return match_game()
+    return selfplay.match_game()
 
 
-def commands() -> RegisterCommands:
+def add_commands() -> RegisterCommands:
     from companion.games.clovece.commands import register
 
     return register
 
 
 PLUGIN = GamePlugin(
-    "clovece", "Člověče", engine, host, rules,
+    "clovece", "Člověče", make_engine, make_host, rules_topics,
     config_keys=("players", "variants", "computer", "first", "computer_dice"),
-    variants=variants, match=match, commands=commands)
+    variants=house_variants, match=match_game, commands=add_commands)

@@ -12,31 +12,31 @@ from typing import cast
 from companion.plugin import Engine, GamePlugin, HostFactory, RegisterCommands, Topic
 
 
-def engine() -> Engine:
+def make_engine() -> Engine:
     from companion.games.gobbit.engine.game import GAME
 
     return cast(Engine, GAME)
 
 
-def host() -> HostFactory:
+def make_host() -> HostFactory:
     from companion.games.gobbit.host import GobbitHost
 
     return GobbitHost
 
 
-def rules() -> Sequence[Topic]:
+def rules_topics() -> Sequence[Topic]:
     from companion.games.gobbit.rules_text import TOPICS
 
     return TOPICS
 
 
-def commands() -> RegisterCommands:
+def add_commands() -> RegisterCommands:
     from companion.games.gobbit.commands import register
 
     return register
 
 
 PLUGIN = GamePlugin(
-    "gobbit", "Gobbit", engine, host, rules,
+    "gobbit", "Gobbit", make_engine, make_host, rules_topics,
     (("cards", "Gobbit (rozhodčí)"), ("virtual", "Gobbit (balíček)")),
-    config_keys=("seats",), uses_pads=True, commands=commands)
+    config_keys=("seats",), uses_pads=True, commands=add_commands)

@@ -15,38 +15,38 @@ if TYPE_CHECKING:
     from companion.selfplay.match import MatchGame
 
 
-def engine() -> Engine:
+def make_engine() -> Engine:
     from companion.games.napij.engine.game import GAME
 
     return cast(Engine, GAME)
 
 
-def host() -> HostFactory:
+def make_host() -> HostFactory:
     from companion.games.napij.host import NapijHost
 
     return NapijHost
 
 
-def rules() -> Sequence[Topic]:
+def rules_topics() -> Sequence[Topic]:
     from companion.games.napij.rules_text import TOPICS
 
     return TOPICS
 
 
-def match() -> MatchGame:
-    from companion.games.napij.selfplay import match_game
+def match_game() -> MatchGame:
+    from companion.games.napij import selfplay
 
-    return match_game()
+    return selfplay.match_game()
 
 
-def commands() -> RegisterCommands:
+def add_commands() -> RegisterCommands:
     from companion.games.napij.commands import register
 
     return register
 
 
 PLUGIN = GamePlugin(
-    "napij", "Napij se!", engine, host, rules, (("", "Člověče, napij se!"),),
+    "napij", "Napij se!", make_engine, make_host, rules_topics, (("", "Člověče, napij se!"),),
     demo=(("first", "lot"),),  # the lot decides who starts, so the demo shows it
     config_keys=("players", "computer", "first", "computer_dice"),
-    match=match, commands=commands)
+    match=match_game, commands=add_commands)

@@ -451,7 +451,7 @@ def test_the_virtual_deck_tells_the_moment_its_ruling_and_the_pads_uncertainty(t
     call = f.ruling.call(victim)
     assert call is not None and call.simultaneous and call.uncertainty_ms == 60.0
     snap = snapshot_of("gobbit", "Gobbit (balíček)", f)
-    g = snap.gobbit
+    g = snap.touches
     assert g is not None and g.uncertainty_ms == 60.0 and not g.provisional
     assert g.calls[0] == (f"Kupička hráče {victim}: 7,4 ms – pod přesností čidel (±60 ms): "
                           "současně.")
@@ -497,9 +497,9 @@ def test_referee_mode_tells_the_log_the_moment_and_the_entered_cards(tmp_path):
     t.host.cards.cards.tops[1] = parse_card("Sr")  # the model changes on; the facts do not
     assert f.situation.tops[1] == parse_card("Cr") and t.host.facts() != f
     snap = snapshot_of("gobbit", "Gobbit (rozhodčí)", f)
-    assert snap.gobbit is not None and snap.gobbit.uncertainty_ms == 60.0
-    assert len(snap.gobbit.log) == 2 and snap.gobbit.ruling
-    assert any("pod přesností čidel (±60 ms)" in line for line in snap.gobbit.calls)
+    assert snap.touches is not None and snap.touches.uncertainty_ms == 60.0
+    assert len(snap.touches.log) == 2 and snap.touches.ruling
+    assert any("pod přesností čidel (±60 ms)" in line for line in snap.touches.calls)
 
 
 def _zero_record(path, n: int) -> None:

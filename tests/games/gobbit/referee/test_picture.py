@@ -8,7 +8,7 @@ from PIL import Image
 
 from companion.games.gobbit.referee.picture import GAP, SCALE, example_screens, main, picture
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def test_example_screens_show_the_path_from_the_log_to_the_ruling_and_the_virtual_table():
