@@ -14,7 +14,7 @@ from companion.games.clovece.engine.rules import Position, occupancy
 from companion.games.clovece.strong import WEIGHTS
 from tests.script_loader import load_script
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "clovece_solve.py"
+SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "clovece_solve.py"
 
 
 @pytest.fixture(scope="module")

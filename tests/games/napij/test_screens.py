@@ -23,7 +23,7 @@ from companion.games.napij.screens import (
 from companion.games.napij.views import BOTTLE, Banner, Cell, Move, NapijView, Row, Strip
 from companion.ui.screens import HEIGHT, WIDTH, layout, problems, render
 
-HERE = Path(__file__).parent / "reference"
+HERE = Path(__file__).resolve().parents[2] / "ui" / "reference"
 RED, BLUE, GREEN = 0, 1, 2
 
 CELLS = (Cell("pub", piece=RED), Cell("start", RED), Cell("normal"), Cell("normal", piece=BLUE),

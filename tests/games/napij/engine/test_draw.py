@@ -34,7 +34,7 @@ def test_the_picture_in_the_docs_is_the_drawing_of_the_default_board():
     from pathlib import Path
 
     board = default_board()
-    path = Path(__file__).resolve().parents[3] / "docs" / "img" / "napij-board.png"
+    path = Path(__file__).resolve().parents[4] / "docs" / "img" / "napij-board.png"
     fresh = render(board)
     with Image.open(path) as img:
         assert img.size == fresh.size
