@@ -37,6 +37,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.games import playable
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -154,7 +156,7 @@ def child(data: Path, dice_path: str, point: str, nth: int, broken: bool) -> Non
         journal_pkg.Journal.seen = lambda self, mark: False  # type: ignore[method-assign]
         shell.Shell._void = lambda self, mark, event: None  # type: ignore[method-assign]
     app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-              dice_port=dice_path)
+              dice_port=dice_path, games=playable())
 
     def start_a_game() -> None:
         if app.controller.mode is shell.Mode.SETUP:

@@ -249,11 +249,11 @@ class TrueGame:
 def true_game(name: str, seed: int, max_actions: int = 200) -> TrueGame:
     import itertools
 
-    from companion.registry import find_game
+    from companion.games import find_game
     from companion.selfplay.driver import steps
 
     info = find_game(name)
-    game = info.game()
+    game = info.engine()
     setup = game.default_setup()
     header = game.setup_record(setup)
     if name == "gobbit":

@@ -31,6 +31,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.games import playable
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dice_latency import percentile  # noqa: E402  (the same percentile as the other benchmarks)
 
@@ -109,7 +111,7 @@ def _segment(game: str, rolls: int, seed: int, rng: random.Random) -> list[float
         if game == "napij":
             mid_game_journal(Path(data) / "game.journal", seed)
         app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                  dice_port=dice.path, announcer=SilentAnnouncer())
+                  dice_port=dice.path, announcer=SilentAnnouncer(), games=playable())
         shown = threading.Event()
         stamp: list[float] = []
         state: dict[str, Any] = {"expect": None}

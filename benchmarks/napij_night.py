@@ -40,6 +40,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from companion.games import playable
+
 STEP = 0.25
 """Seconds of the virtual clock between the loop's steps (it ticks 4 times a second)."""
 MAX_STEPS = 60_000
@@ -89,7 +91,7 @@ class Table:
                                       shutdown_command=""),
                       web=replace(base.web, enabled=False))
         self.app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                       dice_port="", rng=random.Random(seed), announcer=SilentAnnouncer())
+                       dice_port="", rng=random.Random(seed), announcer=SilentAnnouncer(), games=playable())
         self.app.ctx.dice.configured = self.app.ctx.dice.up = True  # the dice is on the table
         self.now = 1000.0
         self.shell = self.app.controller

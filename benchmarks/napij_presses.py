@@ -28,6 +28,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from companion.games import playable
+
 
 def evening(seed: int, games: int, auto: bool) -> tuple[Counter[str], Counter[str],
                                                          Counter[tuple[str, str]], int]:
@@ -49,7 +51,7 @@ def evening(seed: int, games: int, auto: bool) -> tuple[Counter[str], Counter[st
                               rng=random.Random(seed + g),
                               dice=DiceStatus(configured=True, up=True),
                               defaults={"players": 4, "computer": ("y",)}, data=Path(tmp))
-            shell = Shell(ctx, start_with="napij")
+            shell = Shell(ctx, start_with="napij", games=playable())
             now = 100.0
             shell.begin(now)
             rng = random.Random(seed * 7 + g)

@@ -32,6 +32,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.games import playable
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dice_latency import percentile  # noqa: E402  (the same percentile as the dice benchmark)
 
@@ -57,7 +59,7 @@ def table_latency(kind: str, rolls: int) -> list[float]:
                                       shutdown_command=""),
                       dice=replace(base.dice, kind=kind))
         app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                  dice_port=serial.path, pixels_port=pixels.port)
+                  dice_port=serial.path, pixels_port=pixels.port, games=playable())
         shown = threading.Event()
         stamp: list[int] = []
         app.screen.listeners.append(

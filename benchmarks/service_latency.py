@@ -8,7 +8,7 @@ noisy; the ratio is what carries over):
    through the real reader, loop, controller, journal (fsync), renderer and
    luma's dummy device.  Peer: the same pty write -> the reader's roll event
    alone (no service).  Target: median <= 20 ms on a PC.
-2. start -> first frame: a fresh process running the service (``App(cfg).run()``,
+2. start -> first frame: a fresh process running the service (``App(cfg, games=playable()).run()``,
    as ``companion run`` does) until its first frame reaches the display.  Peer: a
    bare ``python -c pass``, started alternately with it.  Target <= 5x the peer
    (a Pi Zero 2 W is about ten times slower than a PC; a family waits for this).
@@ -40,6 +40,7 @@ import os, sys, time, threading
 from pathlib import Path
 t_import = time.perf_counter()
 from dataclasses import replace
+from companion.games import playable
 from companion.service.config import Config
 from companion.service.app import App
 base = Config()
@@ -53,7 +54,7 @@ if mode == "rss":
     from companion.dice.sim import SimulatedDice
     dice = SimulatedDice(seed=1)
     port = dice.path
-app = App(cfg, dice_port=port)
+app = App(cfg, dice_port=port, games=playable())
 if mode == "first":
     def first(image, t):
         sys.stdout.write("FRAME\n"); sys.stdout.flush(); os._exit(0)
@@ -85,6 +86,7 @@ def latency(rolls: int) -> tuple[list[float], list[float]]:
     from companion.devices.display import create_device
     from companion.dice.reader import DiceReader, DiceRoll
     from companion.dice.sim import SimulatedDice
+    from companion.games import playable
     from companion.games.clovece.screens import CloveceTurnView
     from companion.inputs.events import ButtonPress
     from companion.service.app import App
@@ -97,7 +99,7 @@ def latency(rolls: int) -> tuple[list[float], list[float]]:
                       service=replace(base.service, data_dir=data, pin_factory="mock",
                                       shutdown_command=""))
         app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                  dice_port=dice.path)
+                  dice_port=dice.path, games=playable())
         shown = threading.Event()
         stamp: list[float] = []
         app.screen.listeners.append(lambda im, t: (stamp.append(time.perf_counter()), shown.set()))

@@ -36,6 +36,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.games import playable
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -123,7 +125,7 @@ class Table:
         self.dice = SimulatedDice(seed=seed)
         self.pins = MockFactory()
         self.app = App(cfg, pin_factory=self.pins, device=create_device("dummy"),
-                       dice_port=self.dice.path)
+                       dice_port=self.dice.path, games=playable())
         self.thread = threading.Thread(target=self.app.run, name="soak-service", daemon=True)
         self.thread.start()
         self.games = 0

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from companion.devices.speech import speakable
 from companion.devices.voice import WORDS_PER_MINUTE, SilentAnnouncer
+from companion.games import playable
 from companion.games.gobbit.engine.judge import eats
 from companion.games.gobbit.engine.rules import condition
 from companion.inputs.events import ButtonPress, PadEvent, Rolled
@@ -82,7 +83,7 @@ def play(folder: Path, game: str, seed: int, voice_mode: str) -> Tally:
                       Prefs(voice=True, voice_mode=voice_mode, auto_delay=1.0),
                       rng=random.Random(seed), dice=DiceStatus(configured=True, up=True),
                       defaults=dict(TABLES[game]), announcer=voice)  # type: ignore[arg-type]
-    shell = Shell(ctx, start_with=game)
+    shell = Shell(ctx, start_with=game, games=playable())
     now = 100.0
     shell.begin(now)
 

@@ -43,6 +43,7 @@ import time
 from pathlib import Path
 
 from companion.devices.voice import WORDS_PER_MINUTE, EspeakAnnouncer, WavAnnouncer
+from companion.games import playable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dice_latency import percentile  # noqa: E402  (the same percentile as the other benchmarks)
@@ -123,7 +124,7 @@ class ShellTable:
                                rng=random.Random(1), dice=DiceStatus(configured=True, up=True),
                                announcer=voice, data=folder,
                                defaults={"players": 2, "seats": 2})
-        self.shell = Shell(self.ctx, start_with=game)
+        self.shell = Shell(self.ctx, start_with=game, games=playable())
         self.now = 0.0
         self.new_game()
 

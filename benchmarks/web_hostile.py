@@ -46,7 +46,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from peers.web_server_task_per_stream import WebView as OldWebView  # noqa: E402
 
-from companion.web import samples, server  # noqa: E402
+from companion.games import samples  # noqa: E402
+from companion.web import server  # noqa: E402
 from companion.web.server import WebView, wait_until  # noqa: E402
 from tests.web.test_gate import slow_sockets  # noqa: E402  (the test's slowloris sockets)
 

@@ -45,9 +45,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from dice_latency import percentile  # noqa: E402
 from peers.web_server_task_per_stream import WebView as OldWebView  # noqa: E402
 
+from companion.games import samples  # noqa: E402
 from companion.games.clovece.engine.notation import parse_position  # noqa: E402
-from companion.ui.minimap import draw_board  # noqa: E402
-from companion.web import samples  # noqa: E402
+from companion.games.clovece.minimap import draw_board  # noqa: E402
 from companion.web.server import WebView, wait_until  # noqa: E402
 
 SERVERS = {"new": WebView, "old": OldWebView}

@@ -66,6 +66,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from companion.games import playable
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's companion, whatever the venv has installed
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -227,7 +229,7 @@ class Table:
         use_server(server)
         self.dice = SimulatedDice(seed=seed)
         self.app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                       dice_port=self.dice.path)
+                       dice_port=self.dice.path, games=playable())
         self.updates: list[tuple[float, bool]] = []
         """The loop's calls of the phone view's idle hook: (µs, whether it published)."""
         if self.app.phone is not None:
@@ -443,7 +445,7 @@ def seen_run(clients: int, actions: int, gaps: list[float], seed: int, server: s
 def peer_run(clients: int, facts_seq: list[Any], label: str, gaps: list[float],
              server: str = "new") -> tuple[list[float], int]:
     """A bare WebView publishing the same facts as the same snapshot callables."""
-    from companion.registry import find_game
+    from companion.games import find_game
     from companion.service.phone import snapshot_of
 
     use_server(server)
@@ -473,7 +475,7 @@ def peer_run(clients: int, facts_seq: list[Any], label: str, gaps: list[float],
 
 def build_cost(facts_seq: list[Any], label: str) -> list[float]:
     """ms to build each snapshot and its JSON, as the server's thread does (after warm-up)."""
-    from companion.registry import find_game
+    from companion.games import find_game
     from companion.service.phone import snapshot_of
 
     topics = tuple(find_game("clovece").topics())
@@ -488,9 +490,9 @@ def build_cost(facts_seq: list[Any], label: str) -> list[float]:
 
 def first_snapshot() -> float:
     """ms to build the first Člověče snapshot in this process (the runs then start warm)."""
+    from companion.games import find_game
     from companion.games.clovece.engine.game import GAME, Setup
-    from companion.registry import find_game
-    from companion.service.hosts.facts import CloveceFacts
+    from companion.games.clovece.facts import CloveceFacts
     from companion.service.phone import snapshot_of
 
     t0 = time.perf_counter()

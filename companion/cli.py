@@ -1,9 +1,10 @@
 """The ``companion`` command line.
 
-Subcommands come from small modules listed in :data:`COMMAND_MODULES`; each has
-``register(commands, games)`` where ``commands`` is the top-level subparsers
-object and ``games`` maps a per-game command (``moves``, ``apply``,
-``selfplay``, ``judge``, ``watch``) to its subparsers (one parser per game).
+Subcommands come from each game's plugin (:attr:`companion.plugin.GamePlugin.commands`)
+and from the modules of :mod:`companion.commands`; each has ``register(commands,
+games)`` where ``commands`` is the top-level subparsers object and ``games`` maps a
+per-game command (``moves``, ``apply``, ``selfplay``, ``judge``, ``watch``) to its
+subparsers (one parser per game).
 
 Errors are for people: bad input prints one sentence on stderr and exits 2; a
 move the rules refuse exits 1.  No traceback reaches the terminal.
@@ -12,23 +13,15 @@ move the rules refuse exits 1.  No traceback reaches the terminal.
 from __future__ import annotations
 
 import argparse
-import importlib
 import logging
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from companion.errors import RefusedError, UsageError
 
-COMMAND_MODULES: tuple[str, ...] = (
-    "companion.games.clovece.commands",
-    "companion.games.napij.commands",
-    "companion.games.gobbit.commands",
-    "companion.commands.dice",
-    "companion.commands.hardware",
-    "companion.commands.pads",
-    "companion.commands.service",
-)
+if TYPE_CHECKING:
+    from companion.plugin import Subcommands
 
 DESCRIPTION = ("The companion referees Czech table games at a real table: the table service "
                "(the default command), its simulator, and tools for each game's rules.")
@@ -94,14 +87,24 @@ def add_global_options(parser: argparse.ArgumentParser, default: Any = None) -> 
 def build_parser() -> Parser:
     parser = Parser(prog="companion", description=DESCRIPTION, global_options=False)
     add_global_options(parser)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    games: dict[str, Any] = {}
+    from companion.commands import dice, hardware, pads, service
+    from companion.games import GAMES
+
+    # every parser below is a Parser (its errors are sentences); the commands see the
+    # subparsers as argparse's, which they are
+    commands = cast("Subcommands", parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=Parser))
+    games: dict[str, Subcommands] = {}
     for name, text in GAME_COMMANDS.items():
         sub = commands.add_parser(name, help=text, description=text)
-        games[name] = sub.add_subparsers(dest="game", metavar="GAME", required=True,
-                                         parser_class=Parser)
-    for module in COMMAND_MODULES:
-        importlib.import_module(module).register(commands, games)
+        games[name] = cast("Subcommands", sub.add_subparsers(
+            dest="game", metavar="GAME", required=True, parser_class=Parser))
+
+    for plugin in GAMES:
+        if plugin.commands is not None:
+            plugin.commands()(commands, games)
+    for module in (dice, hardware, pads, service):
+        module.register(commands, games)
     return parser
 
 

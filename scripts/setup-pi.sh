@@ -117,7 +117,7 @@ apply_profiles() {
     raspberry_pi_os && os=raspios
     set --
     for p in $PROFILES; do set -- "$@" --profile "$p"; done
-    "$VENV/bin/python" -m companion.service.pi_profiles --os "$os" \
+    "$VENV/bin/python" -m companion.commands.pi_profiles --os "$os" \
         --config "$CONFIG" --boot "${SETUP_PI_BOOT:-boot/firmware}" \
         ${SETUP_PI_MODEL:+--model "$SETUP_PI_MODEL"} "$@" && return 0
     # profiles asked for by name stop here; ones the configuration chose do not stop an update

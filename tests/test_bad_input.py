@@ -177,13 +177,14 @@ def test_random_option_values_are_one_sentence_or_success(case, value, capsys, t
 def config_keys() -> list[tuple[str, str]]:
     from dataclasses import fields, is_dataclass
 
-    from companion.service.config import GAME_KEYS, Config
+    from companion.games import GAMES
+    from companion.service.config import Config
 
     cfg = Config()
     sections = [(section.name, f.name) for section in fields(cfg) if section.name != "pins"
                 and is_dataclass(getattr(cfg, section.name))
                 for f in fields(getattr(cfg, section.name))]
-    return sections + [(game, key) for game, keys in GAME_KEYS.items() for key in keys]
+    return sections + [(p.name, key) for p in GAMES for key in p.config_keys or ()]
 
 
 TOML_VALUES = st.one_of(

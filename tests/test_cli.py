@@ -69,7 +69,7 @@ def test_the_top_help_reads_as_plain_words():
 
 
 def test_the_demo_plays_the_games_of_the_set_up(capsys):
-    from companion.registry import playable
+    from companion.games import playable
 
     demo = cli.build_parser()._subparsers._group_actions[0].choices["demo"]
     game = next(a for a in demo._actions if a.dest == "game")

@@ -4,13 +4,17 @@ Every import is read from the source with :mod:`ast` - module level, inside
 functions (lazy imports) and under ``TYPE_CHECKING`` alike - and resolved to the
 ``companion`` module it names.  The layers, bottom up, are the table below
 (docs/dev/DEVELOPING.md describes them); the most specific prefix decides a
-module's layer.  Also: no import cycle between packages, and no module imports
-a private (``_name``) name from another module.
+module's layer.  Also: no import cycle between packages, no module imports
+a private (``_name``) name from another module, and the core names no game: no
+module outside the games and the top layer imports ``companion.games`` or mentions
+a registered game's name or title (the names are read from the registry, so a new
+game is covered as soon as it is added).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -19,15 +23,14 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "companion"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("companion", "companion.errors", "companion.engines.errors", "companion.registry",
-     "companion.rules_text"),
+    ("companion", "companion.errors", "companion.engines.errors", "companion.rules_text"),
     ("companion.engines",),
     ("companion.players", "companion.selfplay"),
     ("companion.inputs",),
     ("companion.devices", "companion.dice"),
-    ("companion.ui",),
+    ("companion.ui", "companion.web.snapshot", "companion.web.svg"),
     ("companion.service.hosts", "companion.storage"),
-    ("companion.service", "companion.web", "companion.commands.common"),
+    ("companion.service", "companion.web", "companion.commandline", "companion.plugin"),
     ("companion.games",),
     ("companion.sim", "companion.commands", "companion.cli", "companion.__main__"),
 )
@@ -164,3 +167,60 @@ def test_the_checker_sees_a_lazy_upward_import(tmp_path):
     [(target, names, line)] = imports("companion.engines.m", src)
     assert target == "companion.service.app" and line == 2
     assert layer_of(target) > layer_of("companion.engines.m")
+
+
+TOP = ("companion.games", "companion.sim", "companion.commands", "companion.cli",
+       "companion.__main__")
+"""The games and the layer above them; everything else is the core."""
+
+
+def is_core(module: str) -> bool:
+    return not any(module == p or module.startswith(p + ".") for p in TOP)
+
+
+def game_words() -> list[str]:
+    """Every registered game's name and title, and its set-up lines' labels."""
+    from companion.games import GAMES
+
+    words = set()
+    for plugin in GAMES:
+        words.add(plugin.name)
+        words.add(plugin.title)
+        words.update(label for _, label in plugin.table_lines())
+        words.add(plugin.engine().title)
+    return sorted({w.casefold(): w for w in sorted(words)}.values())
+
+
+def mentions(text: str, words: list[str]) -> list[str]:
+    found = []
+    for word in words:
+        if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE):
+            found.append(word)
+    return found
+
+
+CORE = sorted(name for name in ALL if is_core(name))
+
+
+@pytest.mark.parametrize("name", CORE)
+def test_the_core_names_no_game(name):
+    bad = [f"{name}:{line} imports {target}" for target, _, line in imports(name, ALL[name])
+           if target == "companion.games" or target.startswith("companion.games.")]
+    words = game_words()
+    for n, line in enumerate(ALL[name].read_text("utf-8").splitlines(), 1):
+        bad += [f"{name}:{n} mentions {w!r}: {line.strip()}" for w in mentions(line, words)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_check_of_game_names_sees_a_title_and_a_lazy_import(tmp_path):
+    words = game_words()
+    assert {"clovece", "napij", "gobbit"} <= {w.lower() for w in words}
+    assert [w.lower() for w in mentions("a comment on Gobbit's pads", words)] == ["gobbit"]
+    assert mentions("gobbitish", words) == [] and len(mentions("GOBBIT", words)) == 1
+    assert mentions("Člověče, napij se!", words)
+    src = tmp_path / "m.py"
+    src.write_text("def f():\n    from companion.games import playable\n")
+    [(target, _, _)] = imports("companion.service.m", src)
+    assert target == "companion.games" and is_core("companion.service.m")
+    assert not is_core("companion.games.clovece.host") and not is_core("companion.sim.demo")
+    assert is_core("companion.commandline") and is_core("companion.plugin")

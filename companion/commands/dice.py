@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from typing import Any, TextIO
 
-from companion.commands.common import count_arg, name_problem, seconds_arg, shown
+from companion.commandline import count_arg, name_problem, seconds_arg, shown
 from companion.dice.reader import DiceEvent, DiceReader, DiceRoll
 from companion.dice.sim import SimulatedDice
 from companion.dice.simboard import FirmwareNotFound

@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.devices.header import BCM_TO_PHYSICAL
 from companion.errors import UsageError
+from companion.games import find_game, playable
 
 PARTS = ("pins", "i2c", "panel", "buttons", "buzzer", "dice", "pads", "voice")
 BUTTON_NAMES = {"left": "◀", "select": "●", "right": "▶", "menu": "the menu button",
@@ -93,7 +94,7 @@ class Doctor:
         self.open_display = open_display
         self.announcer = announcer
         self.root = system_root
-        self.seats = seats or int(cfg.setup_defaults("gobbit")["seats"])
+        self.seats = seats or int(cfg.setup_defaults(find_game("gobbit"))["seats"])
         self.press_timeout = press_timeout
         self.link_timeout = link_timeout
         self.touch_timeout = touch_timeout
@@ -630,9 +631,9 @@ def fitting_profile(panels: Sequence[int], chips: Sequence[int], cfg: Any) -> st
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from companion.commands.common import DEFAULT_CONFIG, load_config
+    from companion.commandline import DEFAULT_CONFIG, load_config
 
-    cfg = load_config(args, DEFAULT_CONFIG)
+    cfg = load_config(args, DEFAULT_CONFIG, games=playable())
     parts = PARTS
     if args.only is not None:
         parts = tuple(p.strip() for p in args.only.split(",") if p.strip())

@@ -6,15 +6,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.commands.common import DEFAULT_CONFIG, load_config
+from companion.commandline import DEFAULT_CONFIG, load_config
 from companion.devices.pinmap import LAYOUTS, PinMapError, check_layout, markdown
 from companion.errors import UsageError
+from companion.games import playable
 
 
 def cmd_pins(args: argparse.Namespace) -> int:
     """The pin map of the configuration (``--config``, else the installed one, else the
     defaults) with its ``[pins]`` overrides, checked against the header."""
-    pm = load_config(args, DEFAULT_CONFIG).pins
+    pm = load_config(args, DEFAULT_CONFIG, games=playable()).pins
     try:
         for _title, opts in LAYOUTS:
             check_layout(pm.layout(**opts))
@@ -84,7 +85,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def add_doctor(commands: Any) -> None:
-    from companion.commands.common import count_arg
+    from companion.commandline import count_arg
 
     p = commands.add_parser("doctor", help="check the box's parts one by one (service stopped)",
                             description="Check the Pi's interfaces, the panel, every button, the "

@@ -20,8 +20,9 @@ import queue
 import time
 from typing import Any
 
-from companion.commands.common import DEFAULT_CONFIG, count_arg, load_config, seconds_arg
+from companion.commandline import DEFAULT_CONFIG, count_arg, load_config, seconds_arg
 from companion.errors import UsageError
+from companion.games import find_game, playable
 
 CALIBRATE_TEXT = (
     "Slap two neighbouring pads at once with one flat hand, every pad a dozen times: the "
@@ -170,8 +171,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from companion.errors import RefusedError
     from companion.inputs.pads import PadTouch, table_pads
 
-    cfg = load_config(args, DEFAULT_CONFIG)
-    seats = args.seats or int(cfg.setup_defaults("gobbit")["seats"])
+    cfg = load_config(args, DEFAULT_CONFIG, games=playable())
+    seats = args.seats or int(cfg.setup_defaults(find_game("gobbit"))["seats"])
     if not 2 <= seats <= cfg.pads.max_seats:
         raise UsageError(f"--seats must be 2 to {cfg.pads.max_seats} with {_describe(cfg)}, "
                          f"not {seats}.")
@@ -306,9 +307,9 @@ def show_raw(cfg: Any, seats: int, simulate: int | None, timeout: float) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     from companion.devices.pads.frontends import PAD_TYPES
 
-    cfg = load_config(args, DEFAULT_CONFIG)
+    cfg = load_config(args, DEFAULT_CONFIG, games=playable())
     if args.raw:
-        return show_raw(cfg, args.seats or int(cfg.setup_defaults("gobbit")["seats"]), args.simulate, args.timeout)
+        return show_raw(cfg, args.seats or int(cfg.setup_defaults(find_game("gobbit"))["seats"]), args.simulate, args.timeout)
     book = _book(cfg)
     timing = book.current()
     kind = PAD_TYPES[timing.pad_type]

@@ -9,7 +9,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from companion.commands.common import (
+from companion.commandline import (
     DEFAULT_CONFIG,
     count_arg,
     folder,
@@ -18,6 +18,7 @@ from companion.commands.common import (
     seconds_arg,
 )
 from companion.errors import UsageError
+from companion.games import playable
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +36,8 @@ def _sigterm_to_quit(service: Any) -> None:
 def cmd_run(args: argparse.Namespace) -> int:
     from companion.service.app import App
 
-    cfg = load_config(args, DEFAULT_CONFIG)
-    app = App(cfg)
+    cfg = load_config(args, DEFAULT_CONFIG, games=playable())
+    app = App(cfg, games=playable())
     _sigterm_to_quit(app.service)
     log.info("companion service started (display %s, dice %s)", cfg.display.driver,
              app.dice_port or "none")
@@ -59,7 +60,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from companion.sim.terminal import Simulator, sim_config
 
     data = folder(args.data_dir, "--data-dir")
-    cfg = sim_config(load_config(args), data)
+    cfg = sim_config(load_config(args, games=playable()), data)
     if args.profile == "bonnet":
         from companion.service.pi_profiles import with_bonnet
 
@@ -114,7 +115,6 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from companion.registry import playable
     from companion.sim.demo import run_demo
 
     games = [info.name for info in playable()]
@@ -126,7 +126,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         raise UsageError("--linger keeps the phone view open after the demo: give --web too.")
     if not args.verbose:  # the demo prints its result line and nothing else unless asked
         logging.getLogger().setLevel(logging.ERROR)
-    cfg = load_config(args)
+    cfg = load_config(args, games=playable())
     phone = _phone(args.web)
     try:
         if phone is not None:

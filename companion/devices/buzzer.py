@@ -36,7 +36,7 @@ PATTERNS: dict[str, tuple[float, float, int]] = {
     "six": (0.05, 0.07, 2),  # a six: two quick beeps
     "illegal": (0.45, 0.0, 1),  # not allowed: one long beep
     "win": (0.12, 0.08, 4),  # the winner: four beeps
-    # napij se: every drinking duty has a pattern of its own (heard with the banner and voice)
+    # a game of drinking duties: every duty has a pattern of its own (heard with the banner and voice)
     "drink-start": (0.15, 0.05, 3),
     "drink-knocked-out": (0.05, 0.05, 3),
     "drink-bottle": (0.1, 0.05, 2),

@@ -22,7 +22,7 @@ from xml.sax.saxutils import escape
 from companion.devices.pads.mpr121 import mpr121_pads
 from companion.devices.pinmap import PinMap
 
-FOR = ("all", "gobbit", "optional")
+FOR = ("all", "pads", "optional")
 
 
 @dataclass(frozen=True)
@@ -89,12 +89,12 @@ def shopping_markdown() -> str:
     for p in parts():
         code = f"[{p.code}]({p.url})" if p.url else p.code
         lines.append(f"| {p.what} | {p.shop} | {code} | {p.usd:.2f} | {p.qty} | {p.needed_for} |")
-    box, pads, die = total(("all",)), total(("gobbit",)), total(("optional",))
+    box, pads, die = total(("all",)), total(("pads",)), total(("optional",))
     lines += [
         "",
-        f"* **Člověče and napij se** (the box, rolls on the joystick): **{box:.2f} USD**;",
+        f"* **the dice games** (the box, rolls on the joystick): **{box:.2f} USD**;",
         f"* with a **Pixels die**: **{box + die:.2f} USD**;",
-        f"* with **Gobbit's pads** for up to three seats as well: **{box + die + pads:.2f} USD**.",
+        f"* with the **slap pads** for up to three seats as well: **{box + die + pads:.2f} USD**.",
     ]
     return "\n".join(lines) + "\n"
 
@@ -184,7 +184,7 @@ def plugged_svg(pm: PinMap) -> str:
                'opacity="0.97" filter="url(#shadow)"/>')
     out.append(f'<rect x="{bx + 85}" y="{by + 25}" width="130" height="70" fill="#050505" '
                'stroke="#333"/>')
-    out.append(_t(bx + 150, by + 55, "Člověče", 14, "middle", "#e8f4ff"))
+    out.append(_t(bx + 150, by + 55, "Hra", 14, "middle", "#e8f4ff"))
     out.append(_t(bx + 150, by + 75, "SSD1306 at 0x3C", 10, "middle", "#9fc6ff"))
     jx, jy = bx + 45, by + 60  # the joystick
     out.append(f'<circle cx="{jx}" cy="{jy}" r="22" fill="#2b2b2b" stroke="#888"/>')

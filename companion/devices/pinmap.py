@@ -2,7 +2,7 @@
 
 A *layout* is what one table set-up wires at once: the display, the three
 buttons, the buzzer and, by choice, the dice UART, the two extra buttons, the
-slap pads of a 2-, 3- or 4-seat Gobbit table (or the pad hub's UART, for up to
+slap pads of a 2-, 3- or 4-seat table (or the pad hub's UART, for up to
 6 seats) and an I2S amplifier for the voice (which moves the parts on the PCM
 pins elsewhere); or, in the no-solder box, the OLED Bonnet's joystick and buttons
 (``[bonnet]``, no buzzer) and the MPR121 pads' optional IRQ line (``[mpr121]``).
@@ -326,20 +326,20 @@ def check_layout(used: dict[str, int]) -> None:
 
 
 LAYOUTS: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("Člověče / napij se, dice on USB, five buttons", {"extra_buttons": True}),
-    ("Člověče / napij se, dice on UART, five buttons", {"extra_buttons": True, "dice_uart": True}),
-    ("Gobbit, 2 seats, five buttons, dice UART free", {"seats": 2, "extra_buttons": True,
+    ("Dice games, dice on USB, five buttons", {"extra_buttons": True}),
+    ("Dice games, dice on UART, five buttons", {"extra_buttons": True, "dice_uart": True}),
+    ("Slap pads, 2 seats, five buttons, dice UART free", {"seats": 2, "extra_buttons": True,
                                                        "dice_uart": True}),
-    ("Gobbit, 3 seats, five buttons, dice UART free", {"seats": 3, "extra_buttons": True,
+    ("Slap pads, 3 seats, five buttons, dice UART free", {"seats": 3, "extra_buttons": True,
                                                        "dice_uart": True}),
-    ("Gobbit, 4 seats, three buttons", {"seats": 4}),
-    ("Gobbit, up to 6 seats on the pad hub (UART), five buttons",
+    ("Slap pads, 4 seats, three buttons", {"seats": 4}),
+    ("Slap pads, up to 6 seats on the pad hub (UART), five buttons",
      {"extra_buttons": True, "padhub_uart": True}),
-    ("Člověče / napij se, dice on USB, five buttons, I2S amplifier (buzzer and menu moved)",
+    ("Dice games, dice on USB, five buttons, I2S amplifier (buzzer and menu moved)",
      {"extra_buttons": True, "i2s_audio": True}),
-    ("Člověče / napij se, dice on UART, five buttons, I2S amplifier (buzzer and menu moved)",
+    ("Dice games, dice on UART, five buttons, I2S amplifier (buzzer and menu moved)",
      {"extra_buttons": True, "dice_uart": True, "i2s_audio": True}),
-    ("Gobbit, 2 seats, five buttons, dice UART free, I2S amplifier (buzzer and menu moved)",
+    ("Slap pads, 2 seats, five buttons, dice UART free, I2S amplifier (buzzer and menu moved)",
      {"seats": 2, "extra_buttons": True, "dice_uart": True, "i2s_audio": True}),
     ("No solder: OLED Bonnet, Pixels die or buttons, USB speaker, MPR121 pads on I2C",
      {"bonnet": True}),

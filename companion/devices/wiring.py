@@ -32,7 +32,7 @@ COLOURS = {
 
 
 def slug(title: str) -> str:
-    """A file name from a set-up's title (``Člověče / napij se, ...`` -> ``clovece-napij-se-...``)."""
+    """A file name from a set-up's title (``Čtyři hráči / dice on USB, ...`` -> ``ctyri-hraci-dice-on-usb-...``: accents dropped)."""
     ascii_ = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode().lower()
     out, dash = [], False
     for ch in ascii_:

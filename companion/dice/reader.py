@@ -52,7 +52,7 @@ class DiceRoll:
 
 @dataclass(frozen=True)
 class DiceDrop:
-    """Free fall detected (costs a drink in "napij se")."""
+    """Free fall detected (a drinking game may make it cost a drink)."""
 
     seq: int
     fall_ms: int = 0

@@ -1,6 +1,6 @@
 """Czech words for the four colours of the table, in the cases the sentences need.
 
-Shared by the Člověče and napij se descriptions (the words of docs/dev/words.md):
+Shared by the descriptions of the colour games (the words of docs/dev/words.md):
 whole sentences are built from these so that the endings agree.
 """
 

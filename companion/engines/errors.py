@@ -5,7 +5,7 @@ and the tests catch one family:
 
 * :class:`RulesError` - the root: a request the rules cannot answer.  Its
   message is one English sentence for a developer or a CLI user; ``reason`` is
-  machine-readable (the engine's reason value, e.g. Člověče's ``Reason``
+  machine-readable (the engine's reason value, e.g. a race game's ``Reason``
   named tuple with a ``why`` member) and ``code`` is a short stable string
   (``"own-piece-on-target"``, ``"notation"``...) for programs and tests.
 * :class:`NotationError` - a position, an action or a record that cannot be read.

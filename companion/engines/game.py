@@ -1,7 +1,7 @@
 """The one protocol every game engine speaks, in the manner of OpenSpiel's Python games.
 
 A game is an object with a ``name`` (its registry key, see
-:mod:`companion.registry`) that turns a *setup* (players, variants, deck
+:mod:`companion.games`) that turns a *setup* (players, variants, deck
 mode... a frozen dataclass of the game's own) into a state, lists the legal
 actions of a state and applies one, returning the new state and the events.
 States, actions, setups and events are immutable values; events are frozen,
@@ -22,7 +22,7 @@ record per action (:meth:`Game.encode`), folded by :func:`replay`.
 reason) or :class:`~companion.engines.errors.GameOver`; ``parse`` and
 ``decode`` raise :class:`~companion.engines.errors.NotationError`.
 
-A game may keep a faster, game-specific path underneath (Člověče's
+A game may keep a faster, game-specific path underneath (a race game's
 ``legal_moves(pos, roll)`` for self-play); the protocol wraps it.
 """
 
@@ -66,7 +66,7 @@ ROLL = Chance(ChanceKind.ROLL, (1, 2, 3, 4, 5, 6))
 
 
 class Source(StrEnum):
-    """Where a chance outcome came from; a game may keep it in the action's record (Člověče
+    """Where a chance outcome came from; a game may keep it in the action's record (a dice game
     shows a computer's throw as such and names it when undo asks), or ignore it."""
 
     DICE = "dice"  # the electronic dice
@@ -83,9 +83,9 @@ class Game(Protocol[S, A, E, U]):
     """The protocol (structural: an engine's game object need not inherit anything)."""
 
     name: str
-    """Registry key and journal header ``game`` value: ``"clovece"``, ``"napij"``, ``"gobbit"``."""
+    """Registry key and journal header ``game`` value: the plugin's name (:mod:`companion.games`)."""
     title: str
-    """Czech name for people: ``"Člověče, nezlob se"``."""
+    """Czech name for people (the game's full title)."""
 
     # --- set-up ---------------------------------------------------------------
     def default_setup(self) -> U: ...

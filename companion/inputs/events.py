@@ -88,7 +88,7 @@ class DiceNotice:
 
 @dataclass(frozen=True)
 class PadEvent:
-    """Something from the slap pads (Gobbit): a touch, a stuck pad, a release."""
+    """Something from the slap pads (a slap-pad game): a touch, a stuck pad, a release."""
 
     event: PadSignal
 

@@ -5,7 +5,7 @@ charge counts say of each pad's channel (:class:`PadChannels`).
 
 A pad is a (seat, target) pair: seat ``s`` touches the pile of a seat or the
 graveyard ``"g"``.  The pad adapters (GPIO edges, a pad hub) make these
-values; the Gobbit hosts consume them; neither knows the other.
+values; the hosts of slap-pad games consume them; neither knows the other.
 """
 
 from __future__ import annotations

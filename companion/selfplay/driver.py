@@ -5,14 +5,14 @@ samples the outcome from what ``game.chance(state)`` waits for - ``ROLL``: one
 of the die values, ``SHUFFLE``: a permutation of the cards, ``DRAW``: one of the
 outcomes - and turns it into an action with ``game.chance_action``; otherwise a
 chooser picks one of ``game.legal_actions(state)`` (uniformly at random unless
-told otherwise).  A game's own table habits go in through the chooser (napij's
-:class:`companion.games.napij.selfplay.TableChooser`): what it picks at a decision,
-and what it says before chance acts (``interject``).  The same seed always plays the same game, and the actions it
+told otherwise).  A game's own table habits go in through the chooser (a game's own
+chooser class, handed in by its plugin's match): what it picks at a decision, and what
+it says before chance acts (``interject``).  The same seed always plays the same game, and the actions it
 returns replay through :func:`companion.engines.game.replay` to the same state.
 
 Draws: a uniform pick among ``n`` items is ``floor(random() * n)`` (no draw when
-``n == 1``), so the Člověče driver over the protocol plays exactly the games of
-the fast :func:`companion.games.clovece.selfplay.play_game` for the same seed; a
+``n == 1``), so the driver over the protocol plays exactly the games of a game's own
+fast self-play for the same seed when that one draws alike; a
 shuffle is ``Random.shuffle`` of ``range(size)``.
 """
 
@@ -41,7 +41,7 @@ class GameRecord(Generic[S, A, E]):
 
     winners: tuple[int, ...]
     chances: int
-    """Chance actions taken (Člověče: the rolls)."""
+    """Chance actions taken (in a dice race: the rolls)."""
     steps: list[A] = field(default_factory=list)
     """Every action in order, chance ones included (kept when the driver records)."""
     events: list[E] = field(default_factory=list)
@@ -56,7 +56,7 @@ class GameRecord(Generic[S, A, E]):
 
     @property
     def rolls(self) -> int:
-        """The chance actions under the name Člověče's self-play has always used."""
+        """The chance actions under the name the dice races' self-play has always used."""
         return self.chances
 
 
@@ -81,7 +81,7 @@ Chooser = Callable[[Any, Sequence[Any]], Any]
 
 Interject = Callable[[Any], Any]
 """``interject(state) -> action | None``, asked at every chance node: an action the table takes
-before chance acts (napij's declared bottle, a called duty, a card drawn from the family's own
+before chance acts (a bottle declared, a called duty, a card drawn from the family's own
 pile), or ``None`` to let the driver sample chance.  A chooser may carry one as its
 ``interject`` attribute."""
 

@@ -77,31 +77,15 @@ def game_seed(seed: int, index: int) -> int:
 class MatchGame:
     """What a match needs of a game: its protocol object, a setup for ``n`` players, a
     chooser for each level and one for a random seat; ``turn_of`` names the colour on turn
-    at a chance node, whose chooser may say something first (its ``interject``: napij's
-    bottle, a drink, a called duty)."""
+    at a chance node, whose chooser may say something first (its ``interject``: a bottle
+    declared, a drink, a called duty).  A game with computer levels gives one through its
+    plugin (:attr:`companion.plugin.GamePlugin.match`)."""
 
     game: Game[Any, Any, Any, Any]
     setup: Callable[[int], Any]
     level_chooser: Callable[[Level], Chooser]
     random_chooser: Callable[[random.Random], Chooser] = random_chooser
     turn_of: Callable[[Any], int | None] | None = None
-
-
-def match_game(name: str) -> MatchGame:
-    """The games with computer levels (``ValueError`` for any other)."""
-    if name == "clovece":
-        from companion.games.clovece.engine.game import GAME, Setup
-        from companion.games.clovece.levels import chooser
-
-        return MatchGame(GAME, lambda n: Setup(n), chooser)
-    if name == "napij":
-        from companion.games.napij.engine import game as napij
-        from companion.games.napij.levels import Seat
-        from companion.games.napij.selfplay import TableChooser
-
-        return MatchGame(napij.GAME, lambda n: napij.Setup(n), Seat, TableChooser,
-                         lambda state: state.turn)
-    raise ValueError(f"{name!r} has no computer levels.")
 
 
 def seating(kinds: Sequence[Kind], index: int, rotate: bool) -> dict[int, Kind]:
@@ -111,10 +95,15 @@ def seating(kinds: Sequence[Kind], index: int, rotate: bool) -> dict[int, Kind]:
     return {colours[(k + turn) % len(kinds)]: kind for k, kind in enumerate(kinds)}
 
 
-def play_one(name: str, kinds: Sequence[Kind], seed: int, index: int, rotate: bool
+MakeMatchGame = Callable[[], MatchGame]
+"""The game of a match, made in each worker process (a module-level function: a worker is
+handed it by name)."""
+
+
+def play_one(make: MakeMatchGame, kinds: Sequence[Kind], seed: int, index: int, rotate: bool
              ) -> Kind | None:
     """Play game ``index`` of a match; the winning kind (``None``: nobody won)."""
-    mg = match_game(name)
+    mg = make()
     seats = seating(kinds, index, rotate)
     rng = random.Random(game_seed(seed, index))
     by_colour: dict[int, Chooser] = {}
@@ -145,9 +134,10 @@ def play_one(name: str, kinds: Sequence[Kind], seed: int, index: int, rotate: bo
     return None if winner is None else seats.get(winner)
 
 
-def _play_chunk(args: tuple[str, tuple[Kind, ...], int, bool, range]) -> list[Kind | None]:
-    name, kinds, seed, rotate, indices = args
-    return [play_one(name, kinds, seed, i, rotate) for i in indices]
+def _play_chunk(args: tuple[MakeMatchGame, tuple[Kind, ...], int, bool, range]
+                ) -> list[Kind | None]:
+    make, kinds, seed, rotate, indices = args
+    return [play_one(make, kinds, seed, i, rotate) for i in indices]
 
 
 @dataclass
@@ -194,16 +184,17 @@ def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def run_match(name: str, kinds: Sequence[Kind], games: int, seed: int = 1,
-              rotate: bool = True, workers: int | None = None,
+def run_match(name: str, make: MakeMatchGame, kinds: Sequence[Kind], games: int,
+              seed: int = 1, rotate: bool = True, workers: int | None = None,
               chunk: int = 25) -> MatchResult:
-    """Play a match; ``workers`` processes (default: one per core; 1: in this process)."""
-    match_game(name)  # an unknown game fails here, before any process starts
+    """Play a match of the game ``name`` (``make``: its :class:`MatchGame`); ``workers``
+    processes (default: one per core; 1: in this process)."""
+    make()  # a game that cannot be played fails here, before any process starts
     kinds = tuple(kinds)
     if len(kinds) not in SEATS_BY_PLAYERS:
         raise ValueError(f"A match seats 2 to 4 players, not {len(kinds)}.")
     workers = default_workers() if workers is None else workers
-    jobs = [(name, kinds, seed, rotate, range(i, min(i + chunk, games)))
+    jobs = [(make, kinds, seed, rotate, range(i, min(i + chunk, games)))
             for i in range(0, games, chunk)]
     t0 = time.perf_counter()
     if workers <= 1:

@@ -7,7 +7,7 @@ import os
 import random
 import shutil
 import subprocess
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from time import monotonic as time_now
 from typing import TYPE_CHECKING, Any
@@ -31,6 +31,7 @@ from companion.devices.voice import (
 from companion.errors import UsageError
 from companion.inputs.events import PadEvent, VoiceLink
 from companion.inputs.pads import Pad, PadSignal
+from companion.plugin import GamePlugin, starting_game
 from companion.service.config import Config, shutdown_argv
 from companion.service.datawatch import READ_ONLY_ERRNOS, DataWatch, probe
 from companion.service.dice import CHOICE_FILE, DiceChoice, TableDice
@@ -92,7 +93,8 @@ def make_pin_factory(name: str) -> PinFactory | None:
 class App:
     """The table service put together from a :class:`Config`."""
 
-    def __init__(self, cfg: Config, *, pin_factory: PinFactory | None = None,
+    def __init__(self, cfg: Config, *, games: Sequence[GamePlugin],
+                 pin_factory: PinFactory | None = None,
                  device: DisplayDevice | None = None,
                  dice_port: str | None = None, rng: random.Random | None = None,
                  stream: Any = None, journal_storage: Storage | None = None,
@@ -103,6 +105,8 @@ class App:
                  pixels_port: Callable[[], GattPort] | None = None,
                  system_root: str = "/", i2c_bus: Any = None) -> None:
         self.cfg = cfg
+        self.games = tuple(games)
+        """The games the table offers (:func:`companion.games.playable`, handed in)."""
         self.i2c_bus = i2c_bus
         """The I2C bus of MPR121 pads (``None``: smbus2 on ``display.i2c_port`` when wanted;
         the simulator's chips)."""
@@ -182,7 +186,7 @@ class App:
             defaults={**cfg.shared_defaults(), "max_seats": p.max_seats},
             game_defaults={name: dict(values) for name, values in cfg.games.items()},
             announcer=self.announcer, data=data, pad_timing=self.pad_timing)
-        self.controller = Shell(self.ctx, start_with=g.name,
+        self.controller = Shell(self.ctx, self.games, start_with=g.name,
                                 save_prefs=lambda p: save_prefs(prefs_path, p))
         self.service = Service(self.controller, self.screen)
         self.controller.dice_menu = DiceMenu(self.dice)
@@ -243,7 +247,7 @@ class App:
             return
         self.hardware_started = True
         cfg = self.cfg
-        self._refuse_taken_pins(start_seats(cfg))
+        self._refuse_taken_pins(start_seats(cfg, starting_game(self.games, cfg.game.name)))
         if self.pin_factory is None:
             self.pin_factory = make_pin_factory(cfg.service.pin_factory)
         if cfg.service.buzzer:
@@ -297,13 +301,13 @@ class App:
             raise
 
     def want_pads(self, seats: int | None) -> None:
-        """Claim the slap pads of a ``seats``-seat Gobbit table (``None``: release them):
+        """Claim the slap pads of a ``seats``-seat slap-pad table (``None``: release them):
         GPIO pads (the pin map) or the pad hub (``[pads] frontend``), the calibrated
         offsets subtracted by either."""
         from companion.devices.pads.gpio import SlapPads
         from companion.devices.pinmap import PinMapError, check_layout
 
-        self.start_hardware()  # a resumed Gobbit game claims its pads before the first frame
+        self.start_hardware()  # a resumed slap-pad game claims its pads before the first frame
         if self.pads is not None:
             self.pads.close()
             self.pads = None

@@ -10,15 +10,18 @@ from __future__ import annotations
 import os
 import shlex
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.devices.pads.frontends import PAD_TYPES
 from companion.devices.pinmap import PinMap, PinMapError, check_layout, load_default
 from companion.engines.colours import COLOURS
 from companion.files import CONFIG_LIMIT, TooBig, read_text_limited
-from companion.registry import playable
+
+if TYPE_CHECKING:
+    from companion.plugin import GamePlugin
 
 
 class ConfigError(ValueError):
@@ -76,13 +79,14 @@ class DiceConfig:
 class GameConfig:
     """``[game]``: the game the table starts with and what every game shares.
 
-    The set-up defaults of one game live in its own section (``[clovece]``, ``[napij]``,
-    ``[gobbit]``, or ``[<name>]`` of any registered game: :data:`GAME_KEYS`).  The keys
-    ``players`` ... ``seats`` below are the older files' way, deprecated and still read: a
-    value here is the default of each built-in game that has the key in its section
-    (:data:`GAME_KEYS`) unless that section says otherwise; no other game sees them."""
+    The set-up defaults of one game live in its own section (``[<name>]`` of any game handed
+    to :func:`load`).  The keys ``players`` ... ``seats`` below are the older files' way,
+    deprecated and still read: a value here is the default of each game that has the key
+    among its section's typed keys (:attr:`companion.plugin.GamePlugin.config_keys`) unless
+    that section says otherwise; no other game sees them."""
 
-    name: str = "clovece"
+    name: str = ""
+    """The game the table starts with ("": the first of the games)."""
     players: int = 4
     variants: tuple[str, ...] = ()
     computer: tuple[str, ...] = ()
@@ -90,20 +94,11 @@ class GameConfig:
     auto_move_delay: float = 1.5
     computer_confirm_delay: float = 0.0  # 0: a computer seat's move waits for ●
     computer_dice: bool = False  # a person rolls the real dice for the computer seats
-    seats: int = 4  # Gobbit referee: seats with pads
+    seats: int = 4  # a game played with the slap pads: seats with pads
 
 
 SETUP_KEYS = ("players", "variants", "computer", "first", "computer_dice", "seats")
 """The ``[game]`` keys that are set-up defaults of the games (older files set them there)."""
-GAME_KEYS: dict[str, tuple[str, ...]] = {
-    "clovece": ("players", "variants", "computer", "first", "computer_dice"),
-    "napij": ("players", "computer", "first", "computer_dice"),
-    "gobbit": ("seats",),
-}
-"""The keys of the sections of the built-in games (typed and checked as the ``[game]`` keys of
-the same names; a built-in game also reads these keys from an older file's ``[game]``).  The
-section of another registered game takes any keys; its values go to its host's set-up
-defaults as they are, and ``[game]``'s keys do not."""
 
 
 PAD_FRONTENDS = ("gpio", "hub", "mpr121")
@@ -112,7 +107,7 @@ GPIO_MODULES = tuple(name for name, kind in PAD_TYPES.items() if kind.frontend =
 
 @dataclass(frozen=True)
 class PadsConfig:
-    """Gobbit's slap pads: the front end, the hub's line, the timing uncertainty per pad type
+    """The slap pads: the front end, the hub's line, the timing uncertainty per pad type
     (decision D28; defaults: the datasheet figures of ``companion.devices.pads.timing``)."""
 
     frontend: str = "gpio"  # "gpio": a touch module per pad on the Pi; "hub": the RP2040 pad hub;
@@ -190,7 +185,7 @@ class Config:
     pads: PadsConfig = field(default_factory=PadsConfig)
     web: WebConfig = field(default_factory=WebConfig)
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Each game's own section (``[clovece]``...): the values it sets, by game name (a value
+    """Each game's own section (``[<name>]``): the values it sets, by game name (a value
     equal to ``[game]``'s of the same key is left out: it is the same either way, and the
     example file with every key equals the defaults)."""
 
@@ -202,11 +197,11 @@ class Config:
         """Button name -> BCM pin of the buttons this configuration reads."""
         return self.pins.button_pins(self.buttons.layout == 5, self.buttons.bonnet)
 
-    def setup_defaults(self, game: str) -> dict[str, Any]:
+    def setup_defaults(self, game: GamePlugin) -> dict[str, Any]:
         """The set-up defaults of ``game``: its own section's values over the ``[game]`` keys
-        of older files that it had there (:data:`GAME_KEYS`; a new game has none)."""
-        older = {key: getattr(self.game, key) for key in GAME_KEYS.get(game, ())}
-        return {**older, **self.games.get(game, {})}
+        of older files that it reads (its plugin's ``config_keys``; a new game has none)."""
+        older = {key: getattr(self.game, key) for key in game.config_keys or ()}
+        return {**older, **self.games.get(game.name, {})}
 
     def shared_defaults(self) -> dict[str, Any]:
         """The set-up defaults ``[game]`` gives every game (older files' keys)."""
@@ -245,7 +240,7 @@ def _typed(section: str, key: str, value: Any, default: Any) -> Any:
     raise ConfigError(f"{name} cannot be set.")  # pragma: no cover
 
 
-def _check(cfg: Config) -> None:
+def _check(cfg: Config, games: Sequence[GamePlugin] = ()) -> None:
     d, b, g = cfg.display, cfg.buttons, cfg.game
     if d.driver not in DISPLAY_DRIVERS:
         raise ConfigError(
@@ -277,9 +272,9 @@ def _check(cfg: Config) -> None:
     for key, port in (("dice.port", cfg.dice.port), ("pads.hub_port", cfg.pads.hub_port)):
         if port and "://" not in port and os.path.isdir(port):
             raise ConfigError(f"{key} {port!r} is a folder, not a serial device.")
-    games = [info.name for info in playable()]
-    if g.name not in games:
-        raise ConfigError(f"game.name must be one of {', '.join(games)}, not {g.name!r}.")
+    names = [info.name for info in games]
+    if names and g.name and g.name not in names:
+        raise ConfigError(f"game.name must be one of {', '.join(names)}, not {g.name!r}.")
     pads = cfg.pads
     if pads.frontend not in PAD_FRONTENDS:
         raise ConfigError(f"pads.frontend must be \"gpio\", \"hub\" or \"mpr121\", "
@@ -295,10 +290,12 @@ def _check(cfg: Config) -> None:
         raise ConfigError("pads.hub_port must name the pad hub's serial port.")
     if not 50 <= pads.hub_baudrate <= 4_000_000:
         raise ConfigError(f"pads.hub_baudrate must be 50 to 4000000, not {pads.hub_baudrate}.")
-    check_setup("game", cfg.shared_defaults(), pads)
-    for game, values in cfg.games.items():
-        if game in GAME_KEYS:  # another game's keys are its own: its host reads them
-            check_setup(game, values, pads)
+    every = tuple(v for info in games if info.variants is not None for v in info.variants())
+    check_setup("game", cfg.shared_defaults(), pads, every)
+    for info in games:
+        if info.name in cfg.games and info.config_keys is not None:  # another game's keys are
+            variants = tuple(info.variants()) if info.variants is not None else ()  # its own
+            check_setup(info.name, cfg.games[info.name], pads, variants)
     if not 0 <= g.auto_move_delay <= 10:
         raise ConfigError(
             f"game.auto_move_delay must be 0 to 10 seconds, not {g.auto_move_delay}.")
@@ -324,9 +321,11 @@ def _check(cfg: Config) -> None:
 
 
 
-def check_setup(section: str, values: dict[str, Any], pads: PadsConfig) -> None:
+def check_setup(section: str, values: dict[str, Any], pads: PadsConfig,
+                known_variants: Sequence[str] = ()) -> None:
     """A game's set-up defaults (``[game]``'s older keys or a game's own section), each
-    checked with one sentence naming the key."""
+    checked with one sentence naming the key (``known_variants``: the house rules the
+    game knows, or every game's for ``[game]``)."""
     if "players" in values and values["players"] not in (2, 3, 4):
         raise ConfigError(f"{section}.players must be 2, 3 or 4, not {values['players']}.")
     seats = values.get("seats")
@@ -334,13 +333,11 @@ def check_setup(section: str, values: dict[str, Any], pads: PadsConfig) -> None:
         allowed = "2, 3 or 4" if pads.max_seats == 4 else f"2 to {pads.max_seats}"
         more = " (5 and 6 need the pad hub: pads.frontend = \"hub\")" if pads.max_seats == 4 else ""
         raise ConfigError(f"{section}.seats must be {allowed}{more}, not {seats}.")
-    variants = values.get("variants") or ()
-    if variants:  # Člověče's house rules (its engine is imported only when it is needed)
-        from companion.games.clovece.engine.rules import VARIANT_ORDER
-    for v in variants:
-        if v not in VARIANT_ORDER:
+    for v in values.get("variants") or ():
+        if v not in known_variants:
+            known = ", ".join(known_variants) or "none"
             raise ConfigError(f"{section}.variants has an unknown variant {v!r}; known are "
-                              f"{', '.join(VARIANT_ORDER)}.")
+                              f"{known}.")
     for c in values.get("computer") or ():
         if c not in COLOURS:
             raise ConfigError(f"{section}.computer lists {c!r}; use the colour letters r, b, g, y.")
@@ -445,16 +442,20 @@ def _apply_pins(base: PinMap, overrides: Any) -> PinMap:
                   buzzer_kind=base.buzzer_kind, parts=dict(base.parts), bonnet=bonnet, mpr121=mpr)
 
 
-def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config:
+def from_dict(data: dict[str, Any], source: str = "the configuration",
+              games: Sequence[GamePlugin] = ()) -> Config:
+    """The configuration of a TOML document's values; ``games``: the games whose sections it
+    may have (:func:`companion.games.playable`; none: no game section, any ``game.name``)."""
     kwargs: dict[str, Any] = {}
-    games: dict[str, dict[str, Any]] = {}
+    sections: dict[str, dict[str, Any]] = {}
+    keys_of = {info.name: info.config_keys for info in games}
     for section, value in data.items():
         if section == "pins":
             continue
-        if section not in _SECTIONS and section in {info.name for info in playable()}:
+        if section not in _SECTIONS and section in keys_of:
             if not isinstance(value, dict):
                 raise ConfigError(f"[{section}] must be a table.")
-            games[section] = _game_section(section, value, source)
+            sections[section] = _game_section(section, value, source, keys_of[section])
             continue
         if section not in _SECTIONS:
             raise ConfigError(f"Unknown section [{section}] in {source}.")
@@ -472,19 +473,19 @@ def from_dict(data: dict[str, Any], source: str = "the configuration") -> Config
     if kwargs.get("voice", VoiceConfig()).i2s:
         pins = pins.moved_for_i2s()
     shared = kwargs.get("game", GameConfig())
-    games = {name: {k: v for k, v in values.items()  # the same either way: kept once
-                    if k not in GAME_KEYS.get(name, ()) or v != getattr(shared, k)}
-             for name, values in games.items()}
-    cfg = Config(pins=pins, games={name: values for name, values in games.items() if values},
+    sections = {name: {k: v for k, v in values.items()  # the same either way: kept once
+                       if k not in (keys_of[name] or ()) or v != getattr(shared, k)}
+                for name, values in sections.items()}
+    cfg = Config(pins=pins, games={name: values for name, values in sections.items() if values},
                  **kwargs)
-    _check(cfg)
+    _check(cfg, games)
     return cfg
 
 
-def _game_section(game: str, table: dict[str, Any], source: str) -> dict[str, Any]:
-    """A game's own section: a built-in game's keys typed as ``[game]``'s of the same names;
-    another game's values as they are."""
-    keys = GAME_KEYS.get(game)
+def _game_section(game: str, table: dict[str, Any], source: str,
+                  keys: tuple[str, ...] | None) -> dict[str, Any]:
+    """A game's own section: the keys its plugin names typed as ``[game]``'s of the same
+    names; the values of a game that names none as they are."""
     if keys is None:
         return dict(table)
     shared = GameConfig()
@@ -496,8 +497,9 @@ def _game_section(game: str, table: dict[str, Any], source: str) -> dict[str, An
     return values
 
 
-def load(path: str | Path) -> Config:
-    """Read and check a config file; any problem is one :class:`ConfigError` sentence."""
+def load(path: str | Path, games: Sequence[GamePlugin] = ()) -> Config:
+    """Read and check a config file (``games``: the games whose sections it may have); any
+    problem is one :class:`ConfigError` sentence."""
     p = Path(path)
     try:
         text = read_text_limited(p, CONFIG_LIMIT, "config file")
@@ -509,7 +511,7 @@ def load(path: str | Path) -> Config:
         raise ConfigError(f"The config file {p} cannot be read ({exc.__class__.__name__}).") from None
     try:
         data = tomllib.loads(text)
-        return from_dict(data, str(p))
+        return from_dict(data, str(p), games)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{p} is not valid TOML: {exc}.") from None
     except RecursionError:

@@ -13,23 +13,23 @@ turns their signs into words, :mod:`companion.devices.speech`):
   minor: :meth:`~.hosts.host.BaseHost.note`), whose turn it is once the table
   has waited :data:`TURN_PAUSE` seconds on it (the turn screen's heading, once
   the screen names that player: not while a card or a drink is on show), and
-  in Gobbit the ruling (the virtual deck's as it settles, referee mode's (real
-  cards) as its verdict screen shows it).  In the voice mode the table hears
-  everything: every event line (also the virtual deck's flips), whose turn it
-  is at once, and a ruling with how the first touch was decided (a gap inside
-  the pads' uncertainty is said as "současně").  A host may say some of its game in its own words (napij se:
-  drinks, debts, a play said before it is taken, with its throw); the event
-  lines it said so are marked (``NapijFacts.said``) and not said again.
+  the ruling of a game with a judge, as the game's facts give it
+  (:meth:`~.hosts.facts.Facts.settled_ruling`).  In the voice mode the table hears
+  everything: every event line (also a deck's flips), whose turn it is at once, and a
+  ruling with how the first touch was decided (a gap inside the pads' uncertainty is
+  said as "současně").  A host may say some of its game in its own words (drinks,
+  debts, a play said before it is taken, with its throw); the event lines it said so
+  are not said again (:meth:`~.hosts.facts.Facts.unsaid`).
 * **the voice mode** ("Hlasový režim" in the settings, for the table or for one
   seat): every new screen's heading and selected row, the row ◀ ▶ move to, the
   lines of a message (a rules page at a time), the notices that are not a step
   of the game; a short ● that changes nothing on a turn screen repeats the last
-  sentence, a long ◀ reads the whole situation (every colour's pieces, every
-  Gobbit pile, the referee's latest touches and cards; off the game's screens,
-  the whole screen).  With a seat chosen, the game's screens are read only when
-  they are that seat's (its turn, a choice asked of it; the menus always); the
-  other players' turns, throws and moves are said as above, in full, and the
-  notices on anybody's turn.
+  sentence, a long ◀ reads the whole situation (the game's facts tell it:
+  :meth:`~.hosts.facts.Facts.whole_game`; off the game's screens, the whole
+  screen).  With a seat chosen, the game's screens are read only when they are
+  that seat's (its turn, a choice asked of it; the menus always: the screen says
+  whose it is, :meth:`companion.ui.views.View.whose`); the other players' turns,
+  throws and moves are said as above, in full, and the notices on anybody's turn.
 
 Announcements never pile up: each has a kind, a newer one cuts the older of its
 kind, and a ruling (like a drink duty, which a host says itself) goes first
@@ -38,18 +38,16 @@ kind, and a ruling (like a drink duty, which a host says itself) goes first
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from companion.devices.voice import Announcer, Ranked
 from companion.engines.czech import PLAYER
-from companion.games.clovece.screens import CloveceTurnView
-from companion.games.napij.views import NapijView
 from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
 from companion.service.hosts.base import EventLines
-from companion.service.hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
+from companion.service.hosts.facts import Facts
 from companion.service.shell import turn_colour
 from companion.ui.reading import Reading, read, sentence
+from companion.ui.views import whose_screen
 
 if TYPE_CHECKING:
     from companion.service.shell import Shell
@@ -63,11 +61,6 @@ NOTICES = (DiceLink, DiceNotice, VoiceLink)
 a dice notice the shell says itself)."""
 TURN_PAUSE = 10.0
 """Seconds the table waits on a turn before the default voice says whose it is."""
-FLIP = re.compile(r"^Hráč \d+ otočil ")
-"""A flip of Gobbit's virtual deck (its event line, :func:`companion.games.gobbit.engine.describe.
-describe_event`): shown on the panel, said only in the voice mode."""
-COUNT = ("žádná", "jedna", "dvě", "tři", "čtyři")
-PIECES = ("figurek", "figurka", "figurky", "figurky", "figurky")
 
 
 def fresh(before: tuple[str, ...], now: tuple[str, ...]) -> tuple[str, ...]:
@@ -92,108 +85,6 @@ def say(voice: Announcer, text: str, kind: str) -> None:
         voice.say_as(text, kind="" if kind == EVENT else kind, priority=PRIORITY[kind])
     else:
         voice.say(text, cut=kind == SCREEN)
-
-
-def ruling_words(facts: GobbitFacts, calls: bool = True) -> str:
-    """A settled ruling of the virtual deck: how each contested place was decided (with
-    ``calls``: the voice mode), then what it does to the piles and why a foul was one (the
-    verdict screen's sentences)."""
-    from companion.games.gobbit.engine.describe import (
-        call_sentences,
-        ruling_sentences,
-        why_sentence,
-    )
-    from companion.games.gobbit.engine.judge import Kind
-
-    ruling = facts.ruling
-    if ruling is None:
-        return ""
-    how = [s for c in ruling.calls for s in call_sentences(ruling, c.target)] if calls else []
-    tops = dict(facts.judged_tops)
-    why = [why_sentence(v, tops) for v in ruling.verdicts if v.kind in (Kind.FOUL, Kind.MISTAKE)]
-    return " ".join([*how, *ruling_sentences(ruling), *why])
-
-
-def screen_colour(view: object) -> int | None:
-    """The colour whose screen ``view`` is (a Člověče turn, a napij se player's throw, play or
-    choice), or ``None`` when it is nobody's own."""
-    if isinstance(view, CloveceTurnView):
-        return view.colour
-    if isinstance(view, NapijView) and view.banner is None:
-        return view.mark
-    return None
-
-
-def settled_ruling(facts: Facts | None, calls: bool = True) -> tuple[object, str] | None:
-    """The ruling to say, with what tells it from the one said before: the virtual deck's
-    settled ruling (``calls``: with how each place was decided), or the ruling on referee
-    mode's verdict screen (real cards)."""
-    if isinstance(facts, GobbitFacts) and facts.ruling is not None and not facts.provisional:
-        return facts.ruling, ruling_words(facts, calls)
-    if isinstance(facts, RefereeFacts) and facts.ruling:
-        return (facts.ruling_of, facts.ruling), " ".join(facts.ruling)
-    return None
-
-
-def clovece_situation(facts: CloveceFacts) -> str:
-    """Where every colour's pieces are ("Červený: dvě figurky v domečku, jedna na 12. poli
-    od startu, jedna v cíli 2; modrý: ...")."""
-    from companion.games.clovece.engine.describe import field_where
-    from companion.games.clovece.engine.rules import HOUSE
-
-    parts: list[str] = []
-    for colour, pieces in enumerate(facts.pos.pieces):
-        if pieces is None:
-            continue
-        house = sum(1 for p in pieces if p == HOUSE)
-        words = []
-        if house:
-            words.append(f"{COUNT[house]} {PIECES[house]} v domečku")
-        for p in sorted((p for p in pieces if p != HOUSE), reverse=True):
-            where = field_where(p)
-            words.append(f"jedna {where} od startu" if where.startswith("na ") and p
-                         else f"jedna {where}")
-        who = PLAYER[colour] if not parts else PLAYER[colour].lower()
-        parts.append(f"{who}: {', '.join(words)}")
-    turn = f"Na tahu je {PLAYER[facts.pos.turn].lower()}."
-    return "; ".join(parts) + ". " + turn
-
-
-def napij_situation(facts: NapijFacts) -> str:
-    from companion.games.napij.engine.places import piece_places
-
-    s = facts.state
-    parts: list[str] = []
-    for colour, pieces in enumerate(s.pieces):
-        if pieces is None:
-            continue
-        parts.append(f"{PLAYER[colour]}: {', '.join(piece_places(s, colour))}")
-    return "; ".join(parts) + f". Na tahu je {PLAYER[s.turn].lower()}."
-
-
-def gobbit_situation(facts: GobbitFacts) -> str:
-    st = facts.state
-    parts = []
-    for seat in st.seats:
-        deck, pile = len(st.decks[seat - 1]), len(st.piles[seat - 1])
-        parts.append(f"Hráč {seat}: balíček {deck}, kupička {pile}")
-    turn = "" if st.over else f" Otáčí hráč {st.turn}."
-    ruling = ruling_words(facts) if not facts.provisional else ""
-    last = f" Poslední verdikt: {ruling}" if ruling else ""
-    return "; ".join(parts) + f"; hřbitov {len(st.graveyard)}." + turn + last
-
-
-def situation(facts: Facts | None) -> str:
-    """The whole game in one text (a long ◀ in the voice mode), or "" when unknown."""
-    if isinstance(facts, CloveceFacts):
-        return clovece_situation(facts)
-    if isinstance(facts, NapijFacts):
-        return napij_situation(facts)
-    if isinstance(facts, GobbitFacts):
-        return gobbit_situation(facts)
-    if isinstance(facts, RefereeFacts):
-        return facts.summary
-    return ""
 
 
 class Narrator:
@@ -227,7 +118,7 @@ class Narrator:
             return False
         if mode == "table" or shell.mode != "play":
             return True
-        whose = screen_colour(view)
+        whose = whose_screen(view)
         if whose is None:
             whose = turn_colour(facts)
         return whose is None or str(whose) == mode
@@ -255,22 +146,19 @@ class Narrator:
         view = shell.view()
         reads = self.reads(shell, facts, view)
         everything = bool(shell.ctx.prefs.voice_mode)
-        if isinstance(facts, NapijFacts) and new and len(facts.said) == len(lines):
-            said = facts.said[len(lines) - len(new):]  # the new lines are the latest
-            new = tuple(x for x, done in zip(new, said, strict=True) if not done)
+        if facts is not None:
+            new = facts.unsaid(new)
         if not everything:
             new = self._told(shell, facts, lines, new)
         spoke = ruled = False
-        settled = settled_ruling(facts, calls=everything)
+        settled = facts.settled_ruling(everything) if facts is not None else None
         if settled is not None and settled[0] != self.ruling:
             if self.ruling is not None or self.lines is not None:
                 self._say(shell, settled[1], RULING)
                 spoke = ruled = True
             self.ruling = settled[0]
-        if isinstance(facts, RefereeFacts):
-            new = ()  # the rulings the table confirmed: said as they were shown
-        if ruled and settled is not None and isinstance(facts, GobbitFacts):  # said with it
-            new = tuple(x for x in new if x not in settled[1])
+        if facts is not None:
+            new = facts.after_ruling(new, settled[1] if ruled and settled is not None else None)
         if new and (not notice or shell.ctx.prefs.voice_mode):
             self._say(shell, sentence(*new), EVENT)
             spoke = True
@@ -305,9 +193,9 @@ class Narrator:
     def _told(shell: Shell, facts: Facts | None, lines: tuple[str, ...],
               new: tuple[str, ...]) -> tuple[str, ...]:
         """The new lines the default voice says: not the steps a host marked minor, nor the
-        virtual deck's flips."""
-        if isinstance(facts, GobbitFacts):
-            return tuple(x for x in new if not FLIP.match(x))
+        deck's flips (:meth:`~.hosts.facts.Facts.told`)."""
+        if facts is not None:
+            new = facts.told(new)
         kept = getattr(shell.hosts.get(shell.game), "lines", None)
         if not new or not isinstance(kept, EventLines) or kept.lines() != lines:
             return new
@@ -316,5 +204,6 @@ class Narrator:
 
     def whole(self, shell: Shell) -> None:
         """A long ◀: the whole situation of the game (or the whole screen off the game)."""
-        text = situation(shell.facts()) if shell.mode == "play" else ""
+        facts = shell.facts() if shell.mode == "play" else None
+        text = facts.whole_game() if facts is not None else ""
         say(shell.ctx.announcer, text or read(shell.view()).whole, SCREEN)

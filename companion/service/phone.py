@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
 from companion.files import SMALL_LIMIT, read_text_limited
-from companion.registry import GameInfo, load
+from companion.plugin import GamePlugin
 from companion.service.config import WebConfig
 from companion.service.hosts.facts import Facts
 from companion.ui.picture import AnyView, Picture
@@ -231,7 +231,7 @@ class Phone:
                                             topics))
         self.published += 1
 
-    def _topics_of(self, info: GameInfo) -> Sequence[tuple[str, str]]:
+    def _topics_of(self, info: GamePlugin) -> Sequence[tuple[str, str]]:
         topics = self._topics.get(info.name)
         if topics is None:
             topics = self._topics[info.name] = tuple(info.topics())
@@ -309,13 +309,11 @@ def parse_address(text: str, what: str = "--web") -> tuple[str, int]:
 def snapshot_of(game: str, title: str, facts: Facts | None,
                 topics: Sequence[tuple[str, str]] = ()) -> Snapshot:
     """The page's snapshot of the game's values (runs on the web server's thread: everything
-    it reads is immutable), built by the function the facts' kind names (``snapshot``)."""
+    it reads is immutable), built by the game's facts (:meth:`~.hosts.facts.Facts.snapshot`)."""
     from companion.web import snapshot
 
     rules = tuple(topics)
     if facts is not None:
-        build: Callable[[Facts, Sequence[tuple[str, str]]], Snapshot] = load(
-            type(facts).snapshot)
-        return build(facts, rules)
+        return facts.snapshot(rules)
     return snapshot.waiting(game, title, rules=rules)
 

@@ -3,7 +3,7 @@
 A profile is what one kind of wiring needs from the Pi's boot files and from the
 configuration (hardware/guide/build.md, hardware/guide/audio.md, hardware/guide/pads.md):
 
-* ``gpio-pads``: Gobbit for four seats on GPIO touch pads.  The pads sit on GPIO14/15 (the
+* ``gpio-pads``: a game played with the slap pads, for four seats on GPIO touch pads.  The pads sit on GPIO14/15 (the
   UART) and GPIO7-11 (SPI0), and a TTP223's output is push-pull, so SPI and the UART are
   switched off and the serial console leaves the kernel's command line.
 * ``uart-dice`` / ``uart-padhub``: our dice or the pad hub on GPIO14/15.  The UART on
@@ -17,7 +17,7 @@ configuration (hardware/guide/build.md, hardware/guide/audio.md, hardware/guide/
 * ``bonnet``: the no-solder box (hardware/no-solder.md): Adafruit's 128x64 OLED Bonnet on the
   header (its joystick and buttons A and B are the five controls, ``buttons.board``), no
   buzzer (the beeps come from the speaker), a USB speaker for the voice (the on-board audio
-  off, so the speaker is ALSA's first card), a Pixels die (or the buttons), and Gobbit's pads
+  off, so the speaker is ALSA's first card), a Pixels die (or the buttons), and the slap pads
   on MPR121 touch controllers sharing the display's I2C bus, run at 400 kHz.
 
 The lines go into one block of their own, marked at both ends, which is rewritten as a whole:
@@ -41,11 +41,13 @@ import argparse
 import re
 import sys
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from companion.devices.interfaces import model as pi_model
+from companion.plugin import GamePlugin, starting_game
 from companion.service.config import Config, ConfigError, from_dict, load
 
 PROFILES = ("gpio-pads", "uart-dice", "uart-padhub", "i2s", "bonnet")
@@ -90,10 +92,12 @@ class System:
         return "/dev/ttyAMA0" if self.pi5 else "/dev/serial0"
 
 
-def from_config(cfg: Config) -> list[str]:
-    """The profiles a configuration's wiring needs."""
+def from_config(cfg: Config, games: Sequence[GamePlugin] = ()) -> list[str]:
+    """The profiles a configuration's wiring needs (``games``: the games it may start with;
+    the pads are wired for a game played with them)."""
     out = []
-    if cfg.game.name == "gobbit" and cfg.pads.frontend == "gpio" and cfg.game.seats == 4:
+    padded = bool(games) and starting_game(games, cfg.game.name).uses_pads
+    if padded and cfg.pads.frontend == "gpio" and cfg.game.seats == 4:
         out.append("gpio-pads")
     if cfg.dice.kind == "serial" and cfg.dice.port in PI_UARTS:
         out.append("uart-dice")
@@ -263,7 +267,8 @@ def _write(path: Path, text: str, changed: list[str], what: str) -> None:
         changed.append(what)
 
 
-def apply(system: System, profiles: list[str], config: Path) -> list[str]:
+def apply(system: System, profiles: list[str], config: Path,
+          games: Sequence[GamePlugin] = ()) -> list[str]:
     """Writes the profiles' boot lines and configuration; returns what changed (file names)."""
     check(profiles, system)
     names = sorted(set(profiles), key=PROFILES.index)
@@ -291,7 +296,7 @@ def apply(system: System, profiles: list[str], config: Path) -> list[str]:
         text = set_toml(text, section, key, literal)
     if text != config.read_text():
         try:
-            from_dict(tomllib.loads(text), str(config))
+            from_dict(tomllib.loads(text), str(config), games)
         except (ConfigError, tomllib.TOMLDecodeError) as exc:
             raise ProfileError(f"With the profiles, {config} would not be accepted: {exc}") from None
         config.write_text(text)
@@ -299,8 +304,10 @@ def apply(system: System, profiles: list[str], config: Path) -> list[str]:
     return changed
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.service.pi_profiles",
+def main(argv: list[str] | None = None, games: Sequence[GamePlugin] = ()) -> int:
+    """setup-pi.sh's command (``python -m companion.commands.pi_profiles``, which hands the
+    games in)."""
+    parser = argparse.ArgumentParser(prog="python -m companion.commands.pi_profiles",
                                      description="setup-pi.sh's profiles for the Pi's interfaces.")
     parser.add_argument("--root", default="/")
     parser.add_argument("--boot", default="boot/firmware")
@@ -320,13 +327,13 @@ def main(argv: list[str] | None = None) -> int:
             profiles = [p for p in args.profile if p != "none"]
             chosen_by = "chosen"
         else:
-            profiles = from_config(load(config))
+            profiles = from_config(load(config, games), games)
             chosen_by = f"from {args.config}"
             if not profiles:
                 print(f"setup-pi: no profile {chosen_by} (no UART board, no GPIO pads for four "
                       "seats, no I2S, no OLED Bonnet); the Pi's interfaces are left as they are")
                 return 0
-        changed = apply(system, profiles, config)
+        changed = apply(system, profiles, config, games)
     except (ProfileError, ConfigError) as exc:
         print(f"setup-pi: {exc}", file=sys.stderr)
         return 2
@@ -340,6 +347,3 @@ def main(argv: list[str] | None = None) -> int:
         print(f"setup-pi: the UART on GPIO14/15 is {system.uart_port}")
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -10,8 +10,8 @@ never journaled, and gone from both when the settings switch hints off), the que
 item asks first (undo says what it will take back: "Vrátit hod 5?"; new game;
 shut down, which keeps the game), switching games and undo.
 Everything about one game is the host's (:mod:`companion.service.hosts`);
-games are found in the registry (:mod:`companion.registry`) and imported only
-when the table chooses or resumes one.
+the games are handed in as plugins (:class:`companion.plugin.GamePlugin`), whose
+parts are imported only when the table chooses or resumes one.
 
 The journal's header names the game in play, so after a restart the right host
 resumes it, and its timers are set again from the time ``begin`` is given.
@@ -33,7 +33,7 @@ from companion.inputs.events import (
     Rolled,
     VoiceLink,
 )
-from companion.registry import UnknownGame, find_game
+from companion.plugin import UnknownGame, find
 from companion.service.hosts.base import NOT_COUNTED, Leaving, Request
 from companion.service.shell_base import (
     HINT_LABEL,
@@ -99,7 +99,7 @@ class Shell(ShellMenu, ShellSettings):
             self.notice = self._said()  # a damaged journal with no game left in it: at the set-up
             return
         try:
-            info = find_game(str(header.get("game")))
+            info = find(self.games, str(header.get("game")))
             self.table = self._table_of(info.name, str(header.get("mode", "")))
             host = self.host
         except UnknownGame as exc:

@@ -11,13 +11,13 @@ set-up, the outputs).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from companion.inputs.events import Dropped, Input, Rolled, VoiceLink
-from companion.registry import GameInfo, playable
+from companion.plugin import GamePlugin
 from companion.service.hosts.base import GameHost, Hinting, HostContext, Showing
 from companion.service.hosts.facts import Turning
 from companion.service.rules_browser import RulesBrowser, paginate
@@ -80,13 +80,14 @@ class Mode(StrEnum):
 class Table:
     """One line of the set-up's game choice: a game and the host mode it is played in."""
 
-    info: GameInfo
+    info: GamePlugin
     mode: str
     label: str
 
 
-def tables() -> list[Table]:
-    return [Table(info, mode, label) for info in playable() for mode, label in info.table_lines()]
+def tables(games: Sequence[GamePlugin]) -> list[Table]:
+    """The set-up's game lines of ``games``, in their order."""
+    return [Table(info, mode, label) for info in games for mode, label in info.table_lines()]
 
 
 
@@ -109,7 +110,7 @@ def turn_colour(facts: Facts | None) -> int | None:
 class ShellBase:
     """The shell's state and what each of its parts asks of it."""
 
-    def __init__(self, ctx: HostContext, *, start_with: str = "",
+    def __init__(self, ctx: HostContext, games: Sequence[GamePlugin], *, start_with: str = "",
                  save_prefs: Callable[[Prefs], None] | None = None) -> None:
         self.ctx = ctx
         self._save_prefs = save_prefs or (lambda prefs: None)
@@ -117,7 +118,9 @@ class ShellBase:
         self._beeper = ctx.beep
         ctx.beep = self.beep  # hosts beep through the shell, which knows whether sound is on
         self.hosts: dict[str, GameHost] = {}
-        self.tables = tables()
+        self.games = tuple(games)
+        self.tables = tables(games)
+        """The set-up's game lines (the games handed in: :func:`companion.games.playable`)."""
         self.table = self._table_of(start_with, "")
         self.mode = Mode.SETUP
         self.setup_index = 0
@@ -164,8 +167,8 @@ class ShellBase:
     def host(self) -> GameHost:
         name = self.table.info.name
         if name not in self.hosts:
-            cls = self.table.info.host_class()
-            self.hosts[name] = cls(self.ctx, self.table.mode)
+            make = self.table.info.host_factory()
+            self.hosts[name] = make(self.ctx, self.table.mode)
         return self.hosts[name]
 
     def _in_game(self) -> bool:

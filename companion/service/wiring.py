@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.devices.interfaces import Claim, claims, conflicts, serial_problems
+from companion.plugin import GamePlugin
 from companion.service.config import Config
 
 PI_UARTS = ("/dev/serial0", "/dev/ttyS0", "/dev/ttyAMA0")
@@ -55,8 +56,9 @@ def pin_problems(cfg: Config, root: Path | str = "/", *, seats: int = 0,
     return out
 
 
-def start_seats(cfg: Config) -> int:
-    """The pads a service starting with this configuration wires at once (a Gobbit table)."""
-    if cfg.pads.frontend != "gpio" or cfg.game.name != "gobbit":
+def start_seats(cfg: Config, game: GamePlugin) -> int:
+    """The pads a service starting with this configuration and ``game`` on the table wires
+    at once (a game played with the slap pads: :attr:`~companion.plugin.GamePlugin.uses_pads`)."""
+    if cfg.pads.frontend != "gpio" or not game.uses_pads:
         return 0
-    return int(cfg.setup_defaults("gobbit")["seats"])
+    return int(cfg.setup_defaults(game)["seats"])

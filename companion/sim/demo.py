@@ -32,7 +32,7 @@ from companion.devices.voice import Announcer, SilentAnnouncer, WavAnnouncer
 from companion.engines.colours import COLOURS, SEATS_BY_PLAYERS
 from companion.engines.game import replay
 from companion.errors import UsageError
-from companion.registry import find_game
+from companion.games import find_game, playable
 from companion.service.app import App
 from companion.service.config import Config
 from companion.service.hosts.base import Expect, Expecting
@@ -169,7 +169,7 @@ def _winner(app: App, game: str) -> str | None:
     records = app.ctx.journal.load()
     if not records or records[0].get("game") != game:
         return None
-    engine = find_game(game).game()
+    engine = find_game(game).engine()
     folded = replay(engine, records)
     winners: tuple[int, ...] = engine.winners(folded.state) if folded.state is not None else ()
     if not winners:
@@ -190,7 +190,7 @@ def playable_line(game: str, seed: int = 0) -> str:
         for n, (mode, _) in enumerate(info.table_lines()):
             ctx = HostContext(Journal(Path(scratch) / f"{n}.journal"), Prefs(),
                               rng=random.Random(seed), dice=DiceStatus(True, True))
-            host = info.host_class()(ctx, mode)
+            host = info.host_factory()(ctx, mode)
             host.start(0.0)
             expects = host.expects() if isinstance(host, Expecting) else None
             host.stop()
@@ -243,7 +243,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
             with SimulatedDice(seed=seed, device_id="demo-dice") as serial:
                 app = App(demo_cfg, pin_factory=factory, device=device, dice_port=serial.path,
                           rng=random.Random(seed), announcer=announcer, phone=phone,
-                          pixels_port=pixels.port)
+                          pixels_port=pixels.port, games=playable())
                 app.ctx.game_defaults.setdefault(game, {}).update(find_game(game).demo)
                 app.start_hardware()
                 app.ctx.prefs.voice = True

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.devices.voice import Announcer
+from companion.games import playable
 from companion.service.app import App
 from companion.service.config import Config
 from companion.service.hosts.base import UsingPads
@@ -201,7 +202,7 @@ class Simulator:
         self.pixels = SimPixels(seed, step_s=0.12)  # made when the table asks for Bluetooth
         self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream,
                        hub_port=self.hub.path if self.hub is not None else None, phone=phone,
-                       pixels_port=self.pixels.port, announcer=announcer, i2c_bus=self.i2c)
+                       pixels_port=self.pixels.port, announcer=announcer, i2c_bus=self.i2c, games=playable())
         self.app.start_hardware()
         self.bonnet = cfg.buttons.bonnet
         self.presser = PinPresser(self.factory, cfg.button_pins(), cfg.buttons.long_press)

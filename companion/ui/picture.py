@@ -9,20 +9,21 @@ it compares and hashes like the other views).  :func:`frame` draws either.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from PIL import Image
 
 from companion.ui.screens import HEIGHT, WIDTH, render
 from companion.ui.views import View
 
+if TYPE_CHECKING:
+    from companion.ui.reading import Reading
+
 
 @dataclass(frozen=True)
 class Picture:
     """A whole frame: ``title`` says what it shows (tests, logs), ``bits`` the pixels of a
     mode-"1" 128x64 image (``Image.tobytes()``)."""
-
-    reading: ClassVar[str] = "companion.ui.reading:read_picture"
 
     title: str
     bits: bytes
@@ -35,6 +36,14 @@ class Picture:
 
     def image(self) -> Image.Image:
         return Image.frombytes("1", (WIDTH, HEIGHT), self.bits)
+
+    def reading(self) -> Reading:
+        from companion.ui.reading import read_picture
+
+        return read_picture(self)
+
+    def whose(self) -> int | None:
+        return None
 
 
 AnyView: TypeAlias = "View | Picture"

@@ -10,19 +10,17 @@ the voice turns their signs into words (:mod:`companion.devices.speech`).
 ``key`` says which screen it is: a change of key is a new screen (heading and
 row read), the same key with another row is ◀ ▶ moving (the row read).
 
-Each kind of view names the function that reads it in its class attribute ``reading``
-(``"module:function"``): the shared ones (lists, messages, pictures) are here, a game's own
-in its module (``companion/ui/<game>_reading.py``), imported only when the voice first reads
-such a screen (with the voice off nothing of this loads).  This module names no game.
+Each kind of view says how it is read in its method ``reading``, which calls its reader:
+the shared ones (lists, messages, pictures) are here, a game's own in its folder
+(``companion/games/<game>/reading.py``), imported only when the voice first reads such a
+screen (with the voice off nothing of this loads).  This module names no game.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from companion.ui.picture import AnyView, Picture
@@ -69,22 +67,9 @@ def of_list(title: str, items: tuple[str, ...], selected: int | None, footer: st
 # --- who reads which view ------------------------------------------------------------------
 
 
-@cache
-def reader_at(path: str) -> Callable[[Any], Reading]:
-    """The function at ``"module:function"`` (its module imported now)."""
-    module, _, name = path.partition(":")
-    found: Callable[[Any], Reading] = getattr(importlib.import_module(module), name)
-    return found
-
-
 def read(view: AnyView) -> Reading:
-    """How ``view`` is read aloud: by the function its class names in ``reading``
-    (``"module:function"``, imported when first needed, as a facts value names its snapshot
-    builder); a view that names none: its kind, no words."""
-    path = getattr(type(view), "reading", "")
-    if not path:
-        return Reading(("view", type(view).__name__), "")
-    return reader_at(path)(view)
+    """How ``view`` is read aloud (:meth:`companion.ui.views.View.reading`)."""
+    return view.reading()
 
 
 def read_list(view: ListView) -> Reading:

@@ -246,7 +246,7 @@ def test_dice_read_on_a_folder_or_a_regular_file_is_one_sentence_and_exit_2(
         port.write_text("not a dice\n")
     assert main(["dice-read", str(port), "--timeout", "5"]) == 2
     out = capsys.readouterr()
-    from companion.commands.common import shown
+    from companion.commandline import shown
 
     assert out.err == (f"companion: The dice's port {shown(str(port))} is {kind}, not a serial "
                        "device.\n")

@@ -4,7 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.registry import GameInfo
+from companion.games import GamePlugin
 from tests.conformance.games import entries, ids, registered
 
 
@@ -15,6 +15,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture
-def entry(request: pytest.FixtureRequest) -> Iterator[GameInfo]:
+def entry(request: pytest.FixtureRequest) -> Iterator[GamePlugin]:
     with registered(request.param) as info:
         yield info

@@ -45,7 +45,7 @@ def outcomes(chance: Any) -> list[Any]:
 
 
 def test_why_not_is_none_exactly_for_the_actions_apply_takes_and_every_legal_one(entry):
-    game = entry.game()
+    game = entry.engine()
     states, played = sampled(game)
     decisions = accepted = 0
     for state in states:
@@ -79,7 +79,7 @@ def test_why_not_is_none_exactly_for_the_actions_apply_takes_and_every_legal_one
 
 
 def test_the_notation_reads_back_every_state_it_writes(entry):
-    game = entry.game()
+    game = entry.engine()
     states, _ = sampled(game)
     for state in states:
         text = game.format(state)

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import GamePlugin, playable
 from companion.inputs.events import ButtonPress, Rolled
-from companion.registry import GameInfo
 from companion.service.hosts.base import (
     DiceStatus,
     Expect,
@@ -74,7 +74,7 @@ class Walk:
         ctx = HostContext(Journal(self.path / "g.journal"), Prefs(auto_delay=0.5),
                           rng=random.Random(self.seed), dice=DiceStatus(configured=True, up=True),
                           defaults=dict(DEFAULTS))
-        shell = Shell(ctx, start_with=self.table.info.name)
+        shell = Shell(ctx, start_with=self.table.info.name, games=playable())
         shell.begin(self.now)
         self.shell = shell
         self.see("start")
@@ -192,8 +192,8 @@ class Walk:
         assert (self.expects() is None) == following
 
 
-def table_lines(info: GameInfo) -> list[Table]:
-    return [t for t in tables() if t.info.name == info.name]
+def table_lines(info: GamePlugin) -> list[Table]:
+    return tables([info])
 
 
 def game_length(path: Path, table: Table, seed: int) -> int:

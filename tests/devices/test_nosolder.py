@@ -30,7 +30,7 @@ def test_hardware_no_solder_md_holds_the_generated_part_as_generated():
 
 def test_every_part_has_an_order_code_and_the_totals_add_up():
     listed = parts()
-    assert {p.needed_for for p in listed} == {"all", "gobbit", "optional"}
+    assert {p.needed_for for p in listed} == {"all", "pads", "optional"}
     for p in listed:
         assert p.what and p.usd > 0 and p.qty >= 1
         assert p.url.startswith("https://") or p.shop == "any"
@@ -38,7 +38,7 @@ def test_every_part_has_an_order_code_and_the_totals_add_up():
     assert total(("all",)) == round(box, 2)
     text = shopping_markdown()
     assert f"**{total(('all',)):.2f} USD**" in text
-    assert f"**{total(('all', 'optional', 'gobbit')):.2f} USD**" in text
+    assert f"**{total(('all', 'optional', 'pads')):.2f} USD**" in text
 
 
 def test_the_mat_grows_with_the_seats():

@@ -23,7 +23,7 @@ def test_the_drawings_in_hardware_wiring_are_the_pin_maps():
 
 def test_every_wired_line_and_its_power_is_labelled_next_to_its_pin():
     pm = load_default()
-    title, opts = LAYOUTS[4]  # Gobbit, 4 seats
+    title, opts = LAYOUTS[4]  # slap pads, 4 seats
     tree = ET.fromstring(svg(pm, title, opts))  # well-formed XML: ">" escaped in "1>1"
     texts = [t.text or "" for t in tree.iter(f"{NS}text")]
     for name, pin in pm.layout(**opts).items():
@@ -35,6 +35,7 @@ def test_every_wired_line_and_its_power_is_labelled_next_to_its_pin():
 def test_file_names_are_plain():
     assert slug("Člověče / napij se, dice on USB, five buttons") == (
         "clovece-napij-se-dice-on-usb-five-buttons")
+    assert slug("Slap pads, 2 seats, five buttons") == "slap-pads-2-seats-five-buttons"
 
 
 def test_companion_pins_writes_them(tmp_path, capsys):

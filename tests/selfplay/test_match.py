@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.colours import BLUE, GREEN, RED, YELLOW
+from companion.games import find_game
+from companion.games.clovece.selfplay import match_game
 from companion.selfplay.match import (
     RANDOM,
     game_seed,
     kind_name,
-    match_game,
     play_one,
     run_match,
     seat_kind,
@@ -45,15 +46,15 @@ def test_rotation_sits_every_kind_in_every_colour_equally_often():
 
 
 def test_a_game_is_the_same_for_its_seed_and_index_wherever_it_is_played():
-    a = [play_one("clovece", ["strong", RANDOM], 3, i, True) for i in range(6)]
-    b = [play_one("clovece", ["strong", RANDOM], 3, i, True) for i in range(6)]
+    a = [play_one(match_game, ["strong", RANDOM], 3, i, True) for i in range(6)]
+    b = [play_one(match_game, ["strong", RANDOM], 3, i, True) for i in range(6)]
     assert a == b and set(a) <= {"strong", RANDOM}
     assert game_seed(3, 1) != game_seed(1, 3)
 
 
 def test_a_match_counts_wins_by_kind_and_does_not_depend_on_the_workers():
-    one = run_match("clovece", ["strong", "beginner"], 30, seed=5, workers=1, chunk=7)
-    two = run_match("clovece", ["strong", "beginner"], 30, seed=5, workers=2, chunk=4)
+    one = run_match("clovece", match_game, ["strong", "beginner"], 30, seed=5, workers=1, chunk=7)
+    two = run_match("clovece", match_game, ["strong", "beginner"], 30, seed=5, workers=2, chunk=4)
     assert one.wins == two.wins and sum(one.wins.values()) + one.unfinished == 30
     assert one.share("strong") > one.share("beginner")  # seeded: the same every run
     lines = one.lines()
@@ -62,13 +63,12 @@ def test_a_match_counts_wins_by_kind_and_does_not_depend_on_the_workers():
 
 
 def test_a_kind_in_several_seats_shares_its_wins():
-    r = run_match("clovece", ["strong", RANDOM, RANDOM, RANDOM], 8, seed=2, workers=1)
+    r = run_match("clovece", match_game, ["strong", RANDOM, RANDOM, RANDOM], 8, seed=2, workers=1)
     assert r.seats(RANDOM) == 3 and sum(r.wins.values()) == 8
     assert "3 seats" in next(line for line in r.lines()[1:] if "random" in line)
 
 
-def test_a_game_without_levels_or_a_wrong_count_of_seats_is_refused():
-    with pytest.raises(ValueError, match="no computer levels"):
-        match_game("gobbit")
+def test_a_game_without_levels_has_no_match_and_a_wrong_count_of_seats_is_refused():
+    assert find_game("gobbit").match is None  # no computer levels: no match
     with pytest.raises(ValueError, match="2 to 4"):
-        run_match("clovece", ["strong"], 2, workers=1)
+        run_match("clovece", match_game, ["strong"], 2, workers=1)

@@ -16,6 +16,7 @@ from companion.devices.pads.gpio import SlapPads
 from companion.devices.pads.hub import PadHub
 from companion.devices.pads.hub_sim import SimulatedHub
 from companion.devices.pads.timing import TIMING_FILE, TimingBook
+from companion.games import playable
 from companion.games.clovece import host as clovece_host
 from companion.games.clovece.engine.game import GAME, Setup
 from companion.games.clovece.screens import CloveceTurnView
@@ -236,7 +237,7 @@ def app_for(tmp_path, **pads):
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, pads=replace(cfg.pads, **pads))
     return App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-               hub_port=pads.get("hub_port"))
+               hub_port=pads.get("hub_port"), games=playable())
 
 
 def drain(app: App, timeout: float = 5.0, want=lambda e: True) -> list:
@@ -316,7 +317,7 @@ def test_the_mpr121_front_end_reads_pads_on_the_i2c_bus_for_six_seats(tmp_path):
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, pads=replace(cfg.pads, frontend="mpr121"))
     app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-              i2c_bus=bus)
+              i2c_bus=bus, games=playable())
     try:
         assert app.ctx.defaults["max_seats"] == 6
         assert app.pad_timing.current().uncertainty_ms == 8.0
@@ -342,7 +343,7 @@ def test_the_bonnet_reads_its_joystick_and_buttons_and_has_no_buzzer(tmp_path):
     cfg = with_bonnet(rig_config(tmp_path))
     cfg = replace(cfg, voice=replace(cfg.voice, enabled=True))
     app = App(cfg, pin_factory=factory, device=create_device("dummy"), dice_port="",
-              announcer=SilentAnnouncer())
+              announcer=SilentAnnouncer(), games=playable())
     try:
         app.start_hardware()
         assert app.buzzer is None
@@ -368,7 +369,7 @@ def test_the_bonnet_reads_its_joystick_and_buttons_and_has_no_buzzer(tmp_path):
 def test_a_panel_missing_at_the_start_does_not_stop_the_service(tmp_path):
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, display=replace(cfg.display, driver="ssd1306", i2c_port=99))
-    app = App(cfg, pin_factory=MockFactory(), dice_port="")  # no I2C bus 99 here
+    app = App(cfg, pin_factory=MockFactory(), dice_port="", games=playable())  # no I2C bus 99 here
     try:
         assert not app.screen.present and "does not answer" in app.screen.status.describe()
         app.service.draw(0.0)  # the frame is kept for when the panel answers
@@ -469,7 +470,7 @@ def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_p
     root = pi4(tmp_path / "pi", uart=True)
     cfg = rig_config(tmp_path)
     app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-              system_root=str(root))
+              system_root=str(root), games=playable())
     try:
         app.start_hardware()  # display, buttons and buzzer are free: it starts
         with pytest.raises(PinMapError, match=r"^Pad 2>g is on GPIO14 \(header pin 8\), which the "
@@ -488,7 +489,7 @@ def test_the_service_refuses_to_start_when_the_i2s_overlay_has_the_buzzers_pin(t
 
     root = pi4(tmp_path / "pi", i2s=True)
     app = App(rig_config(tmp_path), pin_factory=MockFactory(), device=create_device("dummy"),
-              dice_port="", system_root=str(root))
+              dice_port="", system_root=str(root), games=playable())
     try:
         with pytest.raises(UsageError, match="^The buzzer is on GPIO18.*set voice.i2s = true"):
             app.start_hardware()
@@ -498,7 +499,7 @@ def test_the_service_refuses_to_start_when_the_i2s_overlay_has_the_buzzers_pin(t
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, voice=replace(cfg.voice, i2s=True), pins=cfg.pins.moved_for_i2s())
     app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-              system_root=str(root))
+              system_root=str(root), games=playable())
     try:
         app.start_hardware()
         assert app.buzzer is not None

@@ -2,19 +2,23 @@ from __future__ import annotations
 
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
+from companion.games import find_game, playable
 from companion.service.config import Config, ConfigError, from_dict, load
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_documented_example_is_valid_and_equals_the_defaults():
-    cfg = load(ROOT / "examples" / "companion.toml")
-    assert cfg == Config()
+    cfg = load(ROOT / "examples" / "companion.toml", games=playable())
+    default = Config()  # which names no game: the table starts with the first one
+    assert default.game.name == "" and cfg.game.name == playable()[0].name
+    assert cfg == replace(default, game=replace(default.game, name=cfg.game.name))
 
 
 def test_values_are_read(tmp_path):
@@ -22,7 +26,7 @@ def test_values_are_read(tmp_path):
     p.write_text('[display]\ndriver = "sh1106"\ni2c_address = 0x3D\n'
                  '[game]\nplayers = 2\ncomputer = ["g"]\nvariants = ["safe-start"]\n'
                  '[pins]\n"buttons.left" = 16\n')
-    cfg = load(p)
+    cfg = load(p, games=playable())
     assert cfg.display.driver == "sh1106" and cfg.display.i2c_address == 0x3D
     assert cfg.game.players == 2 and cfg.game.computer == ("g",)
     assert cfg.pins.buttons["left"] == 16
@@ -30,11 +34,11 @@ def test_values_are_read(tmp_path):
 
 def test_the_pads_section_chooses_the_front_end_and_declares_the_uncertainties():
     cfg = from_dict({"pads": {"frontend": "hub", "hub_port": "/dev/ttyACM1", "hub_ms": 2.0},
-                     "game": {"seats": 6}})
+                     "game": {"seats": 6}}, games=playable())
     assert cfg.pads.pad_type == "padhub" and cfg.pads.max_seats == 6 and cfg.game.seats == 6
     assert cfg.pads.declared_ms()["padhub"] == 2.0
     assert cfg.pads.declared_ms()["ttp223-fast"] == 60.0
-    cfg = from_dict({"pads": {"module": "ttp223-low-power"}})
+    cfg = from_dict({"pads": {"module": "ttp223-low-power"}}, games=playable())
     assert cfg.pads.pad_type == "ttp223-low-power" and cfg.pads.max_seats == 4
 
 
@@ -53,7 +57,7 @@ def test_bad_pads_values_are_one_sentence(tmp_path, text, fragment):
     p = tmp_path / "c.toml"
     p.write_text(text)
     with pytest.raises(ConfigError, match=fragment.replace(".", r"\.")):
-        load(p)
+        load(p, games=playable())
 
 
 @pytest.mark.parametrize("text,fragment", [
@@ -95,14 +99,14 @@ def test_a_wrong_value_is_one_sentence_naming_the_key(tmp_path, text, fragment):
     p = tmp_path / "c.toml"
     p.write_text(text)
     with pytest.raises(ConfigError) as err:
-        load(p)
+        load(p, games=playable())
     assert fragment in str(err.value)
     assert "\n" not in str(err.value)
 
 
 def test_a_missing_file_is_reported(tmp_path):
     with pytest.raises(ConfigError, match="does not exist"):
-        load(tmp_path / "nope.toml")
+        load(tmp_path / "nope.toml", games=playable())
 
 
 def test_the_cli_turns_a_bad_config_into_exit_2_and_one_line(tmp_path, capsys):
@@ -115,7 +119,7 @@ def test_the_cli_turns_a_bad_config_into_exit_2_and_one_line(tmp_path, capsys):
 
 
 def test_from_dict_defaults():
-    assert from_dict({}) == Config()
+    assert from_dict({}, games=playable()) == Config()
     assert tomllib.loads("") == {}
 
 
@@ -123,7 +127,7 @@ def test_the_voice_section_is_read(tmp_path):
     p = tmp_path / "c.toml"
     p.write_text('[voice]\nenabled = false\nvoice = "cs+f3"\ndevice = "plughw:CARD=Device"\n'
                  '[game]\nname = "napij"\n')
-    cfg = load(p)
+    cfg = load(p, games=playable())
     assert cfg.voice.enabled is False and cfg.voice.voice == "cs+f3"
     assert cfg.voice.device == "plughw:CARD=Device" and cfg.game.name == "napij"
     assert Config().voice.enabled is True and Config().voice.voice == "cs"
@@ -142,11 +146,11 @@ def test_the_web_section_is_read(tmp_path):
     p = tmp_path / "c.toml"
     p.write_text('[web]\nenabled = true\naddress = "192.168.1.20"\nport = 8123\n'
                  'token = "TABLE-42OK"\nurl_host = "companion.local"\nmax_clients = 5\n')
-    web = load(p).web
+    web = load(p, games=playable()).web
     assert web.enabled is True and web.address == "192.168.1.20" and web.port == 8123
     assert web.token == "TABLE-42OK" and web.url_host == "companion.local"
     assert web.max_clients == 5
-    assert from_dict({"web": {"address": "::", "port": 1024}}).web.address == "::"
+    assert from_dict({"web": {"address": "::", "port": 1024}}, games=playable()).web.address == "::"
 
 
 @pytest.mark.parametrize("text,fragment", [
@@ -173,7 +177,7 @@ def test_a_wrong_web_value_is_one_sentence_naming_the_key(tmp_path, text, fragme
     p = tmp_path / "c.toml"
     p.write_text(text)
     with pytest.raises(ConfigError) as err:
-        load(p)
+        load(p, games=playable())
     message = str(err.value)
     assert fragment in message and "\n" not in message and message.endswith(".")
     assert "\x00" not in message
@@ -182,62 +186,62 @@ def test_a_wrong_web_value_is_one_sentence_naming_the_key(tmp_path, text, fragme
 def test_an_address_known_in_advance_must_fit_the_displays_qr_code():
     from companion.web import qr
 
-    fits = from_dict({"web": {"address": "192.168.100.200", "port": 65535}}).web
+    fits = from_dict({"web": {"address": "192.168.100.200", "port": 65535}}, games=playable()).web
     url = f"http://{fits.address}:{fits.port}/{qr.new_token()}/"
     assert qr.qr_code(url).version <= 2  # the longest LAN address with the box's token fits
     with pytest.raises(ConfigError, match="holds 32"):  # a configured token of any letters
         from_dict({"web": {"address": "192.168.100.200", "port": 65535,
-                           "token": "AbCdEfGhIjKlMnOp"}})
+                           "token": "AbCdEfGhIjKlMnOp"}}, games=playable())
     # upper-case letters and digits take the compact mode: the same length fits
     assert from_dict({"web": {"address": "192.168.100.200", "port": 65535,
-                              "token": "ABCDEFGH23456789"}}).web.token == "ABCDEFGH23456789"
+                              "token": "ABCDEFGH23456789"}}, games=playable()).web.token == "ABCDEFGH23456789"
     # listening everywhere: the address is found at start, the screen says when it is too long
-    assert from_dict({"web": {"token": "AbCdEfGhIjKlMnOp"}}).web.token == "AbCdEfGhIjKlMnOp"
+    assert from_dict({"web": {"token": "AbCdEfGhIjKlMnOp"}}, games=playable()).web.token == "AbCdEfGhIjKlMnOp"
 
 
 def test_a_deeply_nested_array_is_one_sentence(tmp_path):
     p = tmp_path / "deep.toml"
     p.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
     with pytest.raises(ConfigError, match="too deeply"):
-        load(p)
+        load(p, games=playable())
 
 
 def test_a_config_over_the_size_limit_names_the_file_and_the_limit(tmp_path):
     p = tmp_path / "big.toml"
     p.write_text("# " + "x" * (300 * 1024) + "\n")
     with pytest.raises(ConfigError, match=r"larger than the 256 KiB"):
-        load(p)
+        load(p, games=playable())
 
 
 def test_the_dice_port_must_not_be_a_folder(tmp_path):
     p = tmp_path / "c.toml"
     p.write_text(f'[dice]\nport = "{tmp_path}"\n')
     with pytest.raises(ConfigError, match="is a folder, not a serial device"):
-        load(p)
+        load(p, games=playable())
 
 
 def test_the_i2s_layout_is_a_configuration_choice(tmp_path):
     path = tmp_path / "c.toml"
     path.write_text("[buttons]\nlayout = 5\n[voice]\ni2s = true\n")
-    cfg = load(path)
+    cfg = load(path, games=playable())
     assert cfg.voice.i2s and cfg.pins.buzzer == 12 and cfg.pins.buttons_extra["menu"] == 16
-    assert load(ROOT / "examples" / "companion.toml").pins.buzzer == 18
+    assert load(ROOT / "examples" / "companion.toml", games=playable()).pins.buzzer == 18
 
 
 def test_an_override_onto_the_pcm_pins_is_refused_with_i2s(tmp_path):
     path = tmp_path / "c.toml"
     path.write_text('[voice]\ni2s = true\n[pins]\n"buttons.left" = 20\n')
     with pytest.raises(ConfigError, match="GPIO20"):
-        load(path)
+        load(path, games=playable())
 
 
 def test_the_dice_section_chooses_the_kind_and_the_pixels_die():
-    assert load(ROOT / "examples" / "companion.toml").dice.kind == "serial"
-    cfg = from_dict({"dice": {"kind": "pixels", "pixels_name": "Kostka Míly"}})
+    assert load(ROOT / "examples" / "companion.toml", games=playable()).dice.kind == "serial"
+    cfg = from_dict({"dice": {"kind": "pixels", "pixels_name": "Kostka Míly"}}, games=playable())
     assert cfg.dice.kind == "pixels" and cfg.dice.pixels_name == "Kostka Míly"
-    cfg = from_dict({"dice": {"kind": "ble", "ble_name": "Companion dice 3C4D"}})
+    cfg = from_dict({"dice": {"kind": "ble", "ble_name": "Companion dice 3C4D"}}, games=playable())
     assert cfg.dice.kind == "ble" and cfg.dice.ble_name == "Companion dice 3C4D"
-    assert from_dict({"dice": {"kind": "none"}}).dice.kind == "none"
+    assert from_dict({"dice": {"kind": "none"}}, games=playable()).dice.kind == "none"
 
 
 @pytest.mark.parametrize("text,fragment", [
@@ -252,7 +256,7 @@ def test_bad_dice_values_are_one_sentence(tmp_path, text, fragment):
     p = tmp_path / "c.toml"
     p.write_text(text)
     with pytest.raises(ConfigError, match=re.escape(fragment)):
-        load(p)
+        load(p, games=playable())
 
 
 # --- each game's own section -------------------------------------------------------------------
@@ -263,47 +267,47 @@ def test_each_game_has_its_own_section_over_the_older_game_keys(tmp_path):
     p.write_text('[game]\nplayers = 2\nseats = 3\n'  # an older file's keys: every game's
                  '[clovece]\nplayers = 3\nvariants = ["safe-start"]\ncomputer = ["b"]\n'
                  '[napij]\nfirst = "lot"\n[gobbit]\nseats = 4\n')
-    cfg = load(p)
-    clovece, napij, gobbit = (cfg.setup_defaults(g) for g in ("clovece", "napij", "gobbit"))
+    cfg = load(p, games=playable())
+    clovece, napij, gobbit = (cfg.setup_defaults(find_game(g)) for g in ("clovece", "napij", "gobbit"))
     assert clovece["players"] == 3 and clovece["variants"] == ("safe-start",)
     assert clovece["computer"] == ("b",) and clovece["first"] == "red"
     assert napij["players"] == 2 and napij["first"] == "lot" and napij["computer"] == ()
     assert gobbit["seats"] == 4 and cfg.game.seats == 3
-    old = from_dict({"game": {"players": 2, "computer": ["g"], "seats": 3}})
-    assert old.setup_defaults("clovece")["players"] == 2 == old.setup_defaults("napij")["players"]
-    assert old.setup_defaults("gobbit")["seats"] == 3 and old.games == {}
+    old = from_dict({"game": {"players": 2, "computer": ["g"], "seats": 3}}, games=playable())
+    assert old.setup_defaults(find_game("clovece"))["players"] == 2 == old.setup_defaults(find_game("napij"))["players"]
+    assert old.setup_defaults(find_game("gobbit"))["seats"] == 3 and old.games == {}
 
 
 def test_a_registered_games_section_goes_to_its_host_as_it_is():
-    from companion.registry import register, unregister
+    from companion.games import register, unregister
     from tests.tinygame import INFO
 
     register(INFO)
     try:
-        cfg = from_dict({"race": {"goal": 20}})
-        assert cfg.setup_defaults("race")["goal"] == 20
+        cfg = from_dict({"race": {"goal": 20}}, games=playable())
+        assert cfg.setup_defaults(find_game("race"))["goal"] == 20
     finally:
         unregister(INFO.name)
     with pytest.raises(ConfigError, match=r"Unknown section \[race\]"):
-        from_dict({"race": {"goal": 20}})
+        from_dict({"race": {"goal": 20}}, games=playable())
 
 
 def test_the_older_game_keys_reach_only_the_built_in_games_that_had_them():
     """``[game] computer = ["g"]`` of an older file is Člověče's and napij's: a new game (the
     tiny race, registered as a contributor adds one) gets only its own section's values, so
     no other game's key leaks into an option of the same name."""
-    from companion.registry import register, unregister
+    from companion.games import register, unregister
     from tests.tinygame import INFO
 
     register(INFO)
     try:
         cfg = from_dict({"game": {"computer": ["g"], "players": 2, "seats": 3},
-                         "race": {"goal": 20, "computer": True}})
-        assert cfg.setup_defaults("race") == {"goal": 20, "computer": True}
-        assert from_dict({"game": {"computer": ["g"]}}).setup_defaults("race") == {}
-        assert cfg.setup_defaults("clovece")["computer"] == ("g",)
-        assert "seats" not in cfg.setup_defaults("clovece")
-        assert "computer" not in cfg.setup_defaults("gobbit")
+                         "race": {"goal": 20, "computer": True}}, games=playable())
+        assert cfg.setup_defaults(find_game("race")) == {"goal": 20, "computer": True}
+        assert from_dict({"game": {"computer": ["g"]}}, games=playable()).setup_defaults(find_game("race")) == {}
+        assert cfg.setup_defaults(find_game("clovece"))["computer"] == ("g",)
+        assert "seats" not in cfg.setup_defaults(find_game("clovece"))
+        assert "computer" not in cfg.setup_defaults(find_game("gobbit"))
     finally:
         unregister(INFO.name)
 
@@ -312,15 +316,15 @@ def test_the_bonnet_reads_five_controls_and_has_no_buzzer():
     from companion.service.config import from_dict as config_from
 
     cfg = config_from({"buttons": {"board": "bonnet", "layout": 5}, "service": {"buzzer": False},
-                       "pads": {"frontend": "mpr121", "mpr121_irq": True}})
+                       "pads": {"frontend": "mpr121", "mpr121_irq": True}}, games=playable())
     assert cfg.button_pins() == {"left": 27, "select": 4, "right": 23, "menu": 5, "help": 6}
     assert cfg.pads.pad_type == "mpr121" and cfg.pads.max_seats == 6
     with pytest.raises(ConfigError, match="set buttons.layout = 5"):
-        config_from({"buttons": {"board": "bonnet"}, "service": {"buzzer": False}})
+        config_from({"buttons": {"board": "bonnet"}, "service": {"buzzer": False}}, games=playable())
     with pytest.raises(ConfigError, match="no buzzer"):
-        config_from({"buttons": {"board": "bonnet", "layout": 5}})
+        config_from({"buttons": {"board": "bonnet", "layout": 5}}, games=playable())
     with pytest.raises(ConfigError, match="buttons.board must be"):
-        config_from({"buttons": {"board": "hat"}})
+        config_from({"buttons": {"board": "hat"}}, games=playable())
     with pytest.raises(ConfigError, match="bonnet.select and"):  # a pin moved onto another
         config_from({"buttons": {"board": "bonnet", "layout": 5}, "service": {"buzzer": False},
-                     "pins": {"bonnet.select": 27}})
+                     "pins": {"bonnet.select": 27}}, games=playable())

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from companion.games import GamePlugin, playable
 from companion.games.clovece.engine.game import State
 from companion.games.clovece.engine.notation import parse_position
 from companion.games.napij.engine import deck as deck_module
@@ -38,7 +39,6 @@ from companion.games.napij.screens import PAGE_SECONDS, schedule
 from companion.games.napij.views import NapijView
 from companion.inputs.events import ButtonPress, DiceLink, Dropped, PadEvent, Rolled
 from companion.inputs.pads import PadReleased, PadStuck, PadTouch
-from companion.registry import GameInfo
 from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext
 from companion.service.shell import Mode, Shell, tables
 from companion.storage.journal import Journal
@@ -61,7 +61,7 @@ class Table:
                                rng=random.Random(seed), dice=DiceStatus(configured=dice),
                                want_pads=want_pads or (lambda seats: None), defaults=defaults,
                                data=data)
-        self.shell = Shell(self.ctx, start_with=game)
+        self.shell = Shell(self.ctx, start_with=game, games=playable())
         self.now = 100.0
         self.shell.begin(self.now)
         self.seen: dict[View, str] = {}
@@ -224,14 +224,14 @@ def robot(t: Table, rng: random.Random, steps: int) -> Expect | None:
     return expect
 
 
-def registry_screens(tmp: Path, info: GameInfo) -> Iterator[tuple[View, str]]:
+def registry_screens(tmp: Path, info: GamePlugin) -> Iterator[tuple[View, str]]:
     """Every line of ``info``'s set-up with every value; then on each line, with the dice and
     without it: a whole game with a computer seat, played by what the host expects, and
     half-way through the dice lost and back, a die dropped, the shell's every line to the
     game's screen (``notify``), the menu (every row, every
     setting, the hint, every question, the phone, every rules page), "Proč?"; the winner."""
     rng = random.Random(13)
-    for n, line in enumerate(t for t in tables() if t.info.name == info.name):
+    for n, line in enumerate(tables([info])):
         for dice in (True, False):
             t = Table(tmp / f"{n}-{dice}", info.name, dice=dice, **DEFAULTS)
             while (t.shell.table.info.name, t.shell.table.mode) != (info.name, line.mode):

@@ -12,6 +12,7 @@ import pytest
 
 from companion.devices.speech import ordinal_nouns, raw_left, speakable, unspoken
 from companion.devices.voice import SilentAnnouncer
+from companion.games import playable
 from companion.inputs.events import ButtonPress, Rolled
 from companion.service.hosts.base import DiceStatus, HostContext
 from companion.service.narrator import PRIORITY, RULING, TURN_PAUSE, fresh
@@ -47,7 +48,7 @@ def shell_for(tmp_path: Path, game: str = "clovece", **prefs) -> tuple[Shell, Si
     ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(auto_delay=1.0, **prefs),
                       rng=random.Random(4), dice=DiceStatus(configured=True, up=True),
                       defaults={"players": 2}, announcer=voice)
-    shell = Shell(ctx, start_with=game)
+    shell = Shell(ctx, start_with=game, games=playable())
     shell.begin(0.0)
     return shell, voice
 
@@ -207,8 +208,8 @@ def test_a_gobbit_ruling_is_the_verdict_screens_sentences(tmp_path, no_fsync):
 
 def test_a_gobbit_race_is_said_as_the_verdict_says_it():
     from companion.games.gobbit.engine.judge import Ruling
-    from companion.service.hosts.facts import GobbitFacts
-    from companion.service.narrator import ruling_words
+    from companion.games.gobbit.facts import GobbitFacts
+    from companion.games.gobbit.voice import ruling_words
 
     words = ruling_words(GobbitFacts(None, ruling=Ruling(gobbit=2)))  # type: ignore[arg-type]
     assert words.startswith("Gobbit! Na hřbitov sáhl první hráč 2.")
@@ -246,7 +247,7 @@ def test_voice_settings_change_and_are_kept(tmp_path):
     saved: list[Prefs] = []
     voice = SilentAnnouncer()
     ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(), announcer=voice)
-    shell = Shell(ctx, save_prefs=saved.append)
+    shell = Shell(ctx, save_prefs=saved.append, games=playable())
     shell.begin(0.0)
     shell.mode = Mode.SETTINGS
     items = shell.view().items
@@ -385,7 +386,8 @@ from companion.service.hosts.base import HostContext
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
 from companion.service.shell import Shell
-shell = Shell(HostContext(Journal(Path({str(tmp_path)!r}) / "g.journal"), Prefs(voice=False)))
+from companion.games import playable
+shell = Shell(HostContext(Journal(Path({str(tmp_path)!r}) / "g.journal"), Prefs(voice=False)), games=playable())
 shell.begin(0.0)
 shell.setup_index = len(shell._setup_lines()) - 1
 shell.handle(ButtonPress("select"), 0.0)

@@ -13,19 +13,22 @@ import pytest
 from PIL import Image
 
 from companion.errors import UsageError
+from companion.games import playable
 from companion.games.clovece.engine.notation import parse_position as clovece_position
 from companion.games.clovece.engine.rules import HOUSE, RED, Move
+from companion.games.clovece.facts import CloveceFacts
 from companion.games.clovece.rules_text import TOPICS as CLOVECE_TOPICS
 from companion.games.gobbit.engine import rules as gb
 from companion.games.gobbit.engine.cards import parse_card, standard_deck
 from companion.games.gobbit.engine.judge import Touch, eats, judge
+from companion.games.gobbit.facts import GobbitFacts, RefereeFacts
 from companion.games.gobbit.referee.model import RefereeModel
 from companion.games.napij.engine.notation import parse_position as napij_position
 from companion.games.napij.engine.state import default_rules
+from companion.games.napij.facts import NapijFacts
 from companion.inputs.events import ButtonPress, Rolled
 from companion.inputs.pads import PadTouch
 from companion.service.hosts.base import DiceStatus, HostContext
-from companion.service.hosts.facts import CloveceFacts, GobbitFacts, NapijFacts, RefereeFacts
 from companion.service.phone import (
     CAPTION,
     FAILED,
@@ -66,7 +69,7 @@ def shell(tmp_path) -> Shell:
     ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(auto_delay=1.0),
                       rng=random.Random(1), dice=DiceStatus(configured=True),
                       defaults={"players": 2})
-    s = Shell(ctx, start_with="clovece")
+    s = Shell(ctx, start_with="clovece", games=playable())
     s.begin(0.0)
     return s
 
@@ -298,7 +301,7 @@ def test_the_snapshot_of_gobbit_facts_says_how_each_call_was_made(gap, uncertain
     ruling = judge(gb.situation(state, touches, uncertainty))
     facts = GobbitFacts(state, touches, ruling, False, uncertainty, ("Hráč 1 otočil kartu.",))
     snap = snapshot_of("gobbit", "Gobbit (balíček)", facts)
-    g = snap.gobbit
+    g = snap.touches
     assert g is not None and g.uncertainty_ms == uncertainty and len(g.moment) == 2
     assert g.log == ()  # the moment's touches are listed once, not again as a log
     assert g.ruling and g.calls[0].startswith(f"Kupička hráče {attack.target}: ")
@@ -316,7 +319,7 @@ def test_the_snapshot_of_a_running_gobbit_moment_is_provisional():
     state, attack = gobbit_attack_state()
     ruling = judge(gb.situation(state, (attack,)))
     snap = snapshot_of("gobbit", "x", GobbitFacts(state, (attack,), ruling, True))
-    assert snap.gobbit is not None and snap.gobbit.provisional
+    assert snap.touches is not None and snap.touches.provisional
 
 
 def test_the_snapshot_of_referee_facts_rules_on_the_moment():
@@ -327,8 +330,8 @@ def test_the_snapshot_of_referee_facts_rules_on_the_moment():
     moment = tuple(model.latest_moment())
     facts = RefereeFacts(3, tuple(model.log), moment, model.situation(moment), False)
     snap = snapshot_of("gobbit", "Gobbit (rozhodčí)", facts)
-    assert snap.title == "Gobbit (rozhodčí)" and snap.gobbit is not None
-    assert [r.seat for r in snap.gobbit.log] == [2, 3] and snap.gobbit.ruling
+    assert snap.title == "Gobbit (rozhodčí)" and snap.touches is not None
+    assert [r.seat for r in snap.touches.log] == [2, 3] and snap.touches.ruling
 
 
 def test_no_facts_is_a_table_getting_ready():

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from companion.games import playable, register, unregister
 from companion.games.clovece.screens import CloveceTurnView
 from companion.inputs.events import ButtonPress, DiceLink, Rolled
-from companion.registry import playable, register, unregister
 from companion.service.hosts.base import DiceStatus, Hinting, HostContext
 from companion.service.shell import Shell
 from companion.storage.journal import Journal
@@ -38,7 +38,7 @@ def build(tmp_path, start_with="clovece", beeps=None):
                       beep=(beeps.append if beeps is not None else lambda n: None),
                       rng=random.Random(1), dice=DiceStatus(configured=True),
                       defaults={"players": 2})
-    shell = Shell(ctx, start_with=start_with)
+    shell = Shell(ctx, start_with=start_with, games=playable())
     shell.begin(0.0)
     return shell
 
@@ -152,7 +152,7 @@ def test_the_voice_is_switched_in_the_settings(tmp_path):
     saved = []
     ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(), rng=random.Random(1),
                       dice=DiceStatus(configured=True), defaults={"players": 2})
-    c = Shell(ctx, save_prefs=saved.append)
+    c = Shell(ctx, save_prefs=saved.append, games=playable())
     c.begin(0.0)
     c.handle(L, 0.0)
     c.handle(S, 0.0)
@@ -307,7 +307,7 @@ def test_looking_through_the_games_in_the_set_up_keeps_the_game_in_play(tmp_path
     ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(), beep=lambda n: None,
                       rng=random.Random(1), dice=DiceStatus(configured=True),
                       defaults={"players": 2, "computer": ("g",)})
-    c = Shell(ctx, start_with="clovece")
+    c = Shell(ctx, start_with="clovece", games=playable())
     c.begin(0.0)
     c.setup_index = len(c.view().items) - 1
     c.handle(S, 0.0)  # ▶ Začít hru: red (a person) throws first
@@ -413,7 +413,7 @@ def test_each_game_takes_its_own_set_up_defaults_over_the_shared_ones(tmp_path):
                       dice=DiceStatus(configured=True), defaults={"players": 4, "seats": 3},
                       game_defaults={"clovece": {"players": 2, "computer": ("g",)},
                                      "gobbit": {"seats": 2}})
-    shell = Shell(ctx, start_with="clovece")
+    shell = Shell(ctx, start_with="clovece", games=playable())
     shell.begin(0.0)
     assert shell.host.players == 2 and shell.host.computer == {2}
     shell.handle(S, 0.0)  # to napij se: the shared defaults
@@ -454,11 +454,11 @@ def test_the_colour_on_turn_is_asked_of_the_games_facts_and_the_shell_names_no_g
 def _clovece_records(actions: int) -> list[dict]:
     import itertools
 
+    from companion.games import find_game
     from companion.games.clovece.engine.game import Setup
-    from companion.registry import find_game
     from companion.selfplay.driver import steps
 
-    game = find_game("clovece").game()
+    game = find_game("clovece").engine()
     played = itertools.islice(steps(game, Setup(2), random.Random(5)), actions)
     return [game.setup_record(Setup(2))] + [game.encode(s.action) for s in played]
 
@@ -507,7 +507,7 @@ def test_on_a_full_disk_a_record_not_known_waits_whole_until_it_can_be_copied(tm
     ctx = HostContext(Journal(tmp_path / "g.journal", storage=disk), Prefs(),
                       beep=lambda n: None, rng=random.Random(1),
                       dice=DiceStatus(configured=True), defaults={"players": 2})
-    c = Shell(ctx, start_with="clovece")
+    c = Shell(ctx, start_with="clovece", games=playable())
     c.begin(0.0)
     assert c.mode == "play"
     assert "deník zůstane celý, dokud nepůjde uložit jeho kopie" in c.host.event_line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.games import find_game
 from companion.service.config import Config
 from companion.service.wiring import pin_problems, start_seats, wired_layout
 from tests.devices.fake_pi import pi4
@@ -30,8 +31,9 @@ def test_gpio_pads_and_no_buzzer():
     cfg = replace(cfg, service=replace(cfg.service, buzzer=False))
     used = wired_layout(cfg, seats=3)
     assert "buzzer" not in used and len([k for k in used if k.startswith("pads.")]) == 12
-    assert start_seats(cfg) == 0
-    assert start_seats(replace(cfg, game=replace(cfg.game, name="gobbit", seats=3))) == 3
+    assert start_seats(cfg, find_game("clovece")) == 0
+    padded = replace(cfg, game=replace(cfg.game, name="gobbit", seats=3))
+    assert start_seats(padded, find_game("gobbit")) == 3
 
 
 def test_problems_name_taken_pins_and_a_console_on_the_hubs_line(tmp_path):

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 from companion.devices.voice import SilentAnnouncer
+from companion.games import playable
 from companion.inputs.events import ButtonPress, Dropped, PadEvent, Rolled
 from companion.inputs.pads import PadTouch
 from companion.service.hosts.base import DiceStatus, Expect, Expecting, HostContext
@@ -36,7 +37,7 @@ class VoiceTable:
             defaults={"players": players, "computer": seats, "seats": players,
                       "first": "r" if game == "clovece" else "lot"},
             announcer=self.voice)  # type: ignore[arg-type]
-        self.shell = Shell(self.ctx, start_with=game)
+        self.shell = Shell(self.ctx, start_with=game, games=playable())
         self.game = game
         self.now = 100.0
         self.shell.begin(self.now)

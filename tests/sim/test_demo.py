@@ -20,7 +20,7 @@ def test_the_demo_plays_through_the_real_adapters_and_writes_every_frame(tmp_pat
 
 
 def test_the_demo_refuses_a_game_it_does_not_know(capsys):
-    from companion.registry import playable
+    from companion.games import playable
 
     assert main(["demo", "--game", "ludo", "--gif", "x.gif"]) == 2
     known = ", ".join(info.name for info in playable())  # a game added later is among them

@@ -275,10 +275,10 @@ def _real_game(name: str, setup: object, seed: int, actions: int) -> tuple[Recor
     (so every crash state must also replay through the game itself); every 8th record has
     its checkpoint in :data:`CHECKPOINTS`, as the hosts write them."""
     from companion.engines.game import Game
-    from companion.registry import find_game
+    from companion.games import find_game
     from companion.selfplay.driver import steps
 
-    game: Game[object, object, object, object] = find_game(name).game()
+    game: Game[object, object, object, object] = find_game(name).engine()
     played = list(itertools.islice(steps(game, setup, random.Random(seed)), actions))
     header = game.setup_record(setup)
     records = [game.encode(s.action) for s in played]
@@ -471,12 +471,13 @@ class CrashCheck:
 def replays(records: list[Record]) -> str:
     """Why the game of ``records`` does not resume through its engine ("" when it does)."""
     from companion.engines.game import replay
-    from companion.registry import GAMES
+    from companion.games import GAMES as PLUGINS
+    from companion.games import find_game
 
-    if not records or records[0].get("game") not in GAMES:
+    if not records or records[0].get("game") not in {p.name for p in PLUGINS}:
         return ""
     try:
-        r = replay(GAMES[str(records[0]["game"])].game(), records)
+        r = replay(find_game(str(records[0]["game"])).engine(), records)
     except Exception as exc:
         return f"{type(exc).__name__}: {exc}"
     return "" if r.used == len(records) else f"record {r.used} does not fit ({r.error})"

@@ -1,11 +1,29 @@
 """The living example of docs/dev/DEVELOPING.md's "How to add a game": a two-player dice race.
 
 Its own package (``engine.py``: the rules on the game protocol; ``host.py``: the table) and
-the one registry line below, which the tests add with :func:`companion.registry.register`
-(the conformance suite in ``tests/conformance/`` checks it like every registered game).
+its plugin below, which the tests add with :func:`companion.games.register` (the
+conformance suite in ``tests/conformance/`` checks it like every registered game).
 """
 
-from companion.registry import GameInfo
+from __future__ import annotations
 
-INFO = GameInfo("race", "Závod", "tests.tinygame.engine:GAME", "tests.tinygame.host:RaceHost")
-"""The race's registry line."""
+from typing import cast
+
+from companion.plugin import Engine, GamePlugin, HostFactory
+
+
+def engine() -> Engine:
+    from tests.tinygame.engine import GAME
+
+    return cast(Engine, GAME)
+
+
+def host() -> HostFactory:
+    from tests.tinygame.host import RaceHost
+
+    return RaceHost
+
+
+INFO = GamePlugin("race", "Závod", engine, host)
+"""The race's plugin (a game in the house would call it ``PLUGIN`` and add it to
+:data:`companion.games.GAMES`)."""

@@ -1,26 +1,27 @@
-"""The race on the phones: its facts (a frozen value the host hands over) and the builder of
-its page snapshot, named by the facts (:mod:`companion.service.hosts.facts`)."""
+"""The race on the phones: its facts (a frozen value the host hands over), which build its page
+snapshot and answer the voice with the defaults (:mod:`companion.service.hosts.facts`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
+from companion.service.hosts.facts import Spoken
 from companion.web.snapshot import Snapshot
 from companion.web.svg import Drawing
 from tests.tinygame.engine import NAMES, State
 
 
 @dataclass(frozen=True)
-class RaceFacts:
+class RaceFacts(Spoken):
     state: State
     events: tuple[str, ...] = ()
 
-    snapshot: ClassVar[str] = "tests.tinygame.phone:snapshot"
+    def snapshot(self, rules: Sequence[tuple[str, str]]) -> Snapshot:
+        return page(self, rules)
 
 
-def snapshot(facts: RaceFacts, rules: Sequence[tuple[str, str]] = ()) -> Snapshot:
+def page(facts: RaceFacts, rules: Sequence[tuple[str, str]] = ()) -> Snapshot:
     s = facts.state
     if s.winner is not None:
         status = f"Závod skončil, vyhrál {NAMES[s.winner]}."

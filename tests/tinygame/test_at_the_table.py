@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.registry import register, unregister
+from companion.games import playable, register, unregister
 from companion.service.config import ConfigError, from_dict
 from companion.storage.journal import Journal
 from companion.ui.screens import render
@@ -52,7 +52,7 @@ def test_the_race_is_played_through_the_real_adapters_and_resumed(tmp_path, race
 
 
 def test_the_configuration_may_name_a_registered_game(race):
-    assert from_dict({"game": {"name": "race"}}).game.name == "race"
+    assert from_dict({"game": {"name": "race"}}, games=playable()).game.name == "race"
     unregister("race")
     with pytest.raises(ConfigError, match="game.name must be one of clovece"):
-        from_dict({"game": {"name": "race"}})
+        from_dict({"game": {"name": "race"}}, games=playable())

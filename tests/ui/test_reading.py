@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
 
 from companion.games.clovece.engine.notation import parse_position
 from companion.games.clovece.screens import CloveceTurnView, CloveceWinView
@@ -58,7 +57,9 @@ class Score(View):
     """A new game's own view, read by :func:`read_score` of this module."""
 
     points: int
-    reading: ClassVar[str] = f"{__name__}:read_score"
+
+    def reading(self) -> Reading:
+        return read_score(self)
 
 
 def read_score(view: Score) -> Reading:
@@ -66,8 +67,8 @@ def read_score(view: Score) -> Reading:
 
 
 def test_a_view_of_a_new_kind_names_how_it_is_read_and_reading_names_no_game():
-    """A game's own view is read without an edit of companion/ui/reading.py: its class names
-    its reader."""
+    """A game's own view is read without an edit of companion/ui/reading.py: its class says
+    how it is read."""
     import companion.ui.reading as reading
 
     assert read(Score(3)).new_screen() == "Body: 3."
@@ -77,7 +78,7 @@ def test_a_view_of_a_new_kind_names_how_it_is_read_and_reading_names_no_game():
     class Mute(View):
         pass
 
-    assert read(Mute()).heading == ""  # it named nothing: its kind, no words
+    assert read(Mute()).heading == ""  # it says nothing: its kind, no words
     source = Path(reading.__file__).read_text(encoding="utf-8").lower()
     for word in ("clovece", "napij", "gobbit", "referee", "člověče"):
         assert word not in source, word

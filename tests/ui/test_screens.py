@@ -5,9 +5,9 @@ from dataclasses import dataclass
 from companion.games.clovece.engine.board import cell_of
 from companion.games.clovece.engine.notation import parse_position
 from companion.games.clovece.engine.rules import BLUE, RED
+from companion.games.clovece.minimap import CELL
 from companion.games.clovece.screens import CloveceTurnView, CloveceWinView
 from companion.ui.fonts import body_font, heading_font
-from companion.ui.minimap import CELL
 from companion.ui.screens import (
     HEIGHT,
     WIDTH,

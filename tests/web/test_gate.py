@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from companion.web import samples, server
+from companion.games import samples
+from companion.web import server
 from companion.web.server import WebView
 from tests.web.test_server import Stream
 

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from companion.web import samples
+from companion.games import samples
 from companion.web.server import WebView, wait_until
 from tests.web.chromium import PHONE, chromium, screenshot
 
@@ -132,9 +132,9 @@ def test_gobbit_touches_and_ruling(browser, view, tmp_path):
     assert rows[0][3:] == ["útok", "0 ms"] and rows[1][3:] == ["pozdě", "+7,4 ms"]
     assert "(chvíle ještě běží)" in text_of(browser, "ruling-title")
     assert js(browser, "return document.querySelectorAll('#board-top g.touch').length") == 2
-    assert ruled.gobbit is not None
+    assert ruled.touches is not None
     shown(browser, view, ruled, lambda d: text_of(d, "ruling-title") == "Verdikt")
-    assert ruled.gobbit.ruling[0] in text_of(browser, "ruling")
+    assert ruled.touches.ruling[0] in text_of(browser, "ruling")
     screenshot(browser, tmp_path / "web-gobbit.png")
     no_csp_or_script_errors(browser)
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.web import samples
+from companion.games import samples
 
 
 @pytest.mark.parametrize("name", sorted(samples.SCRIPTS))
@@ -38,13 +38,13 @@ def test_napij_throws_then_plays():
 
 def test_gobbit_touches_are_ruled_then_applied():
     flipped, touched, ruled = samples.gobbit()
-    assert flipped.gobbit is not None and flipped.gobbit.moment == ()
-    assert touched.gobbit is not None and touched.gobbit.provisional
-    assert [r.kind for r in touched.gobbit.moment] == ["útok", "pozdě"]
-    assert ruled.gobbit is not None and not ruled.gobbit.provisional
-    assert any("bere kupičku" in s for s in ruled.gobbit.ruling)
+    assert flipped.touches is not None and flipped.touches.moment == ()
+    assert touched.touches is not None and touched.touches.provisional
+    assert [r.kind for r in touched.touches.moment] == ["útok", "pozdě"]
+    assert ruled.touches is not None and not ruled.touches.provisional
+    assert any("bere kupičku" in s for s in ruled.touches.ruling)
 
 
 def test_referee_logs_three_touches():
     frames = samples.referee()
-    assert [len(f.gobbit.log) for f in frames if f.gobbit] == [0, 1, 2, 3]
+    assert [len(f.touches.log) for f in frames if f.touches] == [0, 1, 2, 3]

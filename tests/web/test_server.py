@@ -12,7 +12,8 @@ import time
 import pytest
 
 from companion.errors import UsageError
-from companion.web import samples, server
+from companion.games import samples
+from companion.web import server
 from companion.web.server import CSP, WebError, WebView, check_token, lan_address, new_token
 
 

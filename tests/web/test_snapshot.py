@@ -8,17 +8,21 @@ from dataclasses import replace
 
 import pytest
 
+from companion.games import samples
+from companion.games.clovece import phone as clovece_phone
 from companion.games.clovece.engine.notation import parse_position as clovece_position
 from companion.games.clovece.engine.rules import legal_moves, new_game
 from companion.games.clovece.rules_text import TOPICS
+from companion.games.gobbit import phone as gobbit_phone
 from companion.games.gobbit.engine import rules as gb
 from companion.games.gobbit.engine.cards import Condition, parse_card
 from companion.games.gobbit.engine.judge import Touch
+from companion.games.gobbit.phone import LOG_LINES
 from companion.games.gobbit.referee.model import RefereeModel
+from companion.games.napij import phone as napij_phone
 from companion.games.napij.engine.notation import parse_position as napij_position
 from companion.inputs.pads import PadTouch
-from companion.web import samples, snapshot
-from companion.web.snapshot import EVENT_LINES, LOG_LINES, Player
+from companion.web.snapshot import EVENT_LINES, Player
 
 
 def roundtrip(snap):
@@ -31,7 +35,7 @@ def roundtrip(snap):
 
 def test_clovece_turn_status_throws_and_rules():
     pos = clovece_position("r:5,15,h,h g:8,h,h,h turn:g")
-    snap = snapshot.clovece(pos, events=["a", "b"], throws=(6, 2), rules=TOPICS)
+    snap = clovece_phone.position(pos, events=["a", "b"], throws=(6, 2), rules=TOPICS)
     assert snap.game == "clovece" and snap.title == "Člověče, nezlob se"
     assert snap.turn == Player("Zelený", "g", "pruh")
     assert snap.status == "Na tahu je zelený."
@@ -39,13 +43,13 @@ def test_clovece_turn_status_throws_and_rules():
     assert data["throws"] == [6, 2] and data["events"] == ["a", "b"]
     assert data["rules"][0] == {"title": TOPICS[0][0], "text": TOPICS[0][1]}
     assert data["board"]["base"].startswith("<svg") and "piece" in data["board"]["top"]
-    assert data["over"] is False and data["ledger"] == [] and data["gobbit"] is None
+    assert data["over"] is False and data["ledger"] == [] and data["touches"] is None
 
 
 def test_clovece_tries_winner_and_names():
-    tries = snapshot.clovece(clovece_position("r:h,h,h,h g:h,h,h,h turn:r tries:2"))
+    tries = clovece_phone.position(clovece_position("r:h,h,h,h g:h,h,h,h turn:r tries:2"))
     assert tries.status == "Na tahu je červený, hází o šestku už po 3. ze 3 pokusů."
-    won = snapshot.clovece(clovece_position("r:f1,f2,f3,f4 g:5,h,h,h turn:g winner:r"),
+    won = clovece_phone.position(clovece_position("r:f1,f2,f3,f4 g:5,h,h,h turn:g winner:r"),
                            names={0: "Babička"})
     assert won.over and won.status == "Hra skončila, vyhrál červený."
     assert won.turn == Player("Babička", "r", "tečka")
@@ -53,15 +57,15 @@ def test_clovece_tries_winner_and_names():
 
 def test_only_the_latest_event_lines_are_kept():
     lines = [f"řádek {i}" for i in range(30)]
-    snap = snapshot.clovece(new_game(2), events=lines)
+    snap = clovece_phone.position(new_game(2), events=lines)
     assert snap.events == tuple(lines[-EVENT_LINES:])
 
 
 def test_the_moved_piece_is_ringed_on_the_board():
     pos = clovece_position("r:5,15,h,h g:8,h,h,h turn:r")
     move = legal_moves(pos, 3)[0]
-    assert "moved-to" in snapshot.clovece(pos, moved=move).board.top
-    assert "moved-to" not in snapshot.clovece(pos).board.top
+    assert "moved-to" in clovece_phone.position(pos, moved=move).board.top
+    assert "moved-to" not in clovece_phone.position(pos).board.top
 
 
 # --- Člověče, napij se! ----------------------------------------------------------------------------
@@ -82,20 +86,20 @@ BEFORE = "r:m12,m30,rh4,p b:m25*2,p,p,p g:m50,c5+,p,p y:sy3,p,p,p bottle:m60"
     ("r:rh1,rh2,rh3,rh4 g:m50,p,p,p bottle:m60 turn:g winner:r", "Hra skončila, vyhrál červený."),
 ])
 def test_napij_status_follows_the_phase(text, status):
-    assert snapshot.napij(napij_position(text)).status == status
+    assert napij_phone.state_page(napij_position(text)).status == status
 
 
 def test_napij_ledger_from_the_state_and_tonight_from_the_caller():
     state = napij_position(f"{BEFORE} turn:r owe:g1@card.23,y3,b1@glass drunk:r3,b1,g2,y2")
-    snap = snapshot.napij(state, tonight=(7, 4, 5, 2))
+    snap = napij_phone.state_page(state, tonight=(7, 4, 5, 2))
     rows = {r.colour: r for r in snap.ledger}
     assert list(rows) == ["r", "b", "g", "y"]
     assert (rows["g"].owed, rows["g"].drunk, rows["g"].tonight) == (1, 2, 5)
     assert (rows["b"].glasses, rows["y"].owed, rows["r"].owed) == (1, 3, 0)
     assert rows["r"].name == "Červený" and rows["b"].mark == "kosočtverec"
-    by_map = snapshot.napij(state, tonight={0: 10})
+    by_map = napij_phone.state_page(state, tonight={0: 10})
     assert [r.tonight for r in by_map.ledger] == [10, 1, 2, 2]  # the others: this game's
-    assert [r.tonight for r in snapshot.napij(state).ledger] == [3, 1, 2, 2]
+    assert [r.tonight for r in napij_phone.state_page(state).ledger] == [3, 1, 2, 2]
     assert roundtrip(snap)["ledger"][2] == {"colour": "g", "name": "Zelený", "mark": "pruh",
                                             "owed": 1, "glasses": 0, "drunk": 2, "tonight": 5,
                                             "why": "karta č. 23"}  # each debt says why
@@ -104,26 +108,26 @@ def test_napij_ledger_from_the_state_and_tonight_from_the_caller():
 
 def test_napij_throws_default_to_the_turns_and_can_be_given():
     state = napij_position(f"{BEFORE} turn:r throws:6,5")
-    assert snapshot.napij(state).throws == (6, 5)
-    assert snapshot.napij(state, throws=(3,)).throws == (3,)
+    assert napij_phone.state_page(state).throws == (6, 5)
+    assert napij_phone.state_page(state, throws=(3,)).throws == (3,)
 
 
 def test_napij_card_text_from_the_deck_and_a_waiting_card_wins():
     state = napij_position(f"{BEFORE} turn:r")
-    snap = snapshot.napij(state, card=2)
+    snap = napij_phone.state_page(state, card=2)
     assert snap.card is not None and snap.card.startswith("Karta 2: ")
     assert state.rules.deck.card(2).text in snap.card
-    assert snapshot.napij(state, card=99).card is None
+    assert napij_phone.state_page(state, card=99).card is None
     waiting = napij_position(
         "r:m40,p,p,p b:m28,p,p,p g:m50,p,p,p bottle:m60 turn:b deck:1,2,3,4,5,6,7,8,9,11,12,"
         "13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,10 card:10@b1#1")
-    snap = snapshot.napij(waiting, card=2)
+    snap = napij_phone.state_page(waiting, card=2)
     assert snap.card is not None and snap.card.startswith("Karta 10: ")
     assert snap.turn == Player("Modrý", "b", "kosočtverec")
 
 
 def test_napij_board_has_the_pieces():
-    snap = snapshot.napij(napij_position(f"{BEFORE} turn:r"), moved=("m12",))
+    snap = napij_phone.state_page(napij_position(f"{BEFORE} turn:r"), moved=("m12",))
     assert snap.board.top.count('class="piece"') == 16
     assert 'class="moved"' in snap.board.top
 
@@ -147,9 +151,9 @@ def test_gobbit_table_ruling_and_touch_rows():
     attacker, victim = 1, 2  # the blue snake eats the blue chameleon
     touches = (Touch(attacker, victim, 100.0), Touch(victim, victim, 107.4))
     ruling = gb.judge(gb.situation(state, touches))
-    snap = snapshot.gobbit(state, touches=touches, ruling=ruling, log=touches, events=["x"])
+    snap = gobbit_phone.game(state, touches=touches, ruling=ruling, log=touches, events=["x"])
     assert snap.game == "gobbit" and snap.throws == () and snap.ledger == ()
-    info = snap.gobbit
+    info = snap.touches
     assert info is not None and not info.provisional
     assert [(r.n, r.seat, r.target, r.after) for r in info.moment] == [
         (1, attacker, f"H{victim}", "0 ms"), (2, victim, f"H{victim}", "+7,4 ms")]
@@ -164,25 +168,25 @@ def test_gobbit_table_ruling_and_touch_rows():
 
 def test_gobbit_status_for_a_condition_a_gorilla_and_the_end():
     state = replace(dealt(), expert=True, graveyard=(parse_card("SbR"),))
-    snap = snapshot.gobbit(state)
+    snap = gobbit_phone.game(state)
     assert "Řetězec je obrácený" in snap.status
     assert "Obrácený řetězec" in snap.board.top
-    assert "Gorila! Hráč 2" in snapshot.gobbit(replace(dealt(), gorilla=2)).status
+    assert "Gorila! Hráč 2" in gobbit_phone.game(replace(dealt(), gorilla=2)).status
     over = replace(dealt(), over=True)
-    snap = snapshot.gobbit(over)
+    snap = gobbit_phone.game(over)
     assert snap.over and snap.turn is None and snap.status.startswith("Konec hry")
 
 
 def test_referee_snapshot_from_the_model():
     model = RefereeModel(3)
-    snap = snapshot.referee(model)
+    snap = gobbit_phone.referee(model)
     assert snap.status == "Rozhodčí čeká na první dotek." and snap.title == "Gobbit (rozhodčí)"
-    assert snap.gobbit is not None and snap.gobbit.moment == () and snap.gobbit.ruling == ()
+    assert snap.touches is not None and snap.touches.moment == () and snap.touches.ruling == ()
     model.cards.tops.update({1: parse_card("Cr"), 2: parse_card("Sb"), 3: parse_card("Cb")})
     for seat, target, ms in ((2, 3, 5000.0), (3, 3, 5006.8), (1, 3, 5019.0)):
         model.on_pad_event(PadTouch(seat, target, ms, ms))
-    snap = snapshot.referee(model)
-    info = snap.gobbit
+    snap = gobbit_phone.referee(model)
+    info = snap.touches
     assert info is not None
     assert [r.kind for r in info.moment] == ["útok", "pozdě", "faul"]
     assert [r.after for r in info.moment] == ["0 ms", "+6,8 ms", "+19 ms"]
@@ -196,7 +200,7 @@ def test_referee_log_keeps_the_latest_touches():
     model = RefereeModel(2)
     for i in range(LOG_LINES + 5):
         model.on_pad_event(PadTouch(1, 2, i * 2000.0, i * 2000.0))
-    info = snapshot.referee(model).gobbit
+    info = gobbit_phone.referee(model).touches
     assert info is not None and len(info.log) == LOG_LINES
     assert info.log[-1].n == LOG_LINES + 5 and info.log[-1].after == "+2,0 s"
 
@@ -207,8 +211,8 @@ def test_referee_with_cards_that_make_no_sense_shows_no_ruling():
     model.cards.gorilla = 1
     model.cards.condition = Condition.EXPLODE  # without expert: ignored
     model.on_pad_event(PadTouch(1, 2, 0.0, 0.0))
-    snap = snapshot.referee(model)
-    assert snap.gobbit is not None and snap.gobbit.moment[0].seat == 1
+    snap = gobbit_phone.referee(model)
+    assert snap.touches is not None and snap.touches.moment[0].seat == 1
 
 
 @pytest.mark.parametrize("name", sorted(samples.SCRIPTS))

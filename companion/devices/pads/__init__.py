@@ -1,4 +1,4 @@
-"""Gobbit's slap pads, one module a part (nothing is imported here, so a module loads alone).
+"""The slap pads, one module a part (nothing is imported here, so a module loads alone).
 
 * ``gpio``: the pads on GPIO (``SlapPads``), one gpiozero pin per pad, timed by edge ticks;
 * ``hub``: the pad hub on a serial line (``PadHub``), the same events as the GPIO pads;

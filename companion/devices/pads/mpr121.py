@@ -1,4 +1,4 @@
-"""Gobbit's pads on MPR121 touch controllers: twelve pads a chip on the Pi's I2C bus.
+"""Slap pads on MPR121 touch controllers: twelve pads a chip on the Pi's I2C bus.
 
 An MPR121 (NXP/Freescale; breakouts with STEMMA QT / Qwiic sockets plug in without
 solder) measures each of its twelve electrodes once per **electrode sampling interval**
@@ -17,7 +17,7 @@ init sequence below follows the datasheet (and the values Adafruit's library cho
 and the bus is anything with smbus2's three methods (:class:`I2CBus`), so the simulated
 twin (:mod:`.mpr121_sim`) is a bus too.
 
-**Timing** (:class:`Mpr121Settings`, decision D28 of docs/gobbit-rules.md).  A hand is
+**Timing** (:class:`Mpr121Settings`, decision D28 of the slap-pad game's rules).  A hand is
 in the first sample of its electrode after it lands (at most one ESI later) and the
 average crosses the threshold after 1 to SFI samples, fewer the stronger the touch (a
 big copper pad under a flat hand: one); the debounce adds the same DT samples to every

@@ -5,7 +5,7 @@ same for every pad: a TTP223 module samples its pad on its own oscillator and
 answers within about 60 ms in its fast mode (220 ms in low-power mode), the pad
 hub within one scan period.  The judge must not order two touches by a
 difference smaller than what the delays can make up (decision D28 of
-docs/players/gobbit-rules.md), so every front end has a **timing uncertainty**:
+the slap-pad game's rules in docs/players/), so every front end has a **timing uncertainty**:
 
 * declared per pad type (:data:`PAD_TYPES`, each with its source; the
   configuration's ``[pads]`` section may change the figure), or

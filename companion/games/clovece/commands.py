@@ -9,7 +9,7 @@ import sys
 import time
 from typing import Any
 
-from companion.commands.common import (
+from companion.commandline import (
     cmd_match,
     count_arg,
     match_options,
@@ -108,12 +108,12 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from companion.games.clovece.selfplay import selfplay
+    from companion.games.clovece.selfplay import match_game, selfplay
 
     if args.seats:
         if args.variants:
             raise UsageError("A match (--seats) plays the official rules: leave out --variants.")
-        return cmd_match("clovece", args)
+        return cmd_match("clovece", match_game, args)
     if args.rotate or args.workers is not None:
         raise UsageError("--rotate and --workers belong to a match: name the seats with --seats.")
     players = 4 if args.players is None else args.players

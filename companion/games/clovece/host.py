@@ -83,7 +83,7 @@ from companion.ui.controls import cycle
 from companion.ui.views import Choice, View
 
 if TYPE_CHECKING:
-    from companion.service.hosts.facts import CloveceFacts
+    from companion.games.clovece.facts import CloveceFacts
 
 log = logging.getLogger(__name__)
 
@@ -465,7 +465,7 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
 
     def facts(self) -> CloveceFacts | None:
         """The position, the turn's throws, the last move and the latest event lines."""
-        from companion.service.hosts.facts import (
+        from companion.games.clovece.facts import (
             CloveceFacts,  # the phone view's: loaded once it starts
         )
 

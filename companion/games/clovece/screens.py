@@ -6,11 +6,11 @@ choose from) and the winner, as plain values that register their own drawing wit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
+from companion.games.clovece.minimap import SIZE as MAP_SIZE
+from companion.games.clovece.minimap import draw_board
 from companion.ui.fonts import body_font, heading_font
-from companion.ui.minimap import SIZE as MAP_SIZE
-from companion.ui.minimap import draw_board
 from companion.ui.screens import (
     DICE_LOST,
     DICE_MISSING,
@@ -29,13 +29,12 @@ from companion.ui.views import Choice, View
 
 if TYPE_CHECKING:
     from companion.games.clovece.engine.rules import Position
+    from companion.ui.reading import Reading
 
 
 @dataclass(frozen=True)
 class CloveceTurnView(View):
     """The turn screen of Člověče."""
-
-    reading: ClassVar[str] = "companion.games.clovece.reading:read_turn"
 
     position: Position
     colour: int
@@ -54,17 +53,28 @@ class CloveceTurnView(View):
     roll_virtual: bool = False  # the roll was thrown by the companion for a computer seat
     words: str = ""  # the selected move in words; shown instead of the event while choosing
 
+    def reading(self) -> Reading:
+        from companion.games.clovece.reading import read_turn
+
+        return read_turn(self)
+
+    def whose(self) -> int | None:
+        return self.colour
+
 
 @dataclass(frozen=True)
 class CloveceWinView(View):
     """The winner of a Člověče game, on the final board."""
 
-    reading: ClassVar[str] = "companion.games.clovece.reading:read_win"
-
     colour: int
     player: str
     position: Position
     footer: str = "● nová hra"
+
+    def reading(self) -> Reading:
+        from companion.games.clovece.reading import read_win
+
+        return read_win(self)
 
 
 @renderer(CloveceTurnView)

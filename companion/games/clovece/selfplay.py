@@ -28,6 +28,7 @@ from companion.games.clovece.engine.rules import (
 )
 from companion.selfplay.driver import GameRecord as GameRecord
 from companion.selfplay.driver import random_chooser as random_chooser
+from companion.selfplay.match import MatchGame
 
 MAX_ROLLS = 100_000
 """A safety net only: a random game has never come near it (see the tests)."""
@@ -120,3 +121,11 @@ def selfplay(games: int, seed: int, players: int = 4,
         assert rec.winner is not None
         wins[rec.winner] = wins.get(rec.winner, 0) + 1
     return SelfplayResult(games, rolls, time.perf_counter() - t0, wins)
+
+
+def match_game() -> MatchGame:
+    """What a match between computer levels plays (:mod:`companion.selfplay.match`)."""
+    from companion.games.clovece.engine.game import GAME, Setup
+    from companion.games.clovece.levels import chooser
+
+    return MatchGame(GAME, lambda n: Setup(n), chooser)

@@ -40,6 +40,7 @@ from companion.games.gobbit.engine.game import (
     with_deal_record,
 )
 from companion.games.gobbit.engine.rules import Action, Deal, Discard, Flip, State, Touches
+from companion.games.gobbit.facts import GobbitFacts, RefereeFacts
 from companion.games.gobbit.referee.calibration import CalibrationModel
 from companion.games.gobbit.referee.model import RefereeModel
 from companion.games.gobbit.referee.virtual import VirtualDeckModel, shuffle_order
@@ -57,7 +58,6 @@ from companion.service.hosts.base import (
     setup_defaults,
     yes_no,
 )
-from companion.service.hosts.facts import GobbitFacts, RefereeFacts
 from companion.service.hosts.host import BaseHost
 from companion.ui.views import MessageView, View
 

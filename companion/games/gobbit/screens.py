@@ -8,7 +8,7 @@ own drawing (:func:`companion.ui.screens.renderer`) and names how it is read alo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
 from PIL import ImageDraw, ImageFont
 
@@ -17,14 +17,20 @@ from companion.ui.referee import BODY_LINES, Screen
 from companion.ui.screens import HEIGHT, WIDTH, Painter, fit, renderer
 from companion.ui.views import View
 
+if TYPE_CHECKING:
+    from companion.ui.reading import Reading
+
 
 @dataclass(frozen=True)
 class RefereeView(View):
     """A Gobbit referee screen (drawn by :func:`draw_referee`)."""
 
-    reading: ClassVar[str] = "companion.games.gobbit.reading:read_referee"
-
     screen: Screen
+
+    def reading(self) -> Reading:
+        from companion.games.gobbit.reading import read_referee
+
+        return read_referee(self)
 
 
 REFEREE_LINE = 12

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from companion.commands.common import (
+from companion.commandline import (
     cmd_match,
     count_arg,
     match_options,
@@ -276,7 +276,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from companion.games.napij.selfplay import selfplay
+    from companion.games.napij.selfplay import match_game, selfplay
 
     if args.games < 1:
         raise UsageError("--games must be at least 1.")
@@ -284,7 +284,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if args.board or args.deck:
             raise UsageError("A match (--seats) plays the shipped board and deck: "
                              "leave out --board and --deck.")
-        return cmd_match("napij", args)
+        return cmd_match("napij", match_game, args)
     if args.rotate or args.workers is not None:
         raise UsageError("--rotate and --workers belong to a match: name the seats with --seats.")
     players = 4 if args.players is None else args.players

@@ -42,6 +42,7 @@ from companion.games.napij.engine.describe import debts_text
 from companion.games.napij.engine.game import DEFAULT, GAME, Setup, load_rules
 from companion.games.napij.engine.places import choice_row, move_lines, why_text
 from companion.games.napij.engine.state import DeckMode, Phase, State
+from companion.games.napij.facts import NapijFacts
 from companion.games.napij.hint import card_hint
 from companion.games.napij.hint import hint as strong_hint
 from companion.games.napij.inputs import NapijInputs
@@ -70,7 +71,6 @@ from companion.service.hosts.base import (
     set_seat_option,
     setup_defaults,
 )
-from companion.service.hosts.facts import NapijFacts
 from companion.service.hosts.host import NOTHING_TO_UNDO
 from companion.ui.views import View
 

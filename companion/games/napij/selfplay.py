@@ -42,6 +42,7 @@ from companion.games.napij.engine.state import (
     default_rules,
 )
 from companion.selfplay.driver import steps as driver_steps
+from companion.selfplay.match import MatchGame
 
 MAX_ACTIONS = 200_000
 """A safety net only: random games end far sooner (see the tests)."""
@@ -215,3 +216,11 @@ def selfplay(games: int, seed: int, players: int = 4, rules: Rules | None = None
         assert rec.winner is not None
         wins[rec.winner] = wins.get(rec.winner, 0) + 1
     return SelfplayResult(games, throws, actions, time.perf_counter() - t0, wins, drinks)
+
+
+def match_game() -> MatchGame:
+    """What a match between computer levels plays (:mod:`companion.selfplay.match`): the
+    table's habits interject at chance nodes (a bottle declared, a drink, a called duty)."""
+    from companion.games.napij.levels import Seat
+
+    return MatchGame(GAME, lambda n: Setup(n), Seat, TableChooser, lambda state: state.turn)

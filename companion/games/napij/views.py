@@ -13,9 +13,12 @@ announces a drink.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
 from companion.ui.views import View
+
+if TYPE_CHECKING:
+    from companion.ui.reading import Reading
 
 BOTTLE = -1
 """``Cell.piece`` of the bottle."""
@@ -76,8 +79,6 @@ class Banner:
 class NapijView(View):
     """A napij se screen: header, optional strip maps, rows, prompt and the event line."""
 
-    reading: ClassVar[str] = "companion.games.napij.reading:read_napij"
-
     player: str
     """The header's name: whose turn (or the screen's title: "Los", "Účet")."""
     mark: int | None = None
@@ -97,3 +98,11 @@ class NapijView(View):
     page: int | None = None
     """The page of rows shown when they are more than the screen holds and none is selected
     (▶ turns it: a card's text); ``None``: the pages take turns by themselves."""
+
+    def reading(self) -> Reading:
+        from companion.games.napij.reading import read_napij
+
+        return read_napij(self)
+
+    def whose(self) -> int | None:
+        return self.mark if self.banner is None else None

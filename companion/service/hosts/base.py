@@ -285,7 +285,7 @@ class Leaving(Protocol):
 
 @runtime_checkable
 class UsingPads(Protocol):
-    """A host whose game is played with the slap pads (Gobbit): a simulator offers keys for
+    """A host whose game is played with the slap pads: a simulator offers keys for
     the pads while such a game is at the table and the pads are claimed."""
 
     def uses_pads(self) -> bool: ...
@@ -346,7 +346,7 @@ class GameHost(Protocol):
 
     @property
     def title(self) -> str:
-        """The game's Czech name for the set-up's title ("Člověče")."""
+        """The game's Czech name for the set-up's title (the plugin's short title)."""
         ...
 
     # --- set-up -----------------------------------------------------------------

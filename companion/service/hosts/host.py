@@ -16,7 +16,7 @@ the last good record and raises :class:`~companion.storage.journal.JournalError`
   first and the state moves after.  It may catch it only to set a timer to try again
   (:data:`~.base.RETRY_AFTER`, see :meth:`BaseHost.retry_later`) and must raise it again;
   a host that swallowed it would go on with an action that a power cut forgets.
-  Files that are not the journal (napij's drinks tally) are a courtesy: their ``OSError``
+  Files that are not the journal (a game's drinks tally) are a courtesy: their ``OSError``
   is logged and the game goes on;
 * *the shell* catches it around every input and every tick: it logs it, beeps ``illegal``,
   shows the error's ``message`` in the game's event line (``notify``) and refuses the dice

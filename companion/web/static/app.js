@@ -205,7 +205,7 @@
     renderBoard(s.board);
     $("card-box").hidden = !s.card;
     $("card-text").textContent = s.card || "";
-    renderGobbit(s.gobbit);
+    renderGobbit(s.touches);
     renderLedger(s.ledger || []);
     $("events-box").hidden = !s.events.length;
     if (changed("events", s.events)) { list($("events"), s.events.slice().reverse()); }

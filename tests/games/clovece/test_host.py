@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from companion.games import playable
 from companion.games.clovece.engine.game import GAME, Setup, Source, State
 from companion.games.clovece.engine.notation import format_position, parse_position
 from companion.games.clovece.engine.rules import GREEN, RED
@@ -36,7 +37,7 @@ def make(tmp_path, *, prefs=None, rng=None, dice_configured=True, save_prefs=Non
     ctx = HostContext(Journal(tmp_path / "g.journal"), prefs or Prefs(auto_delay=1.0),
                       beep=sounds.append, rng=rng or random.Random(1),
                       dice=DiceStatus(configured=dice_configured), defaults=defaults)
-    t = Shell(ctx, start_with="clovece", save_prefs=save_prefs)
+    t = Shell(ctx, start_with="clovece", save_prefs=save_prefs, games=playable())
     clock = Clock()
     t.begin(clock())
     return t, sounds, clock
@@ -648,7 +649,7 @@ def test_facts_are_none_until_a_game_is_in_play(tmp_path):
 
 def test_facts_carry_the_position_the_turns_throws_the_last_move_and_the_lines(tmp_path):
     from companion.games.clovece.engine.rules import HOUSE, Move
-    from companion.service.hosts.facts import CloveceFacts
+    from companion.games.clovece.facts import CloveceFacts
 
     t, _, c = make(tmp_path, players=2, computer=("g",))
     t.handle(DiceLink(True), c())

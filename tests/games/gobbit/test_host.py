@@ -7,6 +7,7 @@ import random
 import pytest
 
 from companion.devices.pads.timing import TIMING_FILE, TimingBook
+from companion.games import playable
 from companion.games.gobbit.engine.cards import parse_card
 from companion.games.gobbit.screens import RefereeView
 from companion.inputs.events import ButtonPress, PadEvent, Rolled
@@ -26,7 +27,7 @@ def make(tmp_path, seats=4, want_pads=None, storage=None, timing=None, max_seats
     ctx = HostContext(Journal(tmp_path / "g.journal", storage=storage), Prefs(),
                       rng=random.Random(3), want_pads=want_pads or claims.append,
                       defaults={"seats": seats, "max_seats": max_seats}, pad_timing=timing)
-    t = Shell(ctx, start_with="gobbit")
+    t = Shell(ctx, start_with="gobbit", games=playable())
     t.begin(0.0)
     return t, claims
 
@@ -421,7 +422,7 @@ def flip_until_an_attack(t: Shell) -> tuple[int, int]:
 
 
 def test_the_virtual_deck_tells_the_moment_its_ruling_and_the_pads_uncertainty(tmp_path):
-    from companion.service.hosts.facts import GobbitFacts
+    from companion.games.gobbit.facts import GobbitFacts
     from companion.service.phone import snapshot_of
 
     book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
@@ -450,7 +451,7 @@ def test_the_virtual_deck_tells_the_moment_its_ruling_and_the_pads_uncertainty(t
     call = f.ruling.call(victim)
     assert call is not None and call.simultaneous and call.uncertainty_ms == 60.0
     snap = snapshot_of("gobbit", "Gobbit (balíček)", f)
-    g = snap.gobbit
+    g = snap.touches
     assert g is not None and g.uncertainty_ms == 60.0 and not g.provisional
     assert g.calls[0] == (f"Kupička hráče {victim}: 7,4 ms – pod přesností čidel (±60 ms): "
                           "současně.")
@@ -473,7 +474,7 @@ def test_a_resumed_virtual_deck_shows_its_last_ruling_again(tmp_path):
 
 
 def test_referee_mode_tells_the_log_the_moment_and_the_entered_cards(tmp_path):
-    from companion.service.hosts.facts import RefereeFacts
+    from companion.games.gobbit.facts import RefereeFacts
     from companion.service.phone import snapshot_of
 
     book = TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE)
@@ -496,9 +497,9 @@ def test_referee_mode_tells_the_log_the_moment_and_the_entered_cards(tmp_path):
     t.host.cards.cards.tops[1] = parse_card("Sr")  # the model changes on; the facts do not
     assert f.situation.tops[1] == parse_card("Cr") and t.host.facts() != f
     snap = snapshot_of("gobbit", "Gobbit (rozhodčí)", f)
-    assert snap.gobbit is not None and snap.gobbit.uncertainty_ms == 60.0
-    assert len(snap.gobbit.log) == 2 and snap.gobbit.ruling
-    assert any("pod přesností čidel (±60 ms)" in line for line in snap.gobbit.calls)
+    assert snap.touches is not None and snap.touches.uncertainty_ms == 60.0
+    assert len(snap.touches.log) == 2 and snap.touches.ruling
+    assert any("pod přesností čidel (±60 ms)" in line for line in snap.touches.calls)
 
 
 def _zero_record(path, n: int) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.devices.voice import SilentAnnouncer
+from companion.games import playable
 from companion.games.napij.bot import decide
 from companion.games.napij.drinks import TALLY_NAME
 from companion.games.napij.engine.actions import Drank
@@ -66,7 +67,7 @@ class Table:
                                beep=self.sounds.append, rng=random.Random(rng),
                                dice=DiceStatus(configured=dice, up=dice), defaults=defaults,
                                announcer=self.voice, data=tmp_path)
-        self.shell = Shell(self.ctx, start_with="napij", save_prefs=self.saved.append)
+        self.shell = Shell(self.ctx, start_with="napij", save_prefs=self.saved.append, games=playable())
         self.clock = Clock()
         self.shell.begin(self.clock())
 
@@ -1180,7 +1181,7 @@ def test_the_napij_items_of_the_menu_show_what_they_will_do_and_zpet_does_nothin
 
 
 def test_facts_are_none_before_the_game_and_carry_the_state_when_it_runs(tmp_path):
-    from companion.service.hosts.facts import NapijFacts
+    from companion.games.napij.facts import NapijFacts
 
     t = Table(tmp_path, computer=("g",))
     assert t.host.facts() is None and t.shell.facts() is None
@@ -1383,7 +1384,7 @@ def _one_story_game(tmp_path: Path, seed: int) -> dict[str, int]:
     """A seeded game of three people: the dice drop now and then, banners are answered with
     ● or ◀ at random; after every step the panel, the event list, the phone and the voice
     are compared (see the test below).  Returns how often each check ran."""
-    from companion.web.snapshot import napij_facts
+    from companion.games.napij.phone import from_facts as napij_facts
 
     rng = random.Random(seed)
     t = Table(tmp_path / str(seed), players=3, rng=seed, prefs=Prefs(auto_delay=0.5))

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from companion.engines.game import Source
+from companion.games import playable
 from companion.inputs.events import ButtonPress, Input, Rolled
-from companion.registry import playable
 from companion.service.hosts.base import DiceStatus, GameHost, HostContext, Request
 from companion.service.hosts.host import NOTHING_TO_UNDO, BaseHost, JournaledHost
 from companion.service.shell import Shell
@@ -109,7 +109,7 @@ def test_every_host_lets_a_refused_write_reach_the_shell_with_nothing_changed(
     info = next(i for i in playable() if i.name == game)
     disk = FaultyStorage()
     ctx = context(tmp_path, disk)
-    host = info.host_class()(ctx, mode)
+    host = info.host_factory()(ctx, mode)
     seats = [o for o in host.options() if o.key.startswith("seat:")]
     if seats:  # a computer seat, so that timers write too
         host.set_option(seats[-1].key, seats[-1].next_value())
@@ -154,7 +154,7 @@ def test_the_shell_says_why_and_nothing_is_done(tmp_path, game, mode):
     disk = FaultyStorage(read_only=True)
     beeps: list[str] = []
     ctx = context(tmp_path, disk, beeps.append)
-    shell = Shell(ctx, start_with=game)
+    shell = Shell(ctx, start_with=game, games=playable())
     shell.begin(0.0)
     while shell.table.mode != mode:
         shell.handle(S, 0.0)  # the set-up's game line, to this table

@@ -435,7 +435,7 @@ class NapijGame:
 
 
 GAME = NapijGame()
-"""The registry's engine object for napij se (``companion.registry.GAMES["napij"]``)."""
+"""The registry's engine object for napij se (``companion.games.GAMES["napij"]``)."""
 
 _conforms: Game[State, Action, Event, Setup] = GAME
 """mypy checks here that :class:`NapijGame` speaks the protocol."""

@@ -9,6 +9,7 @@ import pytest
 
 from companion.engines.errors import GameOver, IllegalMove, NotationError
 from companion.engines.game import ROLL, replay
+from companion.games import find_game
 from companion.games.clovece.engine.game import GAME, Roll, Setup, Source, State
 from companion.games.clovece.engine.notation import format_position, parse_position
 from companion.games.clovece.engine.rules import (
@@ -22,7 +23,6 @@ from companion.games.clovece.engine.rules import (
     Why,
     legal_moves,
 )
-from companion.registry import find_game
 from companion.selfplay.driver import play
 
 HEADER = GAME.setup_record(Setup(2, frozenset(), frozenset({GREEN}), RED))
@@ -78,7 +78,7 @@ def test_a_journal_without_a_header_or_of_another_game_is_refused():
 
 
 def test_the_registry_names_this_game():
-    assert find_game("clovece").game() is GAME
+    assert find_game("clovece").engine() is GAME
 
 
 # --- rolls and moves (the table's session, now the protocol) -----------------------------------

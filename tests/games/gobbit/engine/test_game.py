@@ -10,6 +10,7 @@ import pytest
 
 from companion.engines.errors import GameOver, IllegalMove, NotationError
 from companion.engines.game import ChanceKind, replay
+from companion.games import find_game
 from companion.games.gobbit.engine.cards import standard_deck
 from companion.games.gobbit.engine.game import (
     GAME,
@@ -31,7 +32,6 @@ from companion.games.gobbit.engine.rules import (
     card_counts,
     new_game,
 )
-from companion.registry import find_game
 from companion.selfplay.driver import play
 
 ALL = frozenset({"gobbit", "ghost", "gorilla"})
@@ -84,7 +84,7 @@ def test_a_foreign_or_broken_header_is_refused(record, fragment):
 
 
 def test_the_registry_names_this_game():
-    assert find_game("gobbit").game() is GAME
+    assert find_game("gobbit").engine() is GAME
 
 
 # --- the deal is chance ----------------------------------------------------------------------

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from companion.devices.pads.timing import TimingBook
+from companion.games import playable
 from companion.games.gobbit.engine.cards import Card, parse_card
 from companion.games.gobbit.engine.describe import ruling_sentences
 from companion.games.gobbit.engine.judge import judge, parse_situation
@@ -154,7 +155,7 @@ def first_round_presses(tmp_path) -> list[tuple[int, int]]:
     ctx = HostContext(Journal(tmp_path / "g.journal"), Prefs(), rng=random.Random(3),
                       want_pads=lambda seats: None, defaults={"seats": 4, "max_seats": 4},
                       pad_timing=timing)
-    shell = Shell(ctx, start_with="gobbit")
+    shell = Shell(ctx, start_with="gobbit", games=playable())
     shell.begin(0.0)
     items = shell.view().items
     while shell.view().selected != len(items) - 1:  # "▶ Začít hru"

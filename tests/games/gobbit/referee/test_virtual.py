@@ -110,11 +110,11 @@ def test_a_foul_says_why_on_the_verdict_with_the_keys_and_in_the_event_lines():
     assert foul in model.history and all(p.lines[-1].startswith("●otočit") for p in pages)
     assert_fits(pages[0])
     # the phone gives the same reason: the cards as they lay when the touch was judged
-    from companion.web.snapshot import gobbit
+    from companion.games.gobbit.phone import game
 
-    phone = gobbit(model.state, touches=model.last_touches, ruling=model.last_ruling,
+    phone = game(model.state, touches=model.last_touches, ruling=model.last_ruling,
                    judged_tops=model.judged_tops)
-    assert phone.gobbit is not None and why[0] in phone.gobbit.why
+    assert phone.touches is not None and why[0] in phone.touches.why
 
 
 def test_flip_settles_a_pending_moment_first():

@@ -10,6 +10,7 @@ import pytest
 
 from companion.engines.errors import NotationError, RulesError
 from companion.engines.game import ROLL, ChanceKind, replay
+from companion.games import find_game
 from companion.games.napij.engine.actions import (
     Action,
     Choose,
@@ -38,7 +39,6 @@ from companion.games.napij.engine.events import (
 from companion.games.napij.engine.game import GAME, Setup, file_hash
 from companion.games.napij.engine.state import BOTTLE, DeckMode, DrinkReason, Phase, State
 from companion.games.napij.selfplay import play_steps
-from companion.registry import find_game
 from tests.games.napij.engine.helpers import BLUE_TO_M28, landing, node, pos, with_top
 
 R, B, GR, Y = 0, 1, 2, 3
@@ -58,7 +58,7 @@ def records_of(setup: Setup, seed: int) -> tuple[list[dict[str, object]], State]
 
 
 def test_the_registry_finds_this_game():
-    assert find_game("napij").game() is GAME
+    assert find_game("napij").engine() is GAME
     assert GAME.name == "napij" and GAME.title == "Člověče, napij se!"
 
 

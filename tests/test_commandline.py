@@ -1,6 +1,6 @@
 import pytest
 
-from companion.commands.common import parse_roll, seconds
+from companion.commandline import parse_roll, seconds
 from companion.errors import UsageError
 
 
@@ -19,7 +19,7 @@ def test_seconds_are_finite_and_in_range():
 
 
 def test_an_output_file_in_a_folder_that_takes_no_files_is_refused_at_once(tmp_path):
-    from companion.commands.common import output_file
+    from companion.commandline import output_file
 
     with pytest.raises(UsageError, match="cannot be written"):
         output_file("/proc/x.gif", "--gif")

@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.errors import RefusedError, UsageError
 
 if TYPE_CHECKING:
+    from companion.plugin import GamePlugin
+    from companion.selfplay.match import MakeMatchGame
     from companion.service.config import Config
 
 
@@ -126,9 +128,11 @@ DEFAULT_CONFIG = "/etc/companion/companion.toml"
 """The configuration the service and ``companion pads`` read on the box."""
 
 
-def load_config(args: argparse.Namespace, default: str | None = None) -> Config:
+def load_config(args: argparse.Namespace, default: str | None = None,
+                games: Sequence[GamePlugin] = ()) -> Config:
     """The configuration of ``--config``, else ``default`` when that file exists, else the
-    defaults; a bad file is one sentence (:class:`UsageError`)."""
+    defaults; a bad file is one sentence (:class:`UsageError`).  ``games``: the games whose
+    sections it may have (:func:`companion.games.playable`)."""
     from companion.service.config import Config, ConfigError, load  # noqa: F811
 
     path = getattr(args, "config", None) or default
@@ -137,7 +141,7 @@ def load_config(args: argparse.Namespace, default: str | None = None) -> Config:
     if path is None or path == default and not Path(path).exists():
         return Config()
     try:
-        return load(path)
+        return load(path, games)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
 
@@ -176,11 +180,12 @@ def seat_kinds(text: str, players: int | None) -> list[str]:
     return kinds
 
 
-def cmd_match(game: str, args: argparse.Namespace) -> int:
-    """``selfplay GAME --seats ...``: play the match and print every kind's win share."""
+def cmd_match(game: str, make: MakeMatchGame, args: argparse.Namespace) -> int:
+    """``selfplay GAME --seats ...``: play the match and print every kind's win share
+    (``make``: the game's :class:`~companion.selfplay.match.MatchGame`)."""
     from companion.selfplay.match import run_match
 
     kinds = seat_kinds(args.seats, args.players)
-    result = run_match(game, kinds, args.games, args.seed, args.rotate, args.workers)
+    result = run_match(game, make, kinds, args.games, args.seed, args.rotate, args.workers)
     print("\n".join(result.lines()))
     return 0

@@ -4,7 +4,7 @@ from PIL import Image, ImageDraw
 
 from companion.games.clovece.engine.board import TRACK
 from companion.games.clovece.engine.notation import parse_position
-from companion.ui.minimap import CELL, SIZE, draw_board
+from companion.games.clovece.minimap import CELL, SIZE, draw_board
 
 
 def draw(text: str, **kw) -> Image.Image:

@@ -13,10 +13,12 @@ import random
 from collections.abc import Callable
 
 from companion.engines.czech import PLAYER
+from companion.games.clovece import phone as clovece_phone
 from companion.games.clovece.engine import rules as cl
 from companion.games.clovece.engine.describe import ROLL_ACC, describe_event
 from companion.games.clovece.engine.notation import parse_position as clovece_position
 from companion.games.clovece.rules_text import TOPICS as CLOVECE_TOPICS
+from companion.games.gobbit import phone as gobbit_phone
 from companion.games.gobbit.engine import rules as gb
 from companion.games.gobbit.engine.cards import parse_card, standard_deck
 from companion.games.gobbit.engine.describe import describe_event as gobbit_event
@@ -24,10 +26,10 @@ from companion.games.gobbit.engine.judge import Touch, eats, judge
 from companion.games.gobbit.engine.rules import Event as GobbitEvent
 from companion.games.gobbit.referee.model import RefereeModel
 from companion.games.gobbit.rules_text import TOPICS as GOBBIT_TOPICS
+from companion.games.napij import phone as napij_phone
 from companion.games.napij.engine.notation import parse_position as napij_position
 from companion.games.napij.rules_text import TOPICS as NAPIJ_TOPICS
 from companion.inputs.pads import PadTouch
-from companion.web import snapshot
 from companion.web.snapshot import Snapshot
 
 
@@ -35,14 +37,14 @@ def clovece() -> list[Snapshot]:
     """A four-player game: the position, red rolls a three, red captures green with it."""
     pos = clovece_position("r:5,15,h,f1 b:12,h,h,h g:8,30,h,h y:32,h,h,h turn:r")
     lines = ["Modrý táhl z 6 na 12.", "Zelený nasadil figurku.", "Žlutý táhl z 30 na 32."]
-    out = [snapshot.clovece(pos, events=lines, throws=(4,), rules=CLOVECE_TOPICS)]
+    out = [clovece_phone.position(pos, events=lines, throws=(4,), rules=CLOVECE_TOPICS)]
     roll = 3
     lines.append(f"{PLAYER[cl.RED]} hodil {ROLL_ACC[roll - 1]}.")
-    out.append(snapshot.clovece(pos, events=lines, throws=(roll,), rules=CLOVECE_TOPICS))
+    out.append(clovece_phone.position(pos, events=lines, throws=(roll,), rules=CLOVECE_TOPICS))
     move = next(m for m in cl.legal_moves(pos, roll) if m.capture is not None)
     pos, events = cl.apply(pos, roll, move)
     lines += [describe_event(e) for e in events]
-    out.append(snapshot.clovece(pos, events=lines, throws=(roll,), moved=move,
+    out.append(clovece_phone.position(pos, events=lines, throws=(roll,), moved=move,
                                 rules=CLOVECE_TOPICS))
     return out
 
@@ -56,14 +58,14 @@ def napij() -> list[Snapshot]:
     lines = ["Zelený vstoupil na Černou stezku.", "Zelený se napije: vyhodili mu figurku.",
              "Žlutý táhl po zkratce."]
     s0 = napij_position(f"{before} turn:r {tail}")
-    out = [snapshot.napij(s0, events=lines, throws=(), card=2, tonight=tonight,
+    out = [napij_phone.state_page(s0, events=lines, throws=(), card=2, tonight=tonight,
                           rules=NAPIJ_TOPICS)]
     s1 = napij_position(f"{before} turn:r throws:5 {tail}")
     lines.append("Červený hodil pětku.")
-    out.append(snapshot.napij(s1, events=lines, card=2, tonight=tonight, rules=NAPIJ_TOPICS))
+    out.append(napij_phone.state_page(s1, events=lines, card=2, tonight=tonight, rules=NAPIJ_TOPICS))
     s2 = napij_position(f"{after} turn:b {tail}")
     lines.append("Červený táhl z m12 na m17.")
-    out.append(snapshot.napij(s2, events=lines, throws=(5,), moved=("m12", "m17"), card=2,
+    out.append(napij_phone.state_page(s2, events=lines, throws=(5,), moved=("m12", "m17"), card=2,
                               tonight=tonight, rules=NAPIJ_TOPICS))
     return out
 
@@ -87,14 +89,14 @@ def gobbit(seed: int = 4) -> list[Snapshot]:
         if attack is not None:
             break
     assert attack is not None, "no attack came up: pick another seed"
-    out.append(snapshot.gobbit(state, events=lines, rules=GOBBIT_TOPICS))
+    out.append(gobbit_phone.game(state, events=lines, rules=GOBBIT_TOPICS))
     touches = (attack, Touch(int(attack.target), attack.target, attack.ms + 7.4))
     ruling = judge(gb.situation(state, touches))
-    out.append(snapshot.gobbit(state, events=lines, touches=touches, ruling=ruling,
+    out.append(gobbit_phone.game(state, events=lines, touches=touches, ruling=ruling,
                                provisional=True, log=touches, rules=GOBBIT_TOPICS))
     state, events = gb.apply(state, gb.Touches(touches))
     lines += _lines(events)
-    out.append(snapshot.gobbit(state, events=lines, touches=touches, ruling=ruling,
+    out.append(gobbit_phone.game(state, events=lines, touches=touches, ruling=ruling,
                                log=touches, rules=GOBBIT_TOPICS))
     return out
 
@@ -117,10 +119,10 @@ def referee() -> list[Snapshot]:
     """Referee mode with real cards: three seats, a dispute over seat 3's pile."""
     model = RefereeModel(3)
     model.cards.tops.update({1: parse_card("Cr"), 2: parse_card("Sb"), 3: parse_card("Cb")})
-    out = [snapshot.referee(model, rules=GOBBIT_TOPICS)]
+    out = [gobbit_phone.referee(model, rules=GOBBIT_TOPICS)]
     for seat, target, ms in ((2, 3, 5000.0), (3, 3, 5006.8), (1, 3, 5019.0)):
         model.on_pad_event(PadTouch(seat, target, ms, ms))
-        out.append(snapshot.referee(model, rules=GOBBIT_TOPICS))
+        out.append(gobbit_phone.referee(model, rules=GOBBIT_TOPICS))
     return out
 
 
