@@ -184,7 +184,7 @@ install_config() {
     sed -i 's|^shutdown_command = "sudo -n /usr/bin/systemctl poweroff"|shutdown_command = "systemctl poweroff"|' \
         "$CONFIG"
     # check the config now, with the same one-sentence errors the service would give
-    "$VENV/bin/python" -c "import sys; from companion.service.config import load; load(sys.argv[1])" \
+    "$VENV/bin/python" -c "import sys; from companion.games import playable; from companion.service.config import load; load(sys.argv[1], playable())" \
         "$CONFIG"
 
     # "Vypnout": logind powers off for the companion user by this polkit rule (no sudo)
