@@ -45,7 +45,7 @@ from companion.devices.voice import Announcer, Ranked
 from companion.engines.czech import PLAYER
 from companion.games.clovece.screens import CloveceTurnView
 from companion.games.napij.views import NapijView
-from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
+from companion.inputs.events import Button, ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
 from companion.service.hosts.base import EventLines
 from companion.service.hosts.facts import CloveceFacts, Facts, GobbitFacts, NapijFacts, RefereeFacts
 from companion.service.shell import turn_colour
@@ -296,7 +296,7 @@ class Narrator:
             elif reading.row != old.row and reading.row:
                 self._say(shell, sentence(reading.row), SCREEN)
                 spoke = True
-            elif (isinstance(event, ButtonPress) and event.name == "select" and not event.long
+            elif (isinstance(event, ButtonPress) and event.name == Button.SELECT and not event.long
                   and shell.mode == "play" and not spoke and not new and self.last):
                 say(shell.ctx.announcer, self.last, REPEAT)
         self.lines, self.turn, self.reading = lines, turn, reading

@@ -165,7 +165,7 @@ def test_the_voice_is_switched_in_the_settings(tmp_path):
         c.handle(R, 0.0)
     c.handle(S, 0.0)
     assert c.view().items[4] == "Hlas: vypnutý" and saved[-1].voice is False
-    ctx.save_prefs()  # a host may keep the preferences too
+    c.host.ctx.save_prefs()  # a host may keep the preferences too (through its own context)
     assert len(saved) == 2
     c.handle(R, 0.0)
     c.handle(R, 0.0)  # past "Nápověda tahu"
