@@ -7,6 +7,7 @@ each button answers with the mode the shell goes to next."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from companion.inputs.events import Button
@@ -33,6 +34,19 @@ def _next(values: Sequence[float], value: float) -> float:
 
 
 
+class Setting(StrEnum):
+    """The settings' own lines (the voice's lines are :data:`~.voice_settings.VOICE_KEYS`)."""
+
+    SOUND = "sound"
+    AUTO = "auto"
+    CONFIRM = "confirm"
+    BRIGHT = "bright"
+    VOICE = "voice"
+    HINTS = "hints"
+    DICE = "dice"
+    BACK = "back"
+
+
 class ShellSettings:
     """The settings and the dice's screens under them: a part the shell holds.  ``prefs``:
     the table's preferences as they are now; ``save``: keep them on disk; ``dice_menu``:
@@ -48,15 +62,16 @@ class ShellSettings:
     def _items(self) -> list[tuple[str, str]]:
         p = self._prefs()
         bright = {255: "100 %", 128: "50 %", 48: "20 %"}.get(p.contrast, f"{p.contrast}")
-        return [("sound", f"Zvuk: {'zapnutý' if p.sound else 'vypnutý'}"),
-                ("auto", f"Sám táhne po: {_fmt_seconds(p.auto_delay)}"),
-                ("confirm", f"PC potvrdí sám: {_fmt_seconds(p.computer_confirm)}"),
-                ("bright", f"Jas: {bright}"),
-                ("voice", f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}"),
+        return [(Setting.SOUND, f"Zvuk: {'zapnutý' if p.sound else 'vypnutý'}"),
+                (Setting.AUTO, f"Sám táhne po: {_fmt_seconds(p.auto_delay)}"),
+                (Setting.CONFIRM, f"PC potvrdí sám: {_fmt_seconds(p.computer_confirm)}"),
+                (Setting.BRIGHT, f"Jas: {bright}"),
+                (Setting.VOICE, f"Hlas: {'zapnutý' if p.voice else 'vypnutý'}"),
                 *(voice_settings(p) if p.voice else ()),
-                ("hints", f"Nápověda tahu: {'ano' if p.hints else 'ne'}"),
-                *([("dice", self.dice_menu.label())] if self.dice_menu is not None else []),
-                ("back", "Zpět")]
+                (Setting.HINTS, f"Nápověda tahu: {'ano' if p.hints else 'ne'}"),
+                *([(Setting.DICE, self.dice_menu.label())] if self.dice_menu is not None
+                  else []),
+                (Setting.BACK, "Zpět")]
 
     def button(self, mode: Mode, name: Button) -> Mode:
         """A button in the settings (or the dice's screens): the mode to go to."""
@@ -70,21 +85,21 @@ class ShellSettings:
             return Mode.SETTINGS
         p = self._prefs()
         match item[0]:
-            case "sound":
+            case Setting.SOUND:
                 p.sound = not p.sound
-            case "auto":
+            case Setting.AUTO:
                 p.auto_delay = _next(AUTO_DELAYS, p.auto_delay)
-            case "confirm":
+            case Setting.CONFIRM:
                 p.computer_confirm = _next(CONFIRM_DELAYS, p.computer_confirm)
-            case "bright":
+            case Setting.BRIGHT:
                 p.contrast = int(_next(BRIGHTNESS, p.contrast))
-            case "voice":
+            case Setting.VOICE:
                 p.voice = not p.voice
-            case "hints":
+            case Setting.HINTS:
                 p.hints = not p.hints
             case key if key in VOICE_KEYS:
                 next_voice_setting(p, key)
-            case "dice" if self.dice_menu is not None:
+            case Setting.DICE if self.dice_menu is not None:
                 self.dice_menu.open()
                 return Mode.DICE
             case _:
