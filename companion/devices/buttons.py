@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from gpiozero import Button
 
 from companion.devices.ports import PinFactory
+from companion.inputs.events import Button as Key
 from companion.inputs.events import ButtonPress
 
 log = logging.getLogger(__name__)
@@ -112,9 +113,9 @@ class Buttons:
                 self._held.add(name)
                 if name not in self.repeat or (self.long_when is not None
                                                and self.long_when(name)):
-                    self._decide(name, ButtonPress(name, long=True))
+                    self._decide(name, ButtonPress(Key(name), long=True))
                     return
-                self._decide(name, ButtonPress(name))  # the first step of a run
+                self._decide(name, ButtonPress(Key(name)))  # the first step of a run
                 stop = threading.Event()
                 self._running[name] = stop
             threading.Thread(target=self._run, args=(name, stop), name=f"run-{name}",
@@ -129,7 +130,7 @@ class Buttons:
             with self._lock:
                 if stop.is_set():
                     return
-                self._decide(name, ButtonPress(name))
+                self._decide(name, ButtonPress(Key(name)))
 
     def _released_cb(self, name: str) -> Callable[[], None]:
         def released() -> None:
@@ -140,7 +141,7 @@ class Buttons:
                 if name in self._held:  # its long press (or its run) was reported while held
                     self._held.discard(name)
                     return
-                self._decide(name, ButtonPress(name))
+                self._decide(name, ButtonPress(Key(name)))
         return released
 
     def close(self) -> None:

@@ -46,7 +46,7 @@ class Button(StrEnum):
 class ButtonPress:
     """A button was pressed and released; ``long`` when held past the long-press time."""
 
-    name: str
+    name: Button
     long: bool = False
 
 

@@ -29,7 +29,7 @@ from companion.devices.voice import (
     VoiceStatus,
 )
 from companion.errors import UsageError
-from companion.inputs.events import PadEvent, VoiceLink
+from companion.inputs.events import Button, PadEvent, VoiceLink
 from companion.inputs.pads import Pad, PadSignal
 from companion.plugin import GamePlugin, starting_game
 from companion.service.config import Config, shutdown_argv
@@ -187,10 +187,9 @@ class App:
             game_defaults={name: dict(values) for name, values in cfg.games.items()},
             announcer=self.announcer, data=data, pad_timing=self.pad_timing)
         self.controller = Shell(self.ctx, self.games, start_with=g.name,
-                                save_prefs=lambda p: save_prefs(prefs_path, p))
+                                save_prefs=lambda p: save_prefs(prefs_path, p),
+                                dice_menu=DiceMenu(self.dice), on_roll=[self.dice.verdict])
         self.service = Service(self.controller, self.screen)
-        self.controller.dice_menu = DiceMenu(self.dice)
-        self.controller.on_roll.append(self.dice.verdict)
         folder_probe = probe if data_probe is None else data_probe
         self.data_watch = DataWatch(data, probe=lambda f: folder_probe(f) or self.ctx.journal.retry())
         """Whether the data folder takes writes; said on the screen when that changes."""
@@ -265,7 +264,7 @@ class App:
         self.buttons = self._gpio(lambda: Buttons(
             pins, self.service.post, long_press=cfg.buttons.long_press,
             bounce=cfg.buttons.bounce, pin_factory=self.pin_factory,
-            long_when=lambda name: name == "left" and self.controller.held_left_is_long()))
+            long_when=lambda name: name == Button.LEFT and self.controller.held_left_is_long()))
         self.dice.start()  # the serial dice, a Pixels die (Bluetooth loaded only then), or none
 
     def _refuse_taken_pins(self, seats: int) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from companion.inputs.events import Button
 from companion.ui.controls import pick
 from companion.ui.views import ListView
 
@@ -82,7 +83,7 @@ class DiceMenu:
             self.control.scan_stop()
         self.screen = "kinds"
 
-    def button(self, name: str) -> bool:
+    def button(self, name: Button) -> bool:
         """One button; ``True`` when the table leaves "Kostka" (back to the settings)."""
         if self.screen == "scan":
             return self._scan_button(name)
@@ -102,10 +103,10 @@ class DiceMenu:
     def _rows(self) -> list[FoundDie | None]:
         return [*self.control.scan_results(), None]  # None: "Zpět"
 
-    def _scan_button(self, name: str) -> bool:
+    def _scan_button(self, name: Button) -> bool:
         rows = self._rows()
         self.index, item = pick(min(self.index, len(rows) - 1), rows, name)
-        if name != "select":
+        if name != Button.SELECT:
             return False
         self.control.scan_stop()
         if item is not None:

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 from companion.devices.voice import Announcer, Ranked
 from companion.engines.czech import PLAYER
-from companion.inputs.events import ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
+from companion.inputs.events import Button, ButtonPress, DiceLink, DiceNotice, Input, VoiceLink
 from companion.service.hosts.base import EventLines
 from companion.service.hosts.facts import Facts
 from companion.service.shell import turn_colour
@@ -184,7 +184,7 @@ class Narrator:
             elif reading.row != old.row and reading.row:
                 self._say(shell, sentence(reading.row), SCREEN)
                 spoke = True
-            elif (isinstance(event, ButtonPress) and event.name == "select" and not event.long
+            elif (isinstance(event, ButtonPress) and event.name == Button.SELECT and not event.long
                   and shell.mode == "play" and not spoke and not new and self.last):
                 say(shell.ctx.announcer, self.last, REPEAT)
         self.lines, self.turn, self.reading = lines, turn, reading

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.inputs.events import Button
 from companion.rules_text import Topic
 from companion.ui.controls import cycle
 from companion.ui.fonts import body_font, heading_font
@@ -40,26 +41,26 @@ class RulesBrowser:
         self.page = 0
         self.reading = False
 
-    def button(self, name: str) -> None:
+    def button(self, name: Button) -> None:
         if not self.reading:
-            if name in ("left", "right"):
+            if name in (Button.LEFT, Button.RIGHT):
                 self.index = cycle(self.index, len(self.topics), name)
-            elif name == "select":
+            elif name == Button.SELECT:
                 self.reading, self.page = True, 0
             return
         pages = paginate(self.topics[self.index][1])
-        if name == "right":
+        if name == Button.RIGHT:
             if self.page + 1 < len(pages):
                 self.page += 1
             else:  # past the last page: the next topic
-                self.index = cycle(self.index, len(self.topics), "right")
+                self.index = cycle(self.index, len(self.topics), Button.RIGHT)
                 self.page = 0
-        elif name == "left":
+        elif name == Button.LEFT:
             if self.page > 0:
                 self.page -= 1
             else:
                 self.reading = False
-        elif name == "select":
+        elif name == Button.SELECT:
             self.reading = False
 
     def view(self) -> View:

@@ -24,7 +24,7 @@ from typing import Protocol
 
 from companion.devices.speech import cardinal, cardinal_gen
 from companion.devices.voice import Announcement
-from companion.inputs.events import ButtonPress, Input, Rolled
+from companion.inputs.events import Button, ButtonPress, Input, Rolled
 
 NUMBER = {cardinal(n): n for n in range(1, 40)} | {cardinal_gen(n): n for n in range(2, 40)}
 """The numbers the voice says in a list's position ("tah dva ze tří")."""
@@ -104,7 +104,7 @@ class ListeningRobot:
     def press(self, name: str) -> list[str]:
         self.now += 0.05
         self.heard.presses += 1
-        self.table.handle(ButtonPress(name), self.now)
+        self.table.handle(ButtonPress(Button(name)), self.now)
         return self.listen()
 
     def wait(self) -> list[str]:

@@ -165,7 +165,7 @@ def test_the_voice_is_switched_in_the_settings(tmp_path):
         c.handle(R, 0.0)
     c.handle(S, 0.0)
     assert c.view().items[4] == "Hlas: vypnutý" and saved[-1].voice is False
-    ctx.save_prefs()  # a host may keep the preferences too
+    c.host.ctx.save_prefs()  # a host may keep the preferences too (through its own context)
     assert len(saved) == 2
     c.handle(R, 0.0)
     c.handle(R, 0.0)  # past "Nápověda tahu"
@@ -351,6 +351,39 @@ def test_every_roll_from_the_dice_gets_a_verdict_for_the_seat_on_turn(tmp_path):
     c.handle(LONG, 0.0)  # the menu: no throw counts there
     c.handle(Rolled(3, 3), 0.0)
     assert told[-1] == (3, False, None)
+
+
+def test_a_refused_dice_roll_is_journaled_as_seen_and_a_counted_one_with_its_move(tmp_path):
+    """The mark of a roll the host took goes into the journal with the roll's record; the mark
+    of a roll it refused is noted after the last record: both are never taken again."""
+    from companion.inputs.events import Receipt
+
+    c = _started_clovece(tmp_path)
+    taken = Rolled(6, 1, receipt=Receipt(), boot="B")
+    c.handle(taken, 0.0)
+    records = len(c.ctx.journal.load())
+    refused = Rolled(2, 2, receipt=Receipt(), boot="B")  # before red moved: not counted
+    c.handle(refused, 0.0)
+    assert taken.receipt.taken and refused.receipt.taken  # both acknowledged
+    assert len(c.ctx.journal.load()) == records  # the refused roll is no record
+    assert c.ctx.journal.marks == [{"src": "dice", "boot": "B", "seq": 1},
+                                   {"src": "dice", "boot": "B", "seq": 2}]
+    again = Journal(tmp_path / "g.journal")
+    again.load()
+    assert again.seen({"src": "dice", "boot": "B", "seq": 2})
+
+
+def test_the_shell_lends_each_host_its_own_context_and_keeps_the_tables(tmp_path):
+    """The hosts beep through the shell (silent while sound is off) without the table's
+    context being changed after it was given."""
+    beeps = []
+    c = _started_clovece(tmp_path, beeps=beeps)
+    assert c.host.ctx is not c.ctx and c.host.ctx.journal is c.ctx.journal
+    assert c.ctx.beep == beeps.append  # still the buzzer it was given
+    c.host.ctx.beep("turn")
+    c.ctx.prefs.sound = False
+    c.host.ctx.beep("six")
+    assert beeps == ["turn"]
 
 
 def test_a_dice_notice_is_shown_and_said(tmp_path):

@@ -402,8 +402,7 @@ def test_only_the_latest_input_marks_stay_in_memory(tmp_path):
     j = Journal(tmp_path / "g.journal")
     j.append({"t": "game"})
     for seq in range(1, 3 * MARKS_KEPT):
-        j.input_mark = {"src": "dice", "boot": "B", "seq": seq}
-        j.append({"t": "roll", "v": 1})
+        j.append({"t": "roll", "v": 1}, mark={"src": "dice", "boot": "B", "seq": seq})
     assert len(j.marks) == MARKS_KEPT
     again = Journal(tmp_path / "g.journal")
     again.load()
@@ -425,11 +424,9 @@ def test_an_input_already_journaled_is_recognised_however_many_inputs_came_since
     j.append({"t": "game"})
     old = [{"src": "dice", "boot": "OLD", "seq": seq} for seq in (1, 2, 3)]
     for mark in old:
-        j.input_mark = mark
-        j.append({"t": "roll", "v": 2})
+        j.append({"t": "roll", "v": 2}, mark=mark)
     for seq in range(1, apart + 1):
-        j.input_mark = {"src": "dice", "boot": "NEW", "seq": seq}
-        j.append({"t": "roll", "v": 3})
+        j.append({"t": "roll", "v": 3}, mark={"src": "dice", "boot": "NEW", "seq": seq})
     again = Journal(path, storage=storage)
     assert len(again.load()) == 1 + 3 + apart
     for journal in (j, again):
@@ -445,8 +442,7 @@ def test_an_undone_input_is_forgotten_and_the_inputs_before_it_are_not(tmp_path)
     j = Journal(tmp_path / "g.journal")
     j.append({"t": "game"})
     for seq in range(1, 101):
-        j.input_mark = {"src": "dice", "boot": "B", "seq": seq}
-        j.append({"t": "roll", "v": 1})
+        j.append({"t": "roll", "v": 1}, mark={"src": "dice", "boot": "B", "seq": seq})
     j.pop()
     assert not j.seen({"src": "dice", "boot": "B", "seq": 100})
     assert j.seen({"src": "dice", "boot": "B", "seq": 99})

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.engines.game import Record
-from companion.inputs.events import ButtonPress, Input, Rolled
+from companion.inputs.events import Button, ButtonPress, Input, Rolled
 from companion.service.hosts.base import NOT_COUNTED, Expect, HostContext, Option, Request
 from companion.service.hosts.host import JournaledHost
+from companion.service.hosts.outcome import NOTHING, Outcome, input_mark
 from companion.ui.views import MessageView, View
 from tests.tinygame.engine import GAME, NAMES, Action, Setup, State, Step
 
@@ -40,30 +41,33 @@ class RaceHost(JournaledHost[State, Action, Any, Setup]):
         self.said = ("Závod začíná.",)
         self.event_line = self.said[0]
 
-    def _do(self, action: Action) -> None:
-        events = self.play.commit(action)  # on disk before the screen shows it
+    def _do(self, action: Action, mark: Record | None = None) -> None:
+        events = self.play.commit(action, mark)  # on disk before the screen shows it
         self.said = tuple(GAME.describe(e, self.play.current()) for e in events)
         self.event_line = " ".join(self.said)
         self.selected = 0
 
-    def handle(self, event: Input, now: float) -> Request | None:
+    def handle(self, event: Input, now: float) -> Outcome:
         if not self.play.started:  # the shell passes the dice's news in the set-up too
-            return None
+            return NOTHING
         state = self.play.current()
-        if isinstance(event, Rolled):
-            if GAME.chance(state) is None:
+        match event:
+            case Rolled(value=value) if GAME.chance(state) is None:
                 self.notify(NOT_COUNTED)
-            else:
-                self._do(GAME.chance_action(state, event.value))
-        elif isinstance(event, ButtonPress):
-            if state.winner is not None:
-                return Request.SETUP if event.name == "select" else None
-            moves = GAME.legal_actions(state) if state.roll is not None else []
-            if event.name in ("left", "right") and moves:
-                self.selected = (self.selected + 1) % len(moves)
-            elif event.name == "select" and moves:
-                self._do(moves[self.selected])
-        return None
+                return Outcome(counted=False)
+            case Rolled(value=value):
+                mark = input_mark(event)
+                self._do(GAME.chance_action(state, value), mark)
+                return Outcome(journaled=mark is not None)
+            case ButtonPress(name=Button.SELECT) if state.winner is not None:
+                return Outcome(request=Request.SETUP)
+            case ButtonPress(name=name) if state.winner is None and state.roll is not None:
+                moves = GAME.legal_actions(state)
+                if name in (Button.LEFT, Button.RIGHT) and moves:
+                    self.selected = (self.selected + 1) % len(moves)
+                elif name == Button.SELECT and moves:
+                    self._do(moves[self.selected])
+        return NOTHING
 
     def view(self) -> View:
         s = self.play.current()

@@ -24,7 +24,7 @@ set-up), so a resumed game keeps them.  :meth:`CloveceHost.hint` is the shell's
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -59,15 +59,17 @@ from companion.games.clovece.engine.rules import (
 from companion.games.clovece.hint import hint as strong_hint
 from companion.games.clovece.levels import choose
 from companion.games.clovece.screens import CloveceTurnView, CloveceWinView
-from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
+from companion.inputs.events import Button, ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.players.levels import CZECH, DEFAULT_LEVEL, Level
 from companion.service.hosts.base import (
     COMPUTER_THROWS,
     NOT_COUNTED,
     RETRY_AFTER,
+    SEAT,
     Expect,
     HostContext,
     Option,
+    OptionKey,
     Request,
     computer_throws_option,
     dice_line,
@@ -79,6 +81,7 @@ from companion.service.hosts.base import (
     setup_defaults,
 )
 from companion.service.hosts.host import JournaledHost
+from companion.service.hosts.outcome import NOTHING, REFUSED, Beep, Outcome, input_mark
 from companion.ui.controls import cycle
 from companion.ui.views import Choice, View
 
@@ -93,6 +96,8 @@ VARIANT_LABELS = {
     "no-jump-in-goal": "Cíl bez přeskoků",
     "safe-start": "Start je bezpečný",
 }
+VARIANT = "variant"
+"""The family of the set-up's lines of the additional rules (``variant:safe-start``)."""
 COMPUTER_ROLL_DELAY = 1.0
 
 
@@ -147,7 +152,8 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         if any(c in self.computer for c in SEATS_BY_PLAYERS[self.players]):
             opts.append(computer_throws_option(self.computer_dice))
         for v in VARIANT_ORDER:
-            opts.append(Option(f"variant:{v}", VARIANT_LABELS[v], (False, True), ("ne", "ano"),
+            opts.append(Option(OptionKey(VARIANT, v).text, VARIANT_LABELS[v], (False, True),
+                               ("ne", "ano"),
                                v in self.variants))
         opts.append(Option("first", "Začíná", ("red", "lot"), ("červený", "los"), self.first))
         return opts
@@ -156,17 +162,19 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         seat = set_seat_option(key, value, self.players, self.computer)
         if seat is not None:
             self.players, self.computer, word = seat
-            level = seat_level(value) if key.startswith("seat:") else None
-            if level is not None:
-                self.levels[int(key[5:])] = level
+            match OptionKey.parse(key):
+                case OptionKey(family, member) if family == SEAT:
+                    level = seat_level(value)
+                    if level is not None:
+                        self.levels[int(member)] = level
             return word
-        if key.startswith("variant:"):
-            v = key[8:]
-            self.variants = self.variants | {v} if value else self.variants - {v}
-        elif key == "first":
-            self.first = str(value)
-        elif key == "computer_dice":
-            self.computer_dice = bool(value)
+        match OptionKey.parse(key):
+            case OptionKey(family, v) if family == VARIANT:
+                self.variants = self.variants | {v} if value else self.variants - {v}
+            case OptionKey("first"):
+                self.first = str(value)
+            case OptionKey("computer_dice"):
+                self.computer_dice = bool(value)
         return None
 
     def start(self, now: float) -> None:
@@ -260,10 +268,11 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         return (self.mode is Mode.PLAY and self.state.roll is None and not self.ctx.dice.usable
                 and not self.computer_turn)
 
-    def _roll(self, value: int, src: Source, now: float) -> None:
+    def _roll(self, value: int, src: Source, now: float, mark: Record | None = None) -> Beep | None:
+        """Take a roll (``mark``: the dice's, journaled with it); the beep it makes."""
         before = self.state
         action = GAME.chance_action(before, value, src)
-        self.play.commit(action)  # on disk before the screen shows it
+        self.play.commit(action, mark)  # on disk before the screen shows it
         self.roll_src = src
         after = self.state
         same = bool(self.throws) and self._throws_colour == before.pos.turn
@@ -271,14 +280,15 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         self._throws_colour = before.pos.turn
         self.note(throw_line(before.pos.turn, value, list(self.play.events[1:]),
                              computer=src is Source.COMPUTER))
+        beep = None
         if after.roll is None:  # no legal move: three tries or forfeit, already played
-            self._after_step(now)
+            beep = self._after_step(now)
         else:
             self.arm(now)
-        if value == 6:
-            self.ctx.beep("six")
+        return Beep.SIX if value == 6 else beep  # a six: the same player throws again
 
-    def _confirm(self, move: Move, now: float) -> None:
+    def _confirm(self, move: Move, now: float) -> Beep | None:
+        """Play ``move`` (journal first); the beep it makes."""
         self.play.commit(move)  # on disk before the screen confirms
         self.moved = move
         events = list(self.play.events)
@@ -286,75 +296,71 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
             self.event_line = headline(events)  # what the default voice says too
         else:
             self.note(headline(events))
-        self._after_step(now)
+        return self._after_step(now)
 
-    def _after_step(self, now: float) -> None:
+    def _after_step(self, now: float) -> Beep | None:
         self.arm(now)
         s = self.state
         if s.pos.winner is not None:
-            self.ctx.beep("win")
-        elif s.pos.turn not in self.setup.computer:
-            self.ctx.beep("turn")
+            return Beep.WIN
+        if s.pos.turn not in self.setup.computer:
+            return Beep.TURN
+        return None
 
     # --- inputs --------------------------------------------------------------------------
 
-    def handle(self, event: Input, now: float) -> Request | None:
-        if isinstance(event, Rolled):
-            if self.mode is Mode.PLAY and self.computer_turn and self._computer_throws():
-                self.notify(COMPUTER_THROWS)  # the computer's whole turn: never its roll
-                self.ctx.beep("illegal")
-            elif self.mode is not Mode.PLAY or self.state.roll is not None:
-                self.notify(NOT_COUNTED)
-                self.ctx.beep("illegal")
-            else:
-                self._roll(event.value, Source.DICE, now)
-        elif isinstance(event, DiceLink):
-            self.event_line = dice_line(event.up)
-            if not event.up:
-                self.ctx.beep("illegal")
-            if self.mode is Mode.PLAY:
-                self._rearm_roll(now)
-        elif isinstance(event, Dropped):
-            self.event_line = "Kostka spadla na zem."
-        elif isinstance(event, ButtonPress):
-            return self._buttons[self.mode](self, event.name, now)
-        return None
+    def handle(self, event: Input, now: float) -> Outcome:
+        match event:
+            case Rolled(value=value):
+                if self.mode is Mode.PLAY and self.computer_turn and self._computer_throws():
+                    self.notify(COMPUTER_THROWS)  # the computer's whole turn: never its roll
+                    return REFUSED
+                if self.mode is not Mode.PLAY or self.state.roll is not None:
+                    self.notify(NOT_COUNTED)
+                    return REFUSED
+                mark = input_mark(event)
+                beep = self._roll(value, Source.DICE, now, mark)
+                return Outcome(journaled=mark is not None, beep=beep)
+            case DiceLink(up=up):
+                self.event_line = dice_line(up)
+                if self.mode is Mode.PLAY:
+                    self._rearm_roll(now)
+                return NOTHING if up else Outcome(beep=Beep.ILLEGAL)
+            case Dropped():
+                self.event_line = "Kostka spadla na zem."
+            case ButtonPress(name=name):
+                match self.mode:
+                    case Mode.PLAY:
+                        return self._on_play(name, now)
+                    case Mode.WIN if name == Button.SELECT:
+                        return Outcome(request=Request.SETUP)
+        return NOTHING
 
     def _rearm_roll(self, now: float) -> None:
         """The dice came or went: a computer seat waiting for a roll may now throw itself."""
         if self.state.roll is None:
             self.arm(now)
 
-    def _on_idle(self, name: str, now: float) -> Request | None:
-        return None
-
-    def _on_play(self, name: str, now: float) -> Request | None:
+    def _on_play(self, name: Button, now: float) -> Outcome:
         s = self.state
         if s.roll is None:
             if not self._manual_allowed():
-                if name == "select":
-                    self.ctx.beep("illegal")
-                return None
-            if name == "left":
-                self.manual = (self.manual - 2) % 6 + 1
-            elif name == "right":
-                self.manual = self.manual % 6 + 1
-            elif name == "select":
-                self._roll(self.manual, Source.MANUAL, now)
-            return None
+                return REFUSED if name == Button.SELECT else NOTHING
+            match name:
+                case Button.LEFT:
+                    self.manual = (self.manual - 2) % 6 + 1
+                case Button.RIGHT:
+                    self.manual = self.manual % 6 + 1
+                case Button.SELECT:
+                    return Outcome(beep=self._roll(self.manual, Source.MANUAL, now))
+            return NOTHING
         moves = self.moves()
-        if name in ("left", "right") and len(moves) > 1 and not self.computer_turn:
-            self.selected = cycle(self.selected, len(moves), name)
-        elif name == "select":
-            self._confirm(moves[min(self.selected, len(moves) - 1)], now)
-        return None
-
-    def _on_win(self, name: str, now: float) -> Request | None:
-        return Request.SETUP if name == "select" else None
-
-    _buttons: dict[Mode, Callable[[CloveceHost, str, float], Request | None]] = {
-        Mode.IDLE: _on_idle, Mode.PLAY: _on_play, Mode.WIN: _on_win,
-    }
+        match name:
+            case Button.LEFT | Button.RIGHT if len(moves) > 1 and not self.computer_turn:
+                self.selected = cycle(self.selected, len(moves), name)
+            case Button.SELECT:
+                return Outcome(beep=self._confirm(moves[min(self.selected, len(moves) - 1)], now))
+        return NOTHING
 
     def tick(self, now: float) -> None:
         if self.deadline is None or now < self.deadline or self.mode is not Mode.PLAY:
@@ -364,16 +370,19 @@ class CloveceHost(JournaledHost[State, Action, Event, Setup]):
         def again(when: float) -> None:
             self.deadline = when  # the same timer tries again: nothing got stuck
 
+        beep = None
         with self.retry_later(again, now + RETRY_AFTER):
             if self.timer is Timer.AUTO_MOVE and s.roll is not None and len(self.moves()) == 1:
-                self._confirm(self.moves()[0], now)  # sets the next timers
+                beep = self._confirm(self.moves()[0], now)  # sets the next timers
             elif self.timer is Timer.COMPUTER_ROLL and s.roll is None and self.computer_turn:
-                self._roll(self.ctx.rng.randint(1, 6), Source.COMPUTER, now)
+                beep = self._roll(self.ctx.rng.randint(1, 6), Source.COMPUTER, now)
             elif self.timer is Timer.COMPUTER_CONFIRM and s.roll is not None and self.computer_turn:
                 moves = self.moves()
-                self._confirm(moves[min(self.selected, len(moves) - 1)], now)
+                beep = self._confirm(moves[min(self.selected, len(moves) - 1)], now)
             else:
                 self.deadline, self.timer = None, None
+        if beep is not None:
+            self.ctx.beep(beep)
 
     def next_deadline(self) -> float | None:
         return self.deadline if self.mode is Mode.PLAY else None

@@ -45,20 +45,21 @@ from companion.games.gobbit.referee.calibration import CalibrationModel
 from companion.games.gobbit.referee.model import RefereeModel
 from companion.games.gobbit.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.games.gobbit.screens import RefereeView
-from companion.inputs.events import ButtonPress, Input, PadEvent
+from companion.inputs.events import ButtonPress, Dropped, Input, PadEvent, Rolled
 from companion.inputs.pads import PadChannels, table_pads
 from companion.service.hosts.base import (
     RETRY_AFTER,
     Expect,
     HostContext,
     Option,
-    Request,
+    OptionKey,
     checkpoint_at,
     header_of,
     setup_defaults,
     yes_no,
 )
 from companion.service.hosts.host import BaseHost
+from companion.service.hosts.outcome import NOTHING, Outcome
 from companion.ui.views import MessageView, View
 
 log = logging.getLogger(__name__)
@@ -67,6 +68,8 @@ CARDS, VIRTUAL = "cards", "virtual"
 RULE_LABEL = {Rule.GOBBIT.value: "Pravidlo Gobbit!", Rule.GHOST.value: "Duch",
               Rule.GORILLA.value: "Gorila"}
 RULES = (Rule.GOBBIT.value, Rule.GHOST.value, Rule.GORILLA.value)
+RULE = "rule"
+"""The family of the set-up's lines of the additional rules (``rule:ghost``)."""
 
 
 class Mode(StrEnum):
@@ -103,20 +106,20 @@ class GobbitHost(BaseHost):
     def options(self) -> Sequence[Option]:
         seats = tuple(range(2, int(self.ctx.defaults.get("max_seats", 4)) + 1))
         opts = [Option("seats", "Místa", seats, tuple(map(str, seats)), self.seats)]
-        opts += [yes_no(f"rule:{r}", RULE_LABEL[r], r in self.rules) for r in RULES]
+        opts += [yes_no(OptionKey(RULE, r).text, RULE_LABEL[r], r in self.rules) for r in RULES]
         opts.append(yes_no("expert", "Varianta Expert", self.expert))
         return opts
 
     def set_option(self, key: str, value: Any) -> str | None:
-        if key == "table":
-            self.table = str(value) if value in (CARDS, VIRTUAL) else CARDS
-        elif key == "seats":
-            self.seats = int(value)
-        elif key.startswith("rule:"):
-            rule = key[5:]
-            self.rules = self.rules | {rule} if value else self.rules - {rule}
-        elif key == "expert":
-            self.expert = bool(value)
+        match OptionKey.parse(key):
+            case OptionKey("table"):
+                self.table = str(value) if value in (CARDS, VIRTUAL) else CARDS
+            case OptionKey("seats"):
+                self.seats = int(value)
+            case OptionKey(family, rule) if family == RULE:
+                self.rules = self.rules | {rule} if value else self.rules - {rule}
+            case OptionKey("expert"):
+                self.expert = bool(value)
         return None
 
     def header(self) -> Record:
@@ -211,28 +214,33 @@ class GobbitHost(BaseHost):
     def in_game(self) -> bool:
         return self.mode is not Mode.IDLE
 
-    def handle(self, event: Input, now: float) -> Request | None:
-        if isinstance(event, PadEvent) and isinstance(event.event, PadChannels):
-            self.pad_channels = event.event  # the pad hub's latest word on its channels
+    def handle(self, event: Input, now: float) -> Outcome:
+        match event:
+            case PadEvent(event=PadChannels() as channels):
+                self.pad_channels = channels  # the pad hub's latest word on its channels
         if self.calibration is not None:
-            if isinstance(event, PadEvent):
-                self.calibration.on_pad_event(event.event)
-            elif isinstance(event, ButtonPress) and not event.long:
-                self.calibration.on_button(event.name)
-                if self.calibration.done:
-                    self.calibration = None
-            return None
-        if isinstance(event, PadEvent):
-            if self.cards is not None:
-                self.cards.on_pad_event(event.event)
-            elif self.virtual is not None:
-                self.virtual.on_pad_event(event.event, now)  # judged now, applied by tick()
-        elif isinstance(event, ButtonPress) and self.mode is Mode.PLAY:
-            if self.cards is not None:
-                self.cards.on_button(event.name)
-            elif self.virtual is not None:
-                self.virtual.on_button(event.name, now)
-        return None  # the dice plays no part in Gobbit
+            match event:
+                case PadEvent(event=signal):
+                    self.calibration.on_pad_event(signal)
+                case ButtonPress(name=name, long=False):
+                    self.calibration.on_button(name)
+                    if self.calibration.done:
+                        self.calibration = None
+            return NOTHING
+        match event:
+            case PadEvent(event=signal):
+                if self.cards is not None:
+                    self.cards.on_pad_event(signal)
+                elif self.virtual is not None:
+                    self.virtual.on_pad_event(signal, now)  # judged now, applied by tick()
+            case ButtonPress(name=name) if self.mode is Mode.PLAY:
+                if self.cards is not None:
+                    self.cards.on_button(name)
+                elif self.virtual is not None:
+                    self.virtual.on_button(name, now)
+            case Rolled() | Dropped():
+                return Outcome(counted=False)  # the dice plays no part in Gobbit
+        return NOTHING
 
     def tick(self, now: float) -> None:
         if self.virtual is not None and self.mode is Mode.PLAY and now >= self.retry_at:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.engines.game import Record
 from companion.games.napij.engine.actions import DeclareBottle, Drank, Draw, Duty
+from companion.games.napij.engine.events import VoidThrow
 from companion.games.napij.engine.game import GAME
 from companion.games.napij.engine.reasons import Why
 from companion.games.napij.engine.rules import can_declare_bottle
@@ -17,18 +19,21 @@ from companion.games.napij.engine.state import DrinkReason, Phase
 from companion.games.napij.screens import row_pages
 from companion.games.napij.turn import ASK_GRACE, DUTY_WORDS, Mode, NapijTurn
 from companion.games.napij.views import NapijView
-from companion.inputs.events import ButtonPress, DiceLink, Dropped, Input, Rolled
+from companion.inputs.events import Button, ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.service.hosts.base import COMPUTER_THROWS, NOT_COUNTED, Request, dice_line
+from companion.service.hosts.outcome import NOTHING, Outcome, asking, input_mark
 from companion.ui.controls import cycle
 
 
 class NapijInputs(NapijTurn):
     """The inputs of the game in play (see the module)."""
 
-    def handle(self, event: Input, now: float) -> Request | None:
+    def handle(self, event: Input, now: float) -> Outcome:
+        mark, count = input_mark(event), self.play.count
         if isinstance(event, Rolled):
-            self._rolled(event.value, now)
-        elif isinstance(event, DiceLink):
+            counted = self._rolled(event.value, now, mark)
+            return Outcome(counted, journaled=mark is not None and self.play.count > count)
+        if isinstance(event, DiceLink):
             self.event_line = dice_line(event.up)
             if not event.up:
                 self.ctx.beep("illegal")
@@ -37,15 +42,16 @@ class NapijInputs(NapijTurn):
         elif isinstance(event, Dropped):
             if self.play.started and self.mode not in (Mode.OVER, Mode.ERROR, Mode.IDLE):
                 who = self.actor()
-                self._commit(Duty(who, DrinkReason.DROPPED_DICE), now)
+                self._commit(Duty(who, DrinkReason.DROPPED_DICE), now, mark=mark)
+                return Outcome(journaled=mark is not None and self.play.count > count)
         elif isinstance(event, ButtonPress):
             if self.shown is not None and self.mode in (Mode.PLAY, Mode.OVER):
                 self._on_shown(event.name, now)
-                return None
-            return self._buttons[self.mode](self, event.name, now)
-        return None
+                return NOTHING
+            return asking(self._buttons[self.mode](self, event.name, now))
+        return NOTHING
 
-    def _rolled(self, value: int, now: float) -> None:
+    def _rolled(self, value: int, now: float, mark: Record | None) -> bool:
         """A throw of the dice: counted when a throw is wanted and nothing on show waits for
         its answer; made while a due debt is asked for, it is void and costs the penalty -
         but only once the ask has been on screen and said for a moment (D45)."""
@@ -56,22 +62,23 @@ class NapijInputs(NapijTurn):
                 and self.computer_throws():
             self.notify(COMPUTER_THROWS)  # the computer's whole turn: never its throw
             self.ctx.beep("illegal")
-            return
+            return False
         if ok and s is not None and s.due(s.turn):
             asked = self.asked == (s.turn, len(self.kinds)) and now - self.asked_at >= ASK_GRACE
             ok = asked and self.mode is Mode.PLAY and not self.is_computer(s.turn)
         if not ok:
             self._not_counted()
-            return
+            return False
         self.mode = Mode.PLAY
-        self._throw(value, now)
+        events = self._throw(value, now, mark)
+        return bool(events) and not any(isinstance(e, VoidThrow) for e in events)
 
     def _not_counted(self) -> None:
         """A throw nobody asked for: always the same sentence and the same beep."""
         self.notify(NOT_COUNTED)
         self.ctx.beep("illegal")
 
-    def _on_shown(self, name: str, now: float) -> None:
+    def _on_shown(self, name: Button, now: float) -> None:
         """A card or a drink on show: ● vypito (or dál), ◀ později where it is offered; any
         other key beeps and changes nothing."""
         shown = self.shown
@@ -100,24 +107,24 @@ class NapijInputs(NapijTurn):
         self.page = (self.page + 1) % pages
         return True
 
-    def _on_idle(self, name: str, now: float) -> Request | None:
+    def _on_idle(self, name: Button, now: float) -> Request | None:
         return None
 
-    def _on_error(self, name: str, now: float) -> Request | None:
+    def _on_error(self, name: Button, now: float) -> Request | None:
         if name == "select":
             self.mode = Mode.IDLE
             return Request.SETUP
         self.ctx.beep("illegal")
         return None
 
-    def _on_lot(self, name: str, now: float) -> Request | None:
+    def _on_lot(self, name: Button, now: float) -> Request | None:
         if name == "select":
             self._begin_play(now)
         else:
             self.ctx.beep("illegal")
         return None
 
-    def _on_play(self, name: str, now: float) -> Request | None:
+    def _on_play(self, name: Button, now: float) -> Request | None:
         s = self.state
         if self.opening:  # answered on its banner; nothing else moves before it
             self.ctx.beep("illegal")
@@ -155,7 +162,7 @@ class NapijInputs(NapijTurn):
                 self.card_confirm = True
         return None
 
-    def _on_plays(self, name: str, now: float, computer: bool) -> None:
+    def _on_plays(self, name: Button, now: float, computer: bool) -> None:
         """◀ ▶ through the plays, ● the one shown.  A computer's play is its first; ◀ ▶ show
         the others (read-only) and ● on one of them first goes back to the computer's."""
         plays = self.plays()
@@ -169,7 +176,7 @@ class NapijInputs(NapijTurn):
         else:
             self.ctx.beep("illegal")
 
-    def _on_throw_phase(self, name: str, now: float, who: int, computer: bool) -> None:
+    def _on_throw_phase(self, name: Button, now: float, who: int, computer: bool) -> None:
         s = self.state
         if s.due(who):
             if name == "select" and not computer:
@@ -204,14 +211,14 @@ class NapijInputs(NapijTurn):
         else:  # the dice throws; ● has nothing to confirm here
             self.ctx.beep("illegal")
 
-    def _on_over(self, name: str, now: float) -> Request | None:
+    def _on_over(self, name: Button, now: float) -> Request | None:
         if name == "select":
             self.mode, self.list_index = Mode.TALLY, 0
         else:
             self.ctx.beep("illegal")
         return None
 
-    def _colour_picked(self, name: str, now: float) -> int | None:
+    def _colour_picked(self, name: Button, now: float) -> int | None:
         """◀ ▶ through the players and "Zpět" (the ledger, a duty's whom); ● on a player: that
         colour, ● on "Zpět": back to the game."""
         colours = self.state.colours
@@ -223,7 +230,7 @@ class NapijInputs(NapijTurn):
             self._back(now)
         return None
 
-    def _on_ledger(self, name: str, now: float) -> Request | None:
+    def _on_ledger(self, name: Button, now: float) -> Request | None:
         c = self._colour_picked(name, now)
         if c is not None:
             if self.state.debt(c):
@@ -233,14 +240,14 @@ class NapijInputs(NapijTurn):
                 self.ctx.beep("illegal")
         return None
 
-    def _on_duty_who(self, name: str, now: float) -> Request | None:
+    def _on_duty_who(self, name: Button, now: float) -> Request | None:
         c = self._colour_picked(name, now)
         if c is not None:
             self.duty_colour = c
             self.mode, self.list_index = Mode.DUTY_WHY, 0
         return None
 
-    def _on_duty_why(self, name: str, now: float) -> Request | None:
+    def _on_duty_why(self, name: Button, now: float) -> Request | None:
         if name in ("left", "right"):
             self.list_index = cycle(self.list_index, len(DUTY_WORDS) + 1, name)
         elif name == "select":
@@ -252,7 +259,7 @@ class NapijInputs(NapijTurn):
                 self.mode, self.list_index = Mode.DUTY_WHO, 0
         return None
 
-    def _on_tally(self, name: str, now: float) -> Request | None:
+    def _on_tally(self, name: Button, now: float) -> Request | None:
         if name == "select":
             if self.state.winner is not None:
                 self.mode = Mode.OVER
@@ -279,7 +286,7 @@ class NapijInputs(NapijTurn):
         if self.shown is not None and not self.shown.live(self.state):
             self._next_shown(now)  # the ledger settled what the banner asked for
 
-    _buttons: dict[Mode, Callable[[NapijInputs, str, float], Request | None]] = {
+    _buttons: dict[Mode, Callable[[NapijInputs, Button, float], Request | None]] = {
         Mode.IDLE: _on_idle, Mode.ERROR: _on_error, Mode.LOT: _on_lot, Mode.PLAY: _on_play,
         Mode.OVER: _on_over, Mode.LEDGER: _on_ledger, Mode.DUTY_WHO: _on_duty_who,
         Mode.DUTY_WHY: _on_duty_why, Mode.TALLY: _on_tally,

@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from companion.engines.czech import PLAYER, PLAYER_LOWER
 from companion.engines.errors import RulesError
+from companion.engines.game import Record
 from companion.games.napij.drinks import Tally, debt_sentence
 from companion.games.napij.engine.actions import Action, Drank, Duty, Later, Play, Throw
 from companion.games.napij.engine.describe import HEADLINE_ORDER
@@ -394,11 +395,12 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
     # --- actions -------------------------------------------------------------------------------
 
     def _commit(self, action: Action, now: float, *, announce: bool = True,
-                think: bool = False) -> list[Event]:
-        """Apply an action (journal first), tell the table what happened, set the timers."""
+                think: bool = False, mark: Record | None = None) -> list[Event]:
+        """Apply an action (journal first, with the input's dice ``mark``), tell the table
+        what happened, set the timers."""
         before = self.state
         try:
-            events = self.play.commit(action)
+            events = self.play.commit(action, mark)
         except RulesError as exc:
             reason = GAME.why_not(self.state, action)
             self.event_line = reason or str(exc)
@@ -512,10 +514,10 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         if self.ctx.prefs.voice:
             self.ctx.announcer.say(text)
 
-    def _throw(self, value: int, now: float) -> None:
+    def _throw(self, value: int, now: float, mark: Record | None = None) -> list[Event]:
         """The table's die: a throw, also one made while owing (void, D22), so not through
         the protocol's chance node (which waits for the owing player's decision first)."""
-        self._commit(Throw(value), now)
+        return self._commit(Throw(value), now, mark=mark)
 
     def _computer_step(self, now: float) -> None:
         s = self.state

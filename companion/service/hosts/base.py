@@ -38,6 +38,7 @@ from companion.ui.views import View
 if TYPE_CHECKING:  # types only: the pads' timing and the phone's facts are loaded when used
     from companion.devices.pads.timing import TimingBook
     from companion.service.hosts.facts import Facts
+    from companion.service.hosts.outcome import Outcome
 
 EVENT_LINES = 12
 """How many of the latest event lines a host keeps for the facts (:mod:`.facts`)."""
@@ -110,7 +111,9 @@ class HostContext:
     journal: Journal
     prefs: Prefs
     beep: Callable[[str], None] = lambda name: None
-    """Play a buzzer pattern by name (the shell mutes it when sound is off)."""
+    """Play a buzzer pattern by name: a :class:`~.outcome.Beep` or a game's own pattern.  The
+    shell builds each host's context with one that is silent while sound is off; an input's
+    beep goes back in its :class:`~.outcome.Outcome` instead, this is for timers."""
     rng: random.Random = field(default_factory=random.SystemRandom)
     dice: DiceStatus = field(default_factory=DiceStatus)
     want_pads: PadsWanted = lambda seats: None
@@ -125,11 +128,41 @@ class HostContext:
     data: Path | None = None
     """The service's data folder (a family's own board and deck files live under it)."""
     save_prefs: Callable[[], None] = lambda: None
-    """Keep ``prefs`` on disk after a host changed them (the shell sets it)."""
+    """Keep ``prefs`` on disk after a host changed them (in each host's context the shell
+    builds)."""
     pad_timing: TimingBook | None = None
     """The slap pads' timing budget (uncertainty, per-pad offsets; decision D28), or None."""
     storage_notice: str = ""
     """Why nothing can be saved now ("Nelze uložit: disk je jen pro čtení."), or ""."""
+
+
+@dataclass(frozen=True)
+class OptionKey:
+    """An option's key read as a value: its ``family`` and, for a family of lines (one per
+    seat, variant or rule), the ``member`` (``seat:3`` is ``OptionKey("seat", "3")``;
+    ``players`` is ``OptionKey("players")``).  Hosts match on it; :attr:`Option.key` keeps
+    the written form (:attr:`text`)."""
+
+    family: str
+    member: str = ""
+
+    @classmethod
+    def parse(cls, key: str) -> OptionKey:
+        family, _, member = key.partition(":")
+        return cls(family, member)
+
+    @property
+    def text(self) -> str:
+        return f"{self.family}:{self.member}" if self.member else self.family
+
+
+def seat_key(colour: int) -> str:
+    """The key of a seat's set-up line (``seat:3``)."""
+    return OptionKey(SEAT, str(colour)).text
+
+
+SEAT = "seat"
+"""The family of the seats' set-up lines (:func:`seat_options`)."""
 
 
 @dataclass(frozen=True)
@@ -181,9 +214,9 @@ def seat_options(players: int, computer: AbstractSet[int],
     computer at which level (● goes člověk, PC normální, PC silný, PC začátečník)."""
     head = Option("players", "Hráči", (2, 3, 4), ("2", "3", "4"), players)
     if levels is None:
-        return [head, *(Option(f"seat:{c}", PLAYER[c], (False, True), ("člověk", "počítač"),
+        return [head, *(Option(seat_key(c), PLAYER[c], (False, True), ("člověk", "počítač"),
                                c in computer) for c in SEATS_BY_PLAYERS[players])]
-    return [head, *(Option(f"seat:{c}", PLAYER[c], (False, *SEAT_LEVELS), ("člověk", *LEVEL_TEXTS),
+    return [head, *(Option(seat_key(c), PLAYER[c], (False, *SEAT_LEVELS), ("člověk", *LEVEL_TEXTS),
                            levels.get(c, DEFAULT_LEVEL) if c in computer else False)
                     for c in SEATS_BY_PLAYERS[players])]
 
@@ -221,11 +254,13 @@ def set_seat_option(key: str, value: Any, players: int,
                     computer: set[int]) -> tuple[int, set[int], str | None] | None:
     """A value of :func:`seat_options` chosen: the new (players, computer seats, a word to the
     table or ``None``); ``None`` for any other key."""
-    if key == "players":
-        return int(value), computer, None
-    if not key.startswith("seat:"):
-        return None
-    c = int(key[5:])
+    match OptionKey.parse(key):
+        case OptionKey("players"):
+            return int(value), computer, None
+        case OptionKey(family, member) if family == SEAT:
+            c = int(member)
+        case _:
+            return None
     computer = computer | {c} if value else computer - {c}
     every = all(s in computer for s in SEATS_BY_PLAYERS[players])
     return players, computer, ALL_COMPUTER if every else None
@@ -369,7 +404,10 @@ class GameHost(Protocol):
     def in_game(self) -> bool:
         """A game is on (playing or won), so "Zpět do hry" has somewhere to go."""
         ...
-    def handle(self, event: Input, now: float) -> Request | None: ...
+    def handle(self, event: Input, now: float) -> Outcome:
+        """Take one input: whether it counted, whether its dice mark went into the journal
+        with the action it caused, the beep, what the shell should do next."""
+        ...
     def tick(self, now: float) -> None: ...
     def next_deadline(self) -> float | None: ...
     def view(self) -> View: ...
@@ -457,15 +495,17 @@ class JournaledGame(Generic[S, A, E, U]):
         self.count = r.used
         return r.used
 
-    def commit(self, action: A) -> list[E]:
+    def commit(self, action: A, mark: Record | None = None) -> list[E]:
         """Apply ``action``: checked by the rules, then on disk, then the state moves.
+        ``mark``: the dice mark of the input that caused it (:func:`.outcome.input_mark`),
+        written in the same write, so the dice is never asked for that input again.
 
         Raises :class:`RulesError` when the rules refuse it and ``OSError`` (the journal's)
         when it cannot be saved; in both cases nothing changed.
         """
         after, events = self.game.apply(self.current(), action)
         checkpoint = checkpoint_at(self.header, self.count, lambda: self.game.format(after))
-        self.journal.append(self.game.encode(action), checkpoint)
+        self.journal.append(self.game.encode(action), checkpoint, mark)
         self.state, self.events = after, tuple(events)
         self.count += 1
         return events

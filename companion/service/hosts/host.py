@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from companion.engines.errors import RulesError
 from companion.engines.game import Game, Record, replay
 from companion.inputs.events import Input
-from companion.service.hosts.base import EventLines, HostContext, JournaledGame, Option, Request
+from companion.service.hosts.base import EventLines, HostContext, JournaledGame, Option
+from companion.service.hosts.outcome import Outcome
 from companion.storage.journal import JournalError
 from companion.ui.views import View
 
@@ -152,7 +153,7 @@ class BaseHost:
     def resume(self, records: list[Record], now: float) -> bool:
         raise NotImplementedError
 
-    def handle(self, event: Input, now: float) -> Request | None:
+    def handle(self, event: Input, now: float) -> Outcome:
         raise NotImplementedError
 
     def view(self) -> View:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.engines.game import Record
+from companion.inputs.events import Dropped, Input, Rolled
 from companion.service.hosts.base import Request
 
 
@@ -23,10 +25,6 @@ class Beep(StrEnum):
     DEBT = "debt"  # a drink is owed
     ILLEGAL = "illegal"  # refused: not now, not legal, not saved
     VOID_THROW = "void-throw"  # a throw made while owing a drink: void
-
-
-NOT_COUNTING = frozenset({Beep.ILLEGAL, Beep.VOID_THROW})
-"""Beeps that go with an input the table did not take."""
 
 
 @dataclass(frozen=True)
@@ -49,3 +47,20 @@ NOTHING = Outcome()
 """An input that was taken and asks for nothing more."""
 REFUSED = Outcome(counted=False, beep=Beep.ILLEGAL)
 """An input the table does not take now."""
+
+
+def asking(request: Request | None) -> Outcome:
+    """An input that was taken and asks ``request`` of the shell (``None``: nothing)."""
+    return NOTHING if request is None else Outcome(request=request)
+
+
+def input_mark(event: Input) -> Record | None:
+    """The journal's mark of a dice event that waits for its acknowledgement (the dice's boot
+    and the event's number), or ``None``: a host passes it to the journal write the event
+    causes (:meth:`~companion.service.hosts.base.JournaledGame.commit`), so the mark and the
+    action are on disk together."""
+    match event:
+        case Rolled(receipt=receipt, boot=boot, seq=seq) | Dropped(
+                receipt=receipt, boot=boot, seq=seq) if receipt is not None and boot:
+            return {"src": "dice", "boot": boot, "seq": seq}
+    return None

@@ -7,6 +7,7 @@ import errno
 import itertools
 import logging
 from collections.abc import Iterable
+from enum import Enum
 from pathlib import Path
 
 from companion.storage.journal.lines import Record, encode_line
@@ -34,6 +35,15 @@ UNKNOWN_RECORD = ("Deník má záznam, kterému tahle verze nerozumí: hra pokra
                   "{without}; celý deník je uložen jako {copy}.")
 UNKNOWN_RECORD_WAITING = ("Deník má záznam, kterému tahle verze nerozumí: hra pokračuje před "
                           "ním, {without}; deník zůstane celý, dokud nepůjde uložit jeho kopie.")
+
+class Files(Enum):
+    """What the journal knows of its two files."""
+
+    UNLOADED = "unloaded"  # not read yet, or to be read again (a write's outcome unsure)
+    CLEAN = "clean"  # read, both files the same certain records: ready for a write
+    DIRTY = "dirty"  # read, but a repair the disk refused waits (no write until it heals)
+    UNREADABLE = "unreadable"  # the files cannot be read at all
+
 
 MIRROR_SUFFIX = ".mirror"
 """The second file: ``game.journal.mirror`` beside ``game.journal``."""
@@ -117,7 +127,7 @@ class Journal:
         self._gen = 0  # the generation of the files (a rewrite takes the next)
         self._count = 0  # records in the files
         self._ends: list[int] = []  # the byte offset after each record (and its checkpoint)
-        self._state = "unloaded"  # unloaded | clean | dirty (a repair failed) | unreadable
+        self._state = Files.UNLOADED
         self._error = ""  # Czech "Nelze uložit: …" while dirty or unreadable
         self._refused_from: int | None = None  # a refused write that could not be cut off
         self._held = ""  # Czech "Nelze uložit: …": kept as it is until a new game sets it aside
@@ -127,9 +137,6 @@ class Journal:
         self.copies_bytes = COPIES_BYTES
         self._marks: list[tuple[int, Record]] = []  # input marks: (record's place, mark)
         self._high = HighWater()  # every input mark of the journal, as each boot's highest
-        self.input_mark: Record | None = None
-        """The mark of the input being handled (the shell sets it): the next append writes it
-        with its record and clears it; still set after the input: it was not journaled."""
 
     @property
     def _size(self) -> int:
@@ -137,26 +144,26 @@ class Journal:
 
     def has_records(self) -> bool:
         """Whether the journal holds a game (read once if it was not yet)."""
-        if self._state == "unloaded":
+        if self._state is Files.UNLOADED:
             self.load()
         return bool(self._ends) or self._count > 0
 
     @property
     def writable(self) -> bool:
         """Whether the last load left the journal ready to take a write."""
-        return self._state == "clean" and not self._held and self._cut_to is None
+        return self._state is Files.CLEAN and not self._held and self._cut_to is None
 
     @property
     def waiting(self) -> str:
         """Why the journal takes no write until the disk has room or heals ("Nelze uložit: …":
         a repair or a cut the disk refused), "" when nothing waits."""
-        if self._state == "dirty" or self._cut_to is not None:
+        if self._state is Files.DIRTY or self._cut_to is not None:
             return self._error or "Nelze uložit: chyba disku."
         return ""
 
     def retry(self) -> str:
         """Try again what waits for the disk (a repair, a cut); :attr:`waiting` after it."""
-        if self._state == "dirty":
+        if self._state is Files.DIRTY:
             self.load()
         if self._cut_to is not None:
             try:
@@ -192,18 +199,18 @@ class Journal:
             mirror = self._read(self.mirror)
         except OSError as exc:
             log.error("journal %s cannot be read (%s); starting without it", self.path, exc)
-            self._state = "unreadable"
+            self._state = Files.UNREADABLE
             self._error = f"Nelze uložit: {reason_of(exc)}."
             self._count, self._ends = 0, []
             self.report = LoadReport(repaired=False, error=f"Deník nejde přečíst: {reason_of(exc)}.")
             return []
         if primary is None and mirror is None:
-            self._count, self._ends, self._state, self._error = 0, [], "clean", ""
+            self._count, self._ends, self._state, self._error = 0, [], Files.CLEAN, ""
             self._refused_from, self._marks, self._high = None, [], HighWater()
             return []
         found = recover(primary, mirror, below=self._refused_from)
         if found.newer:
-            self._count, self._ends, self._state, self._error = 0, [], "clean", ""
+            self._count, self._ends, self._state, self._error = 0, [], Files.CLEAN, ""
             self._marks, self._high = [], HighWater()
             if not self._held:
                 self.report = LoadReport()
@@ -214,7 +221,7 @@ class Journal:
         self._high = HighWater(found.marks)
         if found.clean:
             self._count, self._ends = len(found.records), found.ends
-            self._state, self._error, self._refused_from = "clean", "", None
+            self._state, self._error, self._refused_from = Files.CLEAN, "", None
             return found.records
         return self._repair(found, primary, mirror)
 
@@ -222,7 +229,7 @@ class Journal:
                 mirror: bytes | None) -> list[Record]:
         copy: Path | None = None
         error = ""
-        again = self._state == "dirty"  # a retry of a repair the disk refused: logged once
+        again = self._state is Files.DIRTY  # a retry of a repair the disk refused: logged once
         keep = [path for name, path, data in (("primary", self.path, primary),
                                               ("mirror", self.mirror, mirror))
                 if name in found.damaged and data is not None]
@@ -230,11 +237,11 @@ class Journal:
             copies = self._write_whole(found.records, found.checkpoints, found.marks,
                                        keep=keep)
             copy = copies[0] if copies else None
-            self._state, self._refused_from = "clean", None
+            self._state, self._refused_from = Files.CLEAN, None
         except OSError as exc:
             (log.debug if again else log.error)(
                 "journal %s: cannot rewrite the recovered journal (%s)", self.path, exc)
-            self._state, error = "dirty", f"Nelze uložit: {reason_of(exc)}."
+            self._state, error = Files.DIRTY, f"Nelze uložit: {reason_of(exc)}."
             self._count, self._ends = 0, []
         self._error = error
         damaged = bool(found.damaged)
@@ -330,30 +337,32 @@ class Journal:
             raise JournalError(errno.EPERM, self._held, f"journal {self.path} is held")
         if self._cut_to is not None:
             self._cut_unknown()
-        if self._state == "clean":
+        if self._state is Files.CLEAN:
             try:
                 sizes = (self.storage.size(self.path), self.storage.size(self.mirror))
             except OSError:
                 sizes = (None, -1)
             if sizes == (self._size, self._size) or (sizes == (None, None) and not self._ends):
                 return
-        if self._state != "unreadable":
+        if self._state is not Files.UNREADABLE:
             self.load()
-        if self._state != "clean":
+        if self._state is not Files.CLEAN:
             raise JournalError(errno.EIO, self._error or "Nelze uložit: chyba disku.",
                                f"journal {self.path} is not writable now")
 
-    def append(self, record: Record, checkpoint: Record | None = None) -> None:
+    def append(self, record: Record, checkpoint: Record | None = None,
+               mark: Record | None = None) -> None:
         """Write one record (in both files) and make it durable before returning; on failure
         cut the files back and raise :class:`JournalError`.  ``checkpoint``: the state after
-        this record, as a header record with the state's notation (``"state"``)."""
+        this record, as a header record with the state's notation (``"state"``); ``mark``:
+        the input that caused it (a board's ``src``, ``boot`` and ``seq``), in the same
+        write, so that :meth:`seen` knows it from then on."""
         self._ready()
         if not self._ends and self._gen == 0:
             self._gen = 1
         data = encode_line(self._gen, self._count, record)
         if checkpoint is not None:
             data += encode_line(self._gen, self._count, checkpoint, checkpoint=True)
-        mark = self.input_mark
         if mark is not None:
             data += encode_line(self._gen, self._count, mark, mark=True)
         created = not self._ends and self.storage.size(self.path) is None
@@ -370,7 +379,6 @@ class Journal:
         self._ends.append(self._size + len(data))
         if mark is not None:
             self._remember(self._count - 1, mark)
-            self.input_mark = None
 
     def note(self, mark: Record) -> None:
         """Journal an input that was seen and did not count (a throw nobody wanted): its mark
@@ -420,7 +428,7 @@ class Journal:
                 log.error("journal %s: cannot cut the failed write off (%s)", path, again)
                 failed = True
         if failed:
-            self._state, self._refused_from = "unloaded", self._count
+            self._state, self._refused_from = Files.UNLOADED, self._count
             return JournalError.of(exc, what, rolled_back=False)
         return JournalError.of(exc, what)
 
@@ -434,7 +442,7 @@ class Journal:
             return []
         if self._held:
             raise JournalError(errno.EPERM, self._held, f"journal {self.path} is held")
-        if self._state != "clean":
+        if self._state is not Files.CLEAN:
             raise JournalError(errno.EIO, self._error or "Nelze uložit: chyba disku.",
                                f"journal {self.path} is not writable now")
         size = self._ends[count - 1] if count else 0
@@ -472,7 +480,7 @@ class Journal:
                     self.storage.write(path, 0, data)
         except OSError:
             pass
-        self._state = "unloaded"
+        self._state = Files.UNLOADED
 
     def pop(self) -> Record | None:
         """Remove and return the last record (undo), durably; ``None`` if empty."""
@@ -482,16 +490,16 @@ class Journal:
     def replace(self, records: list[Record]) -> None:
         """Start the journal anew with ``records`` (a new game), atomically.  A journal that
         could not be read or was held is first set aside whole (renamed to ``damaged-N``)."""
-        if self._state == "unreadable" or self._held:
+        if self._state is Files.UNREADABLE or self._held:
             self._move_aside()
         try:
             self._write_whole(records, {}, [])
             self._held, self._cut_to = "", None
         except OSError as exc:
             log.error("journal %s: a new journal cannot be written (%s)", self.path, exc)
-            self._state = "unloaded"  # the old journal, or the new one if only the folder's
+            self._state = Files.UNLOADED  # the old journal, or the new one if only the folder's
             raise JournalError.of(exc, "replace") from exc  # fsync failed: read it again
-        self._state, self._error, self._refused_from = "clean", "", None
+        self._state, self._error, self._refused_from = Files.CLEAN, "", None
 
     def _write_whole(self, records: list[Record], checkpoints: dict[int, Record],
                      marks: list[tuple[int, Record]], *, keep: list[Path] | None = None
@@ -582,7 +590,7 @@ class Journal:
             self._error = refused.message
             raise refused from exc
         self._cut_to = None
-        self._state, self._error, self._refused_from = "clean", "", None
+        self._state, self._error, self._refused_from = Files.CLEAN, "", None
         copy = copies[0].name if copies else "?"
         log.error("journal %s: resumed before record %d, which this version does not know; "
                   "the whole journal is kept as %s", self.path, count, copy)

@@ -90,3 +90,14 @@ def test_a_game_reads_only_its_own_section_and_the_older_keys_it_names(tmp_path)
     assert setup_defaults(ctx, "race") == {"goal": 20}
     assert setup_defaults(ctx, "clovece", ("players", "computer")) == {
         "players": 3, "computer": ("g",)}
+
+
+def test_an_option_key_is_read_as_its_family_and_member():
+    from companion.service.hosts.base import OptionKey, seat_key
+
+    assert OptionKey.parse("seat:3") == OptionKey("seat", "3")
+    assert OptionKey.parse("players") == OptionKey("players")
+    assert OptionKey.parse("variant:safe-start").member == "safe-start"
+    for key in ("seat:3", "players", "rule:ghost"):
+        assert OptionKey.parse(key).text == key
+    assert seat_key(2) == "seat:2"

@@ -15,6 +15,7 @@ from companion.games import playable
 from companion.inputs.events import ButtonPress, Input, Rolled
 from companion.service.hosts.base import DiceStatus, GameHost, HostContext, Request
 from companion.service.hosts.host import NOTHING_TO_UNDO, BaseHost, JournaledHost
+from companion.service.hosts.outcome import NOTHING, Outcome
 from companion.service.shell import Shell
 from companion.storage.journal import Journal, JournalError
 from companion.storage.prefs import Prefs
@@ -87,7 +88,7 @@ def check_contract(host: GameHost, journal: Journal, disk: FaultyStorage, *,
             else:
                 event: Input = (Rolled(rng.randint(1, 6)) if kind == "roll"
                                 else ButtonPress(kind))
-                if host.handle(event, now) is Request.SETUP:
+                if host.handle(event, now).request is Request.SETUP:
                     host.start(now)
         except JournalError as exc:
             raised = exc
@@ -119,11 +120,11 @@ def test_every_host_lets_a_refused_write_reach_the_shell_with_nothing_changed(
 class Swallowing(RaceHost):
     """A host that catches the journal's refusal and goes on: it would lose the action."""
 
-    def handle(self, event: Input, now: float) -> Request | None:
+    def handle(self, event: Input, now: float) -> Outcome:
         try:
             return super().handle(event, now)
         except OSError:
-            return None
+            return NOTHING
 
 
 def test_the_contract_check_catches_a_host_that_swallows_a_refused_write(tmp_path):

@@ -37,6 +37,7 @@ from companion.devices.pads.calibration import (
 from companion.devices.pads.timing import PadTiming
 from companion.games.gobbit.engine.describe import ms_text
 from companion.games.gobbit.referee import words as W
+from companion.inputs.events import Button
 from companion.inputs.pads import Pad, PadChannels, PadSignal, PadTouch
 from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, title_with, wrap
 
@@ -128,22 +129,22 @@ class CalibrationModel:
         elif self.step is Step.COLLECT and isinstance(event, PadTouch):
             self.session.feed(event)
 
-    def on_button(self, button: str) -> None:
+    def on_button(self, button: Button) -> None:
         if self.step is Step.COLLECT:
-            if button == "select":
+            if button == Button.SELECT:
                 self.finish()
-            elif button == "left":
+            elif button == Button.LEFT:
                 self.done = True  # nothing saved
         elif self.step is Step.RESULT:
-            if button == "right":
+            if button == Button.RIGHT:
                 self.page = (self.page + 1) % len(self._pages())
-            elif button == "select":
+            elif button == Button.SELECT:
                 self.done = True
-        elif button == "select":  # after a refusal: slap on, or again
+        elif button == Button.SELECT:  # after a refusal: slap on, or again
             if not self.keep_slaps:
                 self.session = CalibrationSession(self.pads, min_slaps=self.session.min_slaps)
             self.step, self.problem = Step.COLLECT, ""
-        elif button == "left":
+        elif button == Button.LEFT:
             self.done = True
 
     def _refuse(self, sentence: str, keep_slaps: bool = False) -> None:

@@ -69,6 +69,7 @@ from companion.games.gobbit.engine.judge import (
 )
 from companion.games.gobbit.referee import words as W
 from companion.games.gobbit.referee.ask import Answer, Question
+from companion.inputs.events import Button
 from companion.inputs.pads import Pad, PadLink, PadReleased, PadSignal, PadStuck, PadTouch
 from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, title_with, wrap
 
@@ -292,21 +293,21 @@ class RefereeModel:
     def race_rule(self) -> bool:
         return Rule.GOBBIT.value in self.rules
 
-    def on_button(self, button: str) -> None:
+    def on_button(self, button: Button) -> None:
         if self.mode is Mode.LOG:
-            if button == "select":
+            if button == Button.SELECT:
                 self.open_dispute()
-            elif button == "right" and self.race_rule:
+            elif button == Button.RIGHT and self.race_rule:
                 self.open_race()
         elif self.mode in (Mode.DISPUTE, Mode.RACE):
             pages = self._pages()
-            if button == "right":
+            if button == Button.RIGHT:
                 self.page = (self.page + 1) % len(pages)
-            elif button == "select":
+            elif button == Button.SELECT:
                 self.confirm()
-            elif button == "left" and self._has_ruling():
+            elif button == Button.LEFT and self._has_ruling():
                 self.open_cards()
-            elif button == "left":
+            elif button == Button.LEFT:
                 self.to_log()
         elif self.mode is Mode.ASK:
             assert self.question is not None
@@ -721,14 +722,14 @@ class RefereeModel:
             out.append("race")
         return out
 
-    def _edit(self, button: str) -> None:
+    def _edit(self, button: Button) -> None:
         fields = self.fields()
-        if button == "left":  # "hotovo": back to the ruling (asking what it still needs)
+        if button == Button.LEFT:  # "hotovo": back to the ruling (asking what it still needs)
             self.verdict_mode = self._back
             self._proceed()
-        elif button == "right":
+        elif button == Button.RIGHT:
             self.cursor = (self.cursor + 1) % len(fields)
-        elif button == "select":
+        elif button == Button.SELECT:
             name = fields[self.cursor]
             asked: Question[Any] | None = None
             if name.startswith("seat"):

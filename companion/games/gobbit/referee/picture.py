@@ -17,6 +17,7 @@ from PIL import Image
 from companion.games.gobbit.referee.model import RefereeModel
 from companion.games.gobbit.referee.virtual import VirtualDeckModel, shuffle_order
 from companion.games.gobbit.screens import RefereeView
+from companion.inputs.events import Button
 from companion.inputs.pads import PadTouch
 from companion.ui.referee import Screen
 from companion.ui.screens import HEIGHT, WIDTH, render
@@ -37,18 +38,18 @@ def example_screens() -> list[Screen]:
                   PadTouch(2, 1, 0.0, 5003.0), PadTouch(3, 3, 0.0, 5007.0)):
         model.on_pad_event(touch)
     screens = [model.screen()]
-    for button in ("select", "left"):
+    for button in (Button.SELECT, Button.LEFT):
         model.on_button(button)
         screens.append(model.screen())
-    model.on_button("left")  # blue
+    model.on_button(Button.LEFT)  # blue
     if model.question is not None:  # H1's card too (H2 touched its pile): a red chameleon
-        for button in ("select", "select"):
+        for button in (Button.SELECT, Button.SELECT):
             model.on_button(button)
     screens.append(model.screen())
     virtual = VirtualDeckModel(4, shuffle_order(48, random.Random(7)),
                                rules=("gobbit", "ghost", "gorilla"))
     for i in range(6):
-        virtual.on_button("select", float(i))
+        virtual.on_button(Button.SELECT, float(i))
     screens.append(virtual.screen())
     return screens
 

@@ -50,6 +50,7 @@ from companion.games.gobbit.engine.rules import (
     winners,
 )
 from companion.games.gobbit.referee.model import touch_of
+from companion.inputs.events import Button
 from companion.inputs.pads import Pad, PadLink, PadReleased, PadSignal, PadStuck, PadTouch
 from companion.ui.referee import BODY_LINES, WIDTH, Screen, paginate, row, wrap
 
@@ -141,14 +142,14 @@ class VirtualDeckModel:
         self._last_arrival = now
         self.provisional = judge(situation(self.state, self.moment, self.uncertainty_ms))
 
-    def on_button(self, button: str, now: float) -> None:
-        if button == "select":
+    def on_button(self, button: Button, now: float) -> None:
+        if button == Button.SELECT:
             self.flip()
-        elif button == "right" and self.show_ruling:
+        elif button == Button.RIGHT and self.show_ruling:
             self.page += 1
             if self.page >= len(self._verdict_pages()):
                 self.show_ruling, self.page = False, 0
-        elif button in ("left", "right"):
+        elif button in (Button.LEFT, Button.RIGHT):
             self.show_ruling, self.page = not self.show_ruling, 0
 
     @property
