@@ -35,6 +35,7 @@ from companion.inputs.events import (
 )
 from companion.registry import UnknownGame, find_game
 from companion.service.hosts.base import NOT_COUNTED, Leaving, Request
+from companion.service.hosts.outcome import Outcome
 from companion.service.shell_base import (
     HINT_LABEL,
     NOT_COUNTING_BEEPS,
@@ -236,7 +237,12 @@ class Shell(ShellMenu, ShellSettings):
         if self.ctx.prefs.voice:
             self.ctx.announcer.say(event.line)
 
-    def _after(self, request: Request | None) -> None:
+    def _after(self, result: Request | Outcome | None) -> None:
+        request = result
+        if isinstance(result, Outcome):  # a host that gives back what the input did
+            if result.beep is not None:
+                self.beep(result.beep)
+            request = result.request
         if request is Request.SETUP:
             self.mode = Mode.SETUP
             self.setup_index = len(self._setup_lines()) - 1

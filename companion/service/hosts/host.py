@@ -44,6 +44,7 @@ from companion.ui.views import View
 
 if TYPE_CHECKING:
     from companion.service.hosts.base import GameHost
+    from companion.service.hosts.outcome import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +153,7 @@ class BaseHost:
     def resume(self, records: list[Record], now: float) -> bool:
         raise NotImplementedError
 
-    def handle(self, event: Input, now: float) -> Request | None:
+    def handle(self, event: Input, now: float) -> Request | Outcome | None:
         raise NotImplementedError
 
     def view(self) -> View:

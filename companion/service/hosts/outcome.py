@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.engines.game import Record
+from companion.inputs.events import Dropped, Input, Rolled
 from companion.service.hosts.base import Request
 
 
@@ -49,3 +51,11 @@ NOTHING = Outcome()
 """An input that was taken and asks for nothing more."""
 REFUSED = Outcome(counted=False, beep=Beep.ILLEGAL)
 """An input the table does not take now."""
+
+
+def input_mark(event: Input) -> Record | None:
+    """The journal's mark of a dice event that waits for its acknowledgement (the dice's boot
+    and the event's number), or ``None``."""
+    if isinstance(event, Rolled | Dropped) and event.receipt is not None and event.boot:
+        return {"src": "dice", "boot": event.boot, "seq": event.seq}
+    return None
