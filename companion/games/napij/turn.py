@@ -670,17 +670,15 @@ class NapijTurn:
     # --- what the panel shows ---------------------------------------------------------------
 
     def shows(self) -> Panel:
-        """The values the screen of this moment is drawn from (:mod:`.panel`)."""
-        started = self.play.started
+        """The values the screen of this moment is drawn from (:mod:`.panel`): the turn's
+        own only where its screen shows the turn."""
         s = self.play.state
         p = Panel(self.mode, s, self.told.event_line, self.error, self.ctx.data, self.shown,
                   self.page, self.list_index, self.duty_colour, self.lot, self.lot_shown)
-        if s is None or self.mode not in (Mode.PLAY, Mode.OVER, Mode.TALLY):
-            return p
-        if self.mode is Mode.TALLY:
+        if s is not None and self.mode is Mode.TALLY:
             return replace(p, drunk_game=self.tally.game(self.game_id),
                            drunk_tonight=self.tally.tonight())
-        if self.mode is Mode.OVER or not started:
+        if s is None or self.mode not in (Mode.PLAY, Mode.IDLE):
             return p
         who = self.actor()
         computer = self.is_computer(who)
