@@ -1,7 +1,7 @@
 """What a napij se table shows over the game after an action: cards and drinks to answer (pure).
 
 After every action the host shows, in the order they happened, the cards drawn from the
-virtual deck and the drinking duties (:mod:`.napij_drinks`).  Nothing on show goes away by
+virtual deck and the drinking duties (:mod:`.drinks`).  Nothing on show goes away by
 itself: a card waits for "● dál" (it may say to move a piece on the real board), a drink
 for its answer - "● vypito" for everyone it names, or "◀ později", which leaves it as a
 debt.  So no debt is ever made by looking at a banner (D42 of docs/players/napij-rules.md).  A card

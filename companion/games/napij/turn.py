@@ -523,7 +523,7 @@ class NapijTurn:
 
     def _announce(self, before: State, events: Sequence[Event], now: float) -> None:
         """The cards and drinks of an action, in the order they happened, each on show until
-        it is answered (:mod:`.napij_shown`)."""
+        it is answered (:mod:`.shown`)."""
         for item in after_action(before, self.state, events):
             self._enqueue(item, now)
 

@@ -30,8 +30,9 @@ from companion.games.napij.pace import ready_after
 from companion.games.napij.panel import moves
 from companion.games.napij.screens import row_pages
 from companion.games.napij.views import NapijView
-from companion.inputs.events import ButtonPress, Dropped, Rolled
-from companion.service.hosts.base import DiceStatus, Expect, HostContext
+from companion.inputs.events import ButtonPress, Dropped, Receipt, Rolled
+from companion.service.hosts.base import DiceStatus, Expect, HostContext, Request
+from companion.service.hosts.outcome import Beep
 from companion.service.shell import Shell
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
@@ -840,6 +841,48 @@ def test_a_throw_nobody_asked_for_does_not_count(tmp_path):
     n = len(t.records())
     t.roll(2)
     assert len(t.records()) == n and t.view().event == "Tenhle hod se nepočítá."
+
+
+def test_a_throw_nobody_asked_for_comes_back_as_not_counted_with_its_beep(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
+    heard = len(t.sounds)
+    out = t.host.handle(Rolled(2, 7, Receipt(), "boot"), t.clock())
+    assert not out.counted and out.beep is Beep.ILLEGAL and not out.journaled
+    assert len(t.sounds) == heard  # the refusal's beep is the outcome's, not played aside
+    assert t.view().event == "Tenhle hod se nepočítá."
+
+
+def test_a_throw_taken_says_so_and_that_its_dice_mark_went_with_it(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    n = len(t.records())
+    out = t.host.handle(Rolled(3, 8, Receipt(), "boot"), t.clock())
+    assert out.counted and out.journaled and out.beep is None and out.request is None
+    assert t.records()[n:] == [{"t": "throw", "v": 3}]
+    out = t.host.handle(Rolled(4), t.clock())  # no dice mark: nothing went with it
+    assert not out.journaled
+
+
+def test_a_void_throw_is_journaled_and_not_counted(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r1@card.23")
+    t.wait(2)
+    out = t.host.handle(Rolled(5, 9, Receipt(), "boot"), t.clock())
+    assert not out.counted and out.beep is Beep.VOID_THROW and out.journaled
+    assert t.records()[-1] == {"t": "throw", "v": 5} and "void-throw" not in t.sounds
+
+
+def test_a_press_that_needs_the_set_up_asks_the_shell_for_it(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.host.turn.mode = Mode.TALLY
+    out = t.host.handle(ButtonPress("select"), t.clock())  # "Účet" of a game on: back to it
+    assert out.counted and out.request is None and t.host.turn.mode is Mode.PLAY
+    t.host.turn.mode = Mode.ERROR  # a board that cannot be played: ● goes to the set-up
+    assert t.host.handle(ButtonPress("select"), t.clock()).request is Request.SETUP
 
 
 def test_undo_takes_back_a_throw_but_not_the_shuffle(tmp_path):
