@@ -151,9 +151,10 @@ class NapijHost(JournaledHost[State, Action, Event, Setup]):
     def __init__(self, ctx: HostContext, table: str = "") -> None:
         super().__init__(ctx, GAME)
         d = setup_defaults(ctx, GAME.name, OLDER_KEYS)
-        self.turn = NapijTurn(ctx, self.play, self, players=int(d.get(Key.PLAYERS, 4)),
+        self.turn = NapijTurn(ctx, self.play, self,
                               computer_dice=bool(d.get(Key.COMPUTER_DICE, False)))
         """The game in play (its state, mode, timers, what is on show)."""
+        self.players = int(d.get(Key.PLAYERS, 4))
         self.computer = {COLOURS.index(c) for c in d.get("computer", ()) if c in COLOURS}
         self.levels: dict[int, Level] = levels_from_record(d.get("levels"))
         """The set-up's level of each seat the computer would play."""
@@ -170,8 +171,8 @@ class NapijHost(JournaledHost[State, Action, Event, Setup]):
 
     def options(self) -> Sequence[Option]:
         turn = self.turn
-        seats = SEATS_BY_PLAYERS[turn.players]
-        opts = seat_options(turn.players, self.computer, self.levels)
+        seats = SEATS_BY_PLAYERS[self.players]
+        opts = seat_options(self.players, self.computer, self.levels)
         first = self.first if self.first == LOT or self.first in seats else seats[0]
         if any(c in self.computer for c in seats):
             opts.append(computer_throws_option(turn.computer_dice))
@@ -197,9 +198,9 @@ class NapijHost(JournaledHost[State, Action, Event, Setup]):
 
     def set_option(self, key: str, value: Any) -> str | None:
         turn = self.turn
-        seat = set_seat_option(key, value, turn.players, self.computer)
+        seat = set_seat_option(key, value, self.players, self.computer)
         if seat is not None:
-            turn.players, self.computer, word = seat
+            self.players, self.computer, word = seat
             chosen = Seat.of(key)
             level = seat_level(value) if chosen is not None else None
             if chosen is not None and level is not None:
@@ -232,7 +233,7 @@ class NapijHost(JournaledHost[State, Action, Event, Setup]):
 
     def start(self, now: float) -> None:
         turn = self.turn
-        seats = SEATS_BY_PLAYERS[turn.players]
+        seats = SEATS_BY_PLAYERS[self.players]
         turn.reset()
         turn.lot = ()
         if self.first == LOT:
@@ -240,7 +241,7 @@ class NapijHost(JournaledHost[State, Action, Event, Setup]):
             first = max(turn.lot[-1], key=lambda cv: cv[1])[0]
         else:
             first = self.first if isinstance(self.first, int) and self.first in seats else seats[0]
-        setup = Setup(turn.players, first, self.deck_mode, self.board_file, self.deck_file)
+        setup = Setup(self.players, first, self.deck_mode, self.board_file, self.deck_file)
         problem = self._files_problem()
         if problem is not None:
             turn.error = problem
@@ -304,7 +305,7 @@ class NapijHost(JournaledHost[State, Action, Event, Setup]):
         self.levels.update(turn.game_levels)
         setup = self.play.setup  # "Nová hra" starts from the set-up of the game resumed
         if setup is not None:
-            turn.players, self.computer = setup.players, set(turn.seats_computer)
+            self.players, self.computer = setup.players, set(turn.seats_computer)
             self.deck_mode = setup.deck_mode
             self.board_file, self.deck_file = setup.board_file, setup.deck_file
             self.first = LOT if turn.lot else (setup.first or 0)

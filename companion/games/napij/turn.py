@@ -158,11 +158,10 @@ class NapijTurn:
     """The game in play: its state, mode, timers and what is on show (see the module)."""
 
     def __init__(self, ctx: HostContext, play: JournaledGame[State, Action, Event, Setup],
-                 told: Teller, *, players: int = 4, computer_dice: bool = False) -> None:
+                 told: Teller, *, computer_dice: bool = False) -> None:
         self.ctx = ctx
         self.play = play
         self.told = told
-        self.players = players
         self.game_levels: dict[int, Level] = {}
         """The levels of the computer seats of the game in play (from its header)."""
         self.think = 0
