@@ -24,7 +24,7 @@ from companion.engines.czech import PLAYER, PLAYER_LOWER
 from companion.engines.errors import RulesError
 from companion.engines.game import Record
 from companion.games.napij.drinks import Tally, debt_sentence
-from companion.games.napij.engine.actions import Action, Drank, Duty, Later, Play, Throw
+from companion.games.napij.engine.actions import Action, Drank, Duty, Play, Throw
 from companion.games.napij.engine.describe import HEADLINE_ORDER
 from companion.games.napij.engine.events import (
     BottleMoved,
@@ -55,7 +55,7 @@ from companion.games.napij.mode import Mode
 from companion.games.napij.pace import computer_order, ready_after, spoken_play
 from companion.games.napij.panel import Lot, Panel, play_view
 from companion.games.napij.panel import view as panel_view
-from companion.games.napij.shown import Shown, after_action, waiting
+from companion.games.napij.shown import Shown, after_action, for_people, waiting
 from companion.games.napij.views import NapijView
 from companion.players.levels import DEFAULT_LEVEL, Level
 from companion.service.hosts.base import RETRY_AFTER, EventLines, Expect, HostContext, JournaledGame
@@ -372,7 +372,7 @@ class NapijTurn:
         self.shown = None
         self.queue = deque()
         for item in waiting(self.state):
-            left = self._settle_computers(item, now)
+            left, _ = for_people(item, self.seats_computer)
             if left is not None:
                 self.queue.append(left)
         if self.queue:
@@ -527,7 +527,9 @@ class NapijTurn:
             self._enqueue(item, now)
 
     def _enqueue(self, item: Shown, now: float) -> None:
-        left = self._settle_computers(item, now, tell=True)
+        left, excused = for_people(item, self.seats_computer)
+        for line in excused:  # a new announcement: the computers' shares listed
+            self.told.lines.add(line)
         if left is None:
             return
         self.queue.append(left)
@@ -553,33 +555,6 @@ class NapijTurn:
             self.beep(item.pattern)
         if item.sentence:
             self._say(item.sentence)
-
-    def _settle_computers(self, item: Shown, now: float, *, tell: bool = False) -> Shown | None:
-        """A computer seat's drinks settle by themselves: nobody presses for them.  Its share
-        of a drink stays in the ledger until its own turn begins, when the companion clears
-        it (:meth:`_computer_step`); what is left for the people (or a card's text, "● dál")
-        is shown; ``None`` when nothing is.  ``tell``: a new announcement, whose computer
-        shares go to the event list."""
-        mine = tuple(a for a in item.drank
-                     if isinstance(a, Drank) and self.is_computer(a.colour))
-        if not mine:
-            return item
-        if tell:
-            why = item.banner.lines[-1] if item.banner is not None and item.banner.lines \
-                else item.card[0].split(" · ")[0].lower() if item.card is not None else ""
-            for action in mine:
-                assert isinstance(action, Drank)
-                self.told.lines.add(f"{PLAYER[action.colour]} (PC) pít nemusí"
-                               f"{f' ({why})' if why else ''}: dluh mu odepíšu.")
-        people = tuple(a for a in item.drank if a not in mine)
-        later = tuple(a for a in item.later
-                      if not (isinstance(a, Later) and self.is_computer(a.colour)))
-        if item.card is not None:
-            return replace(item, drank=people, later=later,
-                           sentence=item.sentence if people else "")
-        if not people:
-            return None
-        return replace(item, drank=people, later=later)
 
     def _say(self, text: str) -> None:
         if self.ctx.prefs.voice:
