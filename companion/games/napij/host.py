@@ -133,6 +133,14 @@ LOT = "lot"
 """The set-up's "Začíná: los" (who starts is thrown for)."""
 
 
+class Menu(StrEnum):
+    """The game's own lines of the shell's menu: the lists they open over the game."""
+
+    LEDGER = "ledger"  # "Dluhy"
+    DUTY = "duty"  # "Povinnost napít se"
+    TALLY = "tally"  # "Účet"
+
+
 def _files(folder: Path | None, sub: str) -> tuple[str, ...]:
     """A family's own files (``*.toml`` in ``folder/sub``), as paths."""
     if folder is None:
@@ -403,16 +411,17 @@ class NapijHost(JournaledHost[State, Action, Event, Setup]):
     def menu_items(self) -> Sequence[tuple[str, str]]:
         if not self.turn.in_game or self.turn.mode is Mode.LOT:
             return ()
-        return (("ledger", "Dluhy"), ("duty", "Povinnost napít se"), ("tally", "Účet"))
+        return ((Menu.LEDGER, "Dluhy"), (Menu.DUTY, "Povinnost napít se"), (Menu.TALLY, "Účet"))
 
     def on_menu(self, key: str, now: float) -> None:
         self.turn.list_index = 0
-        if key == "ledger":
-            self.turn.mode = Mode.LEDGER
-        elif key == "duty":
-            self.turn.mode = Mode.DUTY_WHO
-        elif key == "tally":
-            self.turn.mode = Mode.TALLY
+        match key:
+            case Menu.LEDGER:
+                self.turn.mode = Mode.LEDGER
+            case Menu.DUTY:
+                self.turn.mode = Mode.DUTY_WHO
+            case Menu.TALLY:
+                self.turn.mode = Mode.TALLY
 
     def why(self) -> str | None:
         """The rules browser's "Proč?": why each piece may or may not take each thrown value
