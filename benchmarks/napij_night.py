@@ -164,12 +164,12 @@ def play_game(t: Table, rng: random.Random, counts: Counts) -> list[dict[str, An
     for _ in range(MAX_STEPS):
         counts.steps += 1
         expect = host.expects()
-        if host.mode is Mode.TALLY:
+        if host.turn.mode is Mode.TALLY:
             break
-        s = host.state
-        if host.asked is not None and host.asked != asked:
-            asked = host.asked
-            if not host.is_computer(asked[0]):
+        s = host.turn.state
+        if host.turn.asked is not None and host.turn.asked != asked:
+            asked = host.turn.asked
+            if not host.turn.is_computer(asked[0]):
                 counts.asked_to_pay += 1
         if expect is Expect.WAIT or expect is None:
             t.wait()
@@ -184,7 +184,7 @@ def play_game(t: Table, rng: random.Random, counts: Counts) -> list[dict[str, An
                 t.do(Rolled(rng.randint(1, 6)))
                 counts.rolls += 1
         elif expect is Expect.CONFIRM:
-            if host.shown is not None and host.shown.drank:
+            if host.turn.shown is not None and host.turn.shown.drank:
                 counts.banners_answered += 1
             t.do(press["select"])  # drunk / moved / read: ●
             counts.presses += 1
@@ -195,7 +195,7 @@ def play_game(t: Table, rng: random.Random, counts: Counts) -> list[dict[str, An
             card = pile.pop(0)
             pile.append(card)
             numbers = s.rules.deck.numbers
-            while numbers[host.card_index] != card:
+            while numbers[host.turn.card_index] != card:
                 t.do(press["right"])
                 counts.presses += 1
             t.do(press["select"])  # the number

@@ -62,10 +62,10 @@ def evening(seed: int, games: int, auto: bool) -> tuple[Counter[str], Counter[st
             shell.handle(select, now)
             last = None
             for _ in range(60_000):
-                if host.mode.value in ("over", "tally"):
+                if host.turn.mode.value in ("over", "tally"):
                     break
-                s = host.state
-                whose = "computer" if s.turn in host.seats_computer else "person"
+                s = host.turn.state
+                whose = "computer" if s.turn in host.turn.seats_computer else "person"
                 if s.turn != last:
                     turns[whose] += 1
                     last = s.turn
@@ -91,14 +91,14 @@ def evening(seed: int, games: int, auto: bool) -> tuple[Counter[str], Counter[st
 
 def _what(host: Any, s: Any) -> str:
     """What the press answers (a name for the table printed at the end)."""
-    shown = getattr(host, "shown", None)
+    shown = host.turn.shown
     if shown is not None:
         return "card" if shown.card is not None else "drink banner"
     phase = s.phase.value
     if phase == "throw":
         return "debt asked for"
     if phase == "play":
-        return "only play" if len(host.plays()) == 1 else "a play of several"
+        return "only play" if len(host.turn.plays()) == 1 else "a play of several"
     return {"choose": "card's choice", "draw": "printed card"}.get(phase, phase)
 
 

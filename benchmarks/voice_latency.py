@@ -95,7 +95,7 @@ class NapijTable:
         """Seconds from the dropped die coming in to the first sample of its announcement."""
         from companion.inputs.events import ButtonPress, Dropped
 
-        while self.host.shown is not None:
+        while self.host.turn.shown is not None:
             self.host.handle(ButtonPress("select"), 0.0)  # the last banner: drunk
         t0 = time.perf_counter()
         self.host.handle(Dropped(), 0.0)

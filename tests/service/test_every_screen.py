@@ -398,7 +398,7 @@ def napij_step(t: Table, rng: random.Random) -> None:
     if expect is Expect.WAIT:
         t.tick(max(0.01, (deadline or t.now) - t.now + 0.01))
     elif expect is Expect.CONFIRM:
-        if host.shown is not None and host.shown.later and rng.random() < 0.2:
+        if host.turn.shown is not None and host.turn.shown.later and rng.random() < 0.2:
             t.do(L, "later")  # a drink left for later
         else:
             t.do(S, "confirm")
@@ -423,17 +423,17 @@ def napij_put(t: Table, position: str) -> None:
     """The game jumps to ``position`` (the journal is not rewritten: a screen, not a game)."""
     host = t.shell.host
     host.play.state = parse_napij(position, NAPIJ_RULES)
-    host.kinds = ["throw"]
-    host.mode = NapijMode.PLAY
-    host.shown = None
-    host.queue.clear()
-    host.arm(t.now)
+    host.turn.kinds = ["throw"]
+    host.turn.mode = NapijMode.PLAY
+    host.turn.shown = None
+    host.turn.queue.clear()
+    host.turn.arm(t.now)
     t.note(position)
 
 
 def napij_play_out(t: Table, rng: random.Random, steps: int) -> None:
     for _ in range(steps):
-        if t.shell.mode is not Mode.PLAY or t.shell.host.mode is NapijMode.OVER:
+        if t.shell.mode is not Mode.PLAY or t.shell.host.turn.mode is NapijMode.OVER:
             return
         napij_step(t, rng)
 
@@ -442,7 +442,7 @@ def napij_menu_screens(t: Table) -> None:
     """The napij items of the menu: the ledger (a drink taken), every table duty for every
     player (each banner), "Účet"."""
     host = t.shell.host
-    colours = host.state.colours
+    colours = host.turn.state.colours
     for k in range(len(colours)):
         for reason in range(5):  # four duties and "Zpět"
             t.do(LONG, "menu")
@@ -454,9 +454,9 @@ def napij_menu_screens(t: Table) -> None:
             for _ in range(reason):
                 t.do(R, "duty: why")
             t.do(S, "duty called")
-            while host.shown is not None:
+            while host.turn.shown is not None:
                 t.do(S, "banner seen")
-            if host.mode is not NapijMode.PLAY:  # "Zpět" went back to whom
+            if host.turn.mode is not NapijMode.PLAY:  # "Zpět" went back to whom
                 for _ in range(len(colours)):
                     t.do(R, "duty: who")
                 t.do(S, "back")
@@ -466,7 +466,7 @@ def napij_menu_screens(t: Table) -> None:
     for _ in range(len(colours) + 1):
         t.do(S, "drank")
         t.do(R, "ledger rows")
-    if host.mode is NapijMode.LEDGER:
+    if host.turn.mode is NapijMode.LEDGER:
         t.do(S, "back")
     t.do(LONG, "menu")
     t.goto("Účet")
@@ -499,7 +499,7 @@ def napij_screens(tmp: Path) -> Iterator[tuple[View, str]]:
         host.set_option(key, option.values[[Path(str(v)).stem for v in option.values]
                                            .index(bad)])
         start(t)
-        assert host.mode is NapijMode.ERROR, host.mode
+        assert host.turn.mode is NapijMode.ERROR, host.turn.mode
         for _ in range(4):
             t.tick(PAGE_SECONDS)
         t.do(S, "back to the set-up")
@@ -522,7 +522,7 @@ def napij_screens(tmp: Path) -> Iterator[tuple[View, str]]:
         if g["dice"]:
             t.do(DiceLink(True), "dice up")
         start(t)
-        while host.mode is NapijMode.LOT:
+        while host.turn.mode is NapijMode.LOT:
             t.tick(0.3)
         t.tick(3.0)
         napij_play_out(t, rng, 900)
@@ -530,7 +530,7 @@ def napij_screens(tmp: Path) -> Iterator[tuple[View, str]]:
             t.do(DiceLink(False, "unplugged"), "dice lost")
             napij_play_out(t, rng, 60)
             t.do(DiceLink(True), "dice back")
-        if host.mode is NapijMode.PLAY:
+        if host.turn.mode is NapijMode.PLAY:
             napij_menu_screens(t)
             t.do(ButtonPress("help"), "why")
             walk_rules(t)
@@ -547,14 +547,14 @@ def napij_screens(tmp: Path) -> Iterator[tuple[View, str]]:
         start(t)
         for position in NAPIJ_LONG:
             napij_put(t, position)
-            for _ in range(min(40, len(host.plays()) + len(host.card_choices()))):
+            for _ in range(min(40, len(host.turn.plays()) + len(host.turn.card_choices()))):
                 t.do(R, "every play")
             t.do(ButtonPress("help"), "why")
             walk_rules(t)
             t.do(LONG, "back")
         for position in NAPIJ_CARDS:
             napij_put(t, position)
-            for _ in range(len(host.card_choices()) + 1):
+            for _ in range(len(host.turn.card_choices()) + 1):
                 t.do(R, "every choice")
             t.do(S, "chosen")
             napij_play_out(t, rng, 12)
@@ -585,9 +585,9 @@ def napij_screens(tmp: Path) -> Iterator[tuple[View, str]]:
     napij_put(t, "r:m2,rh4,rh3,rh2 b:m20,p,p,p g:m30,p,p,p y:m40,p,p,p bottle:m60 turn:r "
                  "throws:4 owe:g3 drunk:r14,b9,g21,y3")
     t.do(S, "the only play: the last piece home")
-    while host.shown is not None:
+    while host.turn.shown is not None:
         t.do(S, "drunk")
-    assert host.mode is NapijMode.OVER, host.mode
+    assert host.turn.mode is NapijMode.OVER, host.turn.mode
     walk_menu(t)
     t.do(S, "the tally")
     t.do(S, "a new game")

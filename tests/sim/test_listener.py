@@ -60,5 +60,5 @@ def test_it_plays_a_napij_se_round_in_the_voice_mode_from_what_it_heard(tmp_path
         voice.close()
     assert heard.throws == 30 and heard.choices >= 1
     assert any("napij" in s.lower() for s in heard.sentences)  # the drinks were heard
-    s = t.shell.host.state
+    s = t.shell.host.turn.state
     assert sum(len([p for p in (s.pieces[c] or ()) if p >= 0]) for c in s.colours) > 0

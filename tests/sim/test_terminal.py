@@ -302,9 +302,14 @@ def test_with_a_pixels_die_the_keys_throw_it_and_carry_it_away(tmp_path):
         end = time.monotonic() + 5
         while DiceLink(False, "asleep or out of range") not in seen and time.monotonic() < end:
             time.sleep(0.01)
-        # the footer wraps to the terminal: the keys are there, one line or two
-        shown = " ".join(out.getvalue().replace("\x1b[K", "").split())
-        assert "kostka Pixels: mimo dosah" in shown and " ".join(HELP_PIXELS.split()) in shown
+        assert DiceLink(False, "asleep or out of range") in seen
+
+        def shown() -> str:  # the footer wraps to the terminal: the keys, one line or two
+            return " ".join(out.getvalue().replace("\x1b[K", "").split())
+
+        while "kostka Pixels: mimo dosah" not in shown() and time.monotonic() < end:
+            time.sleep(0.01)  # the link's line is drawn after the shell took the event
+        assert "kostka Pixels: mimo dosah" in shown() and " ".join(HELP_PIXELS.split()) in shown()
     finally:
         sim.app.service.stop()
         th.join(5)

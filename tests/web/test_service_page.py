@@ -127,9 +127,9 @@ def napij_until_a_throw(rig: Rig, timeout_s: float = 15.0) -> None:
     while time.monotonic() < end:
         host = rig.app.controller.host
         expects = host.expects() if rig.app.controller.mode == "play" else None
-        if expects is Expect.ROLL and host.shown is None:
+        if expects is Expect.ROLL and host.turn.shown is None:
             return
-        if expects is Expect.CONFIRM or host.shown is not None:
+        if expects is Expect.CONFIRM or host.turn.shown is not None:
             before = rig.view
             rig.press("select")
             wait_until(lambda b=before: rig.view != b, 2)
@@ -155,12 +155,12 @@ def test_napij_se_shows_the_ledger_and_ucet_and_the_throws(browser, table, tmp_p
     for row in rows:  # everybody drank the opening toast: one drink, in this game and tonight
         assert row[-2:] == ["1", "1"], rows
     assert "Účet" in text_of(browser, "ledger-box")
-    colour = "rg"[table.app.controller.host.state.turn // 2]
+    colour = "rg"[table.app.controller.host.turn.state.turn // 2]
     table.dice.roll(6)
     on_page(browser, lambda d: js(d, "return document.getElementById('throws').dataset.values")
             == "6")
     table.dice.roll(2)  # from the pub onto the board: the single play, made and confirmed
-    wait_until(lambda: table.app.controller.host.plays(), 2)
+    wait_until(lambda: table.app.controller.host.turn.plays(), 2)
     table.press("select")
     on_page(browser, lambda d: js(
         d, f"return document.querySelectorAll('#board-top g.piece[data-colour={colour}]"

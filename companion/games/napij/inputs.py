@@ -1,294 +1,320 @@
 """Člověče, napij se! at the table: what each input means in each mode of the turn.
 
-:class:`NapijInputs` turns the dice's throws, the dice's drop and the buttons into the
-turn's actions (:mod:`.napij_turn`): ◀ ▶ ● on the throw, play, card and draw screens, on a
-card or drink on show, in the lot, the ledger, the table duties and "Účet".
+:func:`handle` turns the dice's throws, the dice's drop and the buttons into the turn's
+actions (:mod:`.turn`): ◀ ▶ ● on the throw, play, card and draw screens, on a card or drink
+on show, in the lot, the ledger, the table duties and "Účet".  It gives back what the input
+did as an :class:`~companion.service.hosts.outcome.Outcome`: a throw the table did not take
+says so (``counted=False``, with the refusal's beep), a throw or a drop whose dice mark was
+written with the action it caused says that too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from companion.engines.game import Record
 from companion.games.napij.engine.actions import DeclareBottle, Drank, Draw, Duty
-from companion.games.napij.engine.events import VoidThrow
 from companion.games.napij.engine.game import GAME
 from companion.games.napij.engine.reasons import Why
 from companion.games.napij.engine.rules import can_declare_bottle
 from companion.games.napij.engine.state import DrinkReason, Phase
+from companion.games.napij.mode import DUTY_WORDS, LISTS, Mode
 from companion.games.napij.screens import row_pages
-from companion.games.napij.turn import ASK_GRACE, DUTY_WORDS, Mode, NapijTurn
+from companion.games.napij.turn import ASK_GRACE, NapijTurn
 from companion.games.napij.views import NapijView
 from companion.inputs.events import Button, ButtonPress, DiceLink, Dropped, Input, Rolled
 from companion.service.hosts.base import COMPUTER_THROWS, NOT_COUNTED, Request, dice_line
-from companion.service.hosts.outcome import NOTHING, Outcome, asking, input_mark
+from companion.service.hosts.outcome import Beep, Outcome, input_mark
 from companion.ui.controls import cycle
 
 
-class NapijInputs(NapijTurn):
-    """The inputs of the game in play (see the module)."""
+def handle(turn: NapijTurn, event: Input, now: float) -> Outcome:
+    """One input at the table, and what it did."""
+    with turn.take(input_mark(event)) as taking:
+        request = _take(turn, event, now)
+    return Outcome(counted=taking.refused is None, journaled=taking.journaled,
+                   beep=taking.refused, request=request)
 
-    def handle(self, event: Input, now: float) -> Outcome:
-        mark, count = input_mark(event), self.play.count
-        if isinstance(event, Rolled):
-            counted = self._rolled(event.value, now, mark)
-            return Outcome(counted, journaled=mark is not None and self.play.count > count)
-        if isinstance(event, DiceLink):
-            self.event_line = dice_line(event.up)
-            if not event.up:
-                self.ctx.beep("illegal")
-            if self.mode is Mode.PLAY:
-                self.arm(now, keep=True)
-        elif isinstance(event, Dropped):
-            if self.play.started and self.mode not in (Mode.OVER, Mode.ERROR, Mode.IDLE):
-                who = self.actor()
-                self._commit(Duty(who, DrinkReason.DROPPED_DICE), now, mark=mark)
-                return Outcome(journaled=mark is not None and self.play.count > count)
-        elif isinstance(event, ButtonPress):
-            if self.shown is not None and self.mode in (Mode.PLAY, Mode.OVER):
-                self._on_shown(event.name, now)
-                return NOTHING
-            return asking(self._buttons[self.mode](self, event.name, now))
-        return NOTHING
 
-    def _rolled(self, value: int, now: float, mark: Record | None) -> bool:
-        """A throw of the dice: counted when a throw is wanted and nothing on show waits for
-        its answer; made while a due debt is asked for, it is void and costs the penalty -
-        but only once the ask has been on screen and said for a moment (D45)."""
-        ok = self.mode in (Mode.PLAY, Mode.LEDGER, Mode.DUTY_WHO, Mode.DUTY_WHY, Mode.TALLY) \
-            and self.play.started and self.state.phase is Phase.THROW and self.shown is None
-        s = self.state if self.play.started else None
-        if s is not None and self.mode is Mode.PLAY and self.is_computer(s.turn) \
-                and self.computer_throws():
-            self.notify(COMPUTER_THROWS)  # the computer's whole turn: never its throw
-            self.ctx.beep("illegal")
-            return False
-        if ok and s is not None and s.due(s.turn):
-            asked = self.asked == (s.turn, len(self.kinds)) and now - self.asked_at >= ASK_GRACE
-            ok = asked and self.mode is Mode.PLAY and not self.is_computer(s.turn)
-        if not ok:
-            self._not_counted()
-            return False
-        self.mode = Mode.PLAY
-        events = self._throw(value, now, mark)
-        return bool(events) and not any(isinstance(e, VoidThrow) for e in events)
+def _take(turn: NapijTurn, event: Input, now: float) -> Request | None:
+    match event:
+        case Rolled(value=value):
+            _rolled(turn, value, now)
+        case DiceLink(up=up):
+            turn.told.event_line = dice_line(up)
+            if not up:
+                turn.beep(Beep.ILLEGAL)
+            if turn.mode is Mode.PLAY:
+                turn.arm(now, keep=True)
+        case Dropped():
+            if turn.play.started and turn.mode not in (Mode.OVER, Mode.ERROR, Mode.IDLE):
+                turn.commit(Duty(turn.actor(), DrinkReason.DROPPED_DICE), now)
+        case ButtonPress(name=name):
+            if turn.shown is not None and turn.mode in (Mode.PLAY, Mode.OVER):
+                _on_shown(turn, name, now)
+                return None
+            return _button(turn, name, now)
+    return None
 
-    def _not_counted(self) -> None:
-        """A throw nobody asked for: always the same sentence and the same beep."""
-        self.notify(NOT_COUNTED)
-        self.ctx.beep("illegal")
 
-    def _on_shown(self, name: Button, now: float) -> None:
-        """A card or a drink on show: ● vypito (or dál), ◀ později where it is offered; any
-        other key beeps and changes nothing."""
-        shown = self.shown
-        assert shown is not None
-        if name == "select":
-            actions = shown.drank
-        elif name == "left" and shown.later:
-            actions = shown.later
-        elif name == "right" and self._turn_page():
-            return
-        else:
-            self.ctx.beep("illegal")
-            return
-        for action in actions:  # each says itself: "Zelený se napil (spadlá kostka)."
-            if GAME.why_not(self.state, action) is None:
-                self._commit(action, now, announce=False)
-        self._next_shown(now)
-
-    def _turn_page(self) -> bool:
-        """▶ on a card whose text takes more than one page: the next page (after the last,
-        the first again); ``False`` when the text fits on one."""
-        view = self._shown_view()
-        pages = row_pages(view) if isinstance(view, NapijView) else 1
-        if pages <= 1:
-            return False
-        self.page = (self.page + 1) % pages
-        return True
-
-    def _on_idle(self, name: Button, now: float) -> Request | None:
-        return None
-
-    def _on_error(self, name: Button, now: float) -> Request | None:
-        if name == "select":
-            self.mode = Mode.IDLE
-            return Request.SETUP
-        self.ctx.beep("illegal")
-        return None
-
-    def _on_lot(self, name: Button, now: float) -> Request | None:
-        if name == "select":
-            self._begin_play(now)
-        else:
-            self.ctx.beep("illegal")
-        return None
-
-    def _on_play(self, name: Button, now: float) -> Request | None:
-        s = self.state
-        if self.opening:  # answered on its banner; nothing else moves before it
-            self.ctx.beep("illegal")
+def _button(turn: NapijTurn, name: Button, now: float) -> Request | None:
+    """A button in the mode the table is in."""
+    match turn.mode:
+        case Mode.IDLE:
             return None
-        phase = s.phase
-        who = self.actor()
-        computer = self.is_computer(who)
-        if phase is Phase.THROW:
-            self._on_throw_phase(name, now, who, computer)
-        elif phase is Phase.PLAY:
-            self._on_plays(name, now, computer)
-        elif phase is Phase.CHOOSE:
-            options = self.card_choices()
-            if name in ("left", "right") and len(options) > 1 and not computer:
-                self.selected = cycle(self.selected, len(options), name)
-            elif name == "select" and options:
-                self._commit(options[min(self.selected, len(options) - 1)], now)
-            else:
-                self.ctx.beep("illegal")
-        elif phase is Phase.DRAW:
-            numbers = s.rules.deck.numbers
-            if self.card_confirm:
-                if name == "select":
-                    self._commit(Draw(numbers[self.card_index]), now)
-                elif name == "left":
-                    self.card_confirm = False
-                    self.page = 0
-                elif not (name == "right" and self._turn_page()):
-                    self.ctx.beep("illegal")
-            elif name in ("left", "right"):  # held, ◀ ▶ run (hardware/buttons.py)
-                self.card_index = cycle(self.card_index, len(numbers), name)
-                if self.ctx.prefs.voice:  # the number said; the next one cuts it short
-                    self.ctx.announcer.say(str(numbers[self.card_index]), cut=True)
-            elif name == "select":
-                self.card_confirm = True
-        return None
+        case Mode.ERROR:
+            return _on_error(turn, name)
+        case Mode.LOT:
+            _on_lot(turn, name, now)
+        case Mode.PLAY:
+            _on_play(turn, name, now)
+        case Mode.OVER:
+            _on_over(turn, name)
+        case Mode.LEDGER:
+            _on_ledger(turn, name, now)
+        case Mode.DUTY_WHO:
+            _on_duty_who(turn, name, now)
+        case Mode.DUTY_WHY:
+            _on_duty_why(turn, name, now)
+        case Mode.TALLY:
+            return _on_tally(turn, name, now)
+    return None
 
-    def _on_plays(self, name: Button, now: float, computer: bool) -> None:
-        """◀ ▶ through the plays, ● the one shown.  A computer's play is its first; ◀ ▶ show
-        the others (read-only) and ● on one of them first goes back to the computer's."""
-        plays = self.plays()
-        if name in ("left", "right") and len(plays) > 1:
-            self.selected = cycle(self.selected, len(plays), name)
-        elif name == "select" and plays:
-            if computer and self.selected:
-                self.selected = 0  # confirm only what the computer plays, once it is shown
-                return
-            self._commit(plays[min(self.selected, len(plays) - 1)], now)
-        else:
-            self.ctx.beep("illegal")
 
-    def _on_throw_phase(self, name: Button, now: float, who: int, computer: bool) -> None:
-        s = self.state
-        if s.due(who):
-            if name == "select" and not computer:
-                self._commit(Drank(who), now)  # "Zelený se napil a už nic nedluží."
+def _rolled(turn: NapijTurn, value: int, now: float) -> None:
+    """A throw of the dice: counted when a throw is wanted and nothing on show waits for its
+    answer; made while a due debt is asked for, it is void and costs the penalty - but only
+    once the ask has been on screen and said for a moment (D45)."""
+    ok = turn.mode in (Mode.PLAY, Mode.LEDGER, Mode.DUTY_WHO, Mode.DUTY_WHY, Mode.TALLY) \
+        and turn.play.started and turn.state.phase is Phase.THROW and turn.shown is None
+    s = turn.state if turn.play.started else None
+    if s is not None and turn.mode is Mode.PLAY and turn.is_computer(s.turn) \
+            and turn.computer_throws():
+        turn.told.notify(COMPUTER_THROWS)  # the computer's whole turn: never its throw
+        turn.beep(Beep.ILLEGAL)
+        return
+    if ok and s is not None and s.due(s.turn):
+        asked = turn.asked == (s.turn, len(turn.kinds)) and now - turn.asked_at >= ASK_GRACE
+        ok = asked and turn.mode is Mode.PLAY and not turn.is_computer(s.turn)
+    if not ok:  # a throw nobody asked for: always the same sentence and the same beep
+        turn.told.notify(NOT_COUNTED)
+        turn.beep(Beep.ILLEGAL)
+        return
+    turn.mode = Mode.PLAY
+    turn.throw(value, now)
+
+
+def _on_shown(turn: NapijTurn, name: Button, now: float) -> None:
+    """A card or a drink on show: ● vypito (or dál), ◀ později where it is offered; any other
+    key beeps and changes nothing."""
+    shown = turn.shown
+    assert shown is not None
+    if name == Button.SELECT:
+        actions = shown.drank
+    elif name == Button.LEFT and shown.later:
+        actions = shown.later
+    elif name == Button.RIGHT and _turn_page(turn):
+        return
+    else:
+        turn.beep(Beep.ILLEGAL)
+        return
+    for action in actions:  # each says itself: "Zelený se napil (spadlá kostka)."
+        if GAME.why_not(turn.state, action) is None:
+            turn.commit(action, now, announce=False)
+    turn.next_shown(now)
+
+
+def _turn_page(turn: NapijTurn) -> bool:
+    """▶ on a card whose text takes more than one page: the next page (after the last, the
+    first again); ``False`` when the text fits on one."""
+    view = turn.view()
+    pages = row_pages(view) if isinstance(view, NapijView) else 1
+    if pages <= 1:
+        return False
+    turn.page = (turn.page + 1) % pages
+    return True
+
+
+def _on_error(turn: NapijTurn, name: Button) -> Request | None:
+    if name == Button.SELECT:
+        turn.mode = Mode.IDLE
+        return Request.SETUP
+    turn.beep(Beep.ILLEGAL)
+    return None
+
+
+def _on_lot(turn: NapijTurn, name: Button, now: float) -> None:
+    if name == Button.SELECT:
+        turn.begin_play(now)
+    else:
+        turn.beep(Beep.ILLEGAL)
+
+
+def _on_play(turn: NapijTurn, name: Button, now: float) -> None:
+    s = turn.state
+    if turn.opening:  # answered on its banner; nothing else moves before it
+        turn.beep(Beep.ILLEGAL)
+        return
+    who = turn.actor()
+    computer = turn.is_computer(who)
+    match s.phase:
+        case Phase.THROW:
+            _on_throw_phase(turn, name, now, who, computer)
+        case Phase.PLAY:
+            _on_plays(turn, name, now, computer)
+        case Phase.CHOOSE:
+            options = turn.card_choices()
+            if name in (Button.LEFT, Button.RIGHT) and len(options) > 1 and not computer:
+                turn.selected = cycle(turn.selected, len(options), name)
+            elif name == Button.SELECT and options:
+                turn.commit(options[min(turn.selected, len(options) - 1)], now)
             else:
-                self.ctx.beep("illegal")
+                turn.beep(Beep.ILLEGAL)
+        case Phase.DRAW:
+            _on_draw(turn, name, now)
+
+
+def _on_draw(turn: NapijTurn, name: Button, now: float) -> None:
+    """A printed card: ◀ ▶ run through its numbers, ● shows its text, ● again takes it."""
+    numbers = turn.state.rules.deck.numbers
+    if turn.card_confirm:
+        if name == Button.SELECT:
+            turn.commit(Draw(numbers[turn.card_index]), now)
+        elif name == Button.LEFT:
+            turn.card_confirm = False
+            turn.page = 0
+        elif not (name == Button.RIGHT and _turn_page(turn)):
+            turn.beep(Beep.ILLEGAL)
+    elif name in (Button.LEFT, Button.RIGHT):  # held, ◀ ▶ run (hardware/buttons.py)
+        turn.card_index = cycle(turn.card_index, len(numbers), name)
+        if turn.ctx.prefs.voice:  # the number said; the next one cuts it short
+            turn.ctx.announcer.say(str(numbers[turn.card_index]), cut=True)
+    elif name == Button.SELECT:
+        turn.card_confirm = True
+
+
+def _on_plays(turn: NapijTurn, name: Button, now: float, computer: bool) -> None:
+    """◀ ▶ through the plays, ● the one shown.  A computer's play is its first; ◀ ▶ show the
+    others (read-only) and ● on one of them first goes back to the computer's."""
+    plays = turn.plays()
+    if name in (Button.LEFT, Button.RIGHT) and len(plays) > 1:
+        turn.selected = cycle(turn.selected, len(plays), name)
+    elif name == Button.SELECT and plays:
+        if computer and turn.selected:
+            turn.selected = 0  # confirm only what the computer plays, once it is shown
             return
-        bottle = can_declare_bottle(s) is Why.LEGAL and not computer
-        if self.manual_allowed():
-            top = 7 if bottle else 6
-            if name == "left":
-                self.manual = (self.manual - 2) % top + 1
-            elif name == "right":
-                self.manual = self.manual % top + 1
-            elif name == "select":
-                if self.manual == 7 and bottle:
-                    self._commit(DeclareBottle(), now)
-                    self.manual = 1
-                else:
-                    self._throw(min(self.manual, 6), now)
-            return
-        if self.bottle_ask and bottle:  # "Hrát tento tah lahví? ● ano, ◀ ne"
-            if name == "select":
-                self._commit(DeclareBottle(), now)
-            elif name == "left":
-                self.bottle_ask = False
-            else:
-                self.ctx.beep("illegal")
-            return
-        if name == "right" and bottle:
-            self.bottle_ask = True
-        else:  # the dice throws; ● has nothing to confirm here
-            self.ctx.beep("illegal")
+        turn.commit(plays[min(turn.selected, len(plays) - 1)], now)
+    else:
+        turn.beep(Beep.ILLEGAL)
 
-    def _on_over(self, name: Button, now: float) -> Request | None:
-        if name == "select":
-            self.mode, self.list_index = Mode.TALLY, 0
+
+def _on_throw_phase(turn: NapijTurn, name: Button, now: float, who: int, computer: bool) -> None:
+    s = turn.state
+    if s.due(who):
+        if name == Button.SELECT and not computer:
+            turn.commit(Drank(who), now)  # "Zelený se napil a už nic nedluží."
         else:
-            self.ctx.beep("illegal")
-        return None
-
-    def _colour_picked(self, name: Button, now: float) -> int | None:
-        """◀ ▶ through the players and "Zpět" (the ledger, a duty's whom); ● on a player: that
-        colour, ● on "Zpět": back to the game."""
-        colours = self.state.colours
-        if name in ("left", "right"):
-            self.list_index = cycle(self.list_index, len(colours) + 1, name)
-        elif name == "select":
-            if self.list_index < len(colours):
-                return colours[self.list_index]
-            self._back(now)
-        return None
-
-    def _on_ledger(self, name: Button, now: float) -> Request | None:
-        c = self._colour_picked(name, now)
-        if c is not None:
-            if self.state.debt(c):
-                self._commit(Drank(c), now)
-                self.mode = Mode.LEDGER
+            turn.beep(Beep.ILLEGAL)
+        return
+    bottle = can_declare_bottle(s) is Why.LEGAL and not computer
+    if turn.manual_allowed():
+        top = 7 if bottle else 6
+        if name == Button.LEFT:
+            turn.manual = (turn.manual - 2) % top + 1
+        elif name == Button.RIGHT:
+            turn.manual = turn.manual % top + 1
+        elif name == Button.SELECT:
+            if turn.manual == 7 and bottle:
+                turn.commit(DeclareBottle(), now)
+                turn.manual = 1
             else:
-                self.ctx.beep("illegal")
-        return None
-
-    def _on_duty_who(self, name: Button, now: float) -> Request | None:
-        c = self._colour_picked(name, now)
-        if c is not None:
-            self.duty_colour = c
-            self.mode, self.list_index = Mode.DUTY_WHY, 0
-        return None
-
-    def _on_duty_why(self, name: Button, now: float) -> Request | None:
-        if name in ("left", "right"):
-            self.list_index = cycle(self.list_index, len(DUTY_WORDS) + 1, name)
-        elif name == "select":
-            if self.list_index < len(DUTY_WORDS):
-                reason = DUTY_WORDS[self.list_index][0]
-                self._back(now)
-                self._commit(Duty(self.duty_colour, reason), now)
-            else:
-                self.mode, self.list_index = Mode.DUTY_WHO, 0
-        return None
-
-    def _on_tally(self, name: Button, now: float) -> Request | None:
-        if name == "select":
-            if self.state.winner is not None:
-                self.mode = Mode.OVER
-                return Request.SETUP
-            self._back(now)
+                turn.throw(min(turn.manual, 6), now)
+        return
+    if turn.bottle_ask and bottle:  # "Hrát tento tah lahví? ● ano, ◀ ne"
+        if name == Button.SELECT:
+            turn.commit(DeclareBottle(), now)
+        elif name == Button.LEFT:
+            turn.bottle_ask = False
         else:
-            self.ctx.beep("illegal")
-        return None
+            turn.beep(Beep.ILLEGAL)
+        return
+    if name == Button.RIGHT and bottle:
+        turn.bottle_ask = True
+    else:  # the dice throws; ● has nothing to confirm here
+        turn.beep(Beep.ILLEGAL)
 
-    def leave(self, now: float) -> bool:
-        """A long ●: from the ledger, a duty's whom or what for and "Účet" back to the game
-        (the shell's :class:`~.base.Leaving`).  On the game's own screens, a drink's banner
-        among them, it opens the menu: there "Vrátit poslední akci" takes back a drop the
-        dice saw by mistake, and a long ● from the menu comes back to the banner."""
-        if not self.play.started or self.mode not in (Mode.LEDGER, Mode.DUTY_WHO,
-                                                      Mode.DUTY_WHY, Mode.TALLY):
-            return False
-        self._back(now)
-        return True
 
-    def _back(self, now: float) -> None:
-        self.mode = Mode.OVER if self.state.winner is not None else Mode.PLAY
-        self.list_index = 0
-        if self.shown is not None and not self.shown.live(self.state):
-            self._next_shown(now)  # the ledger settled what the banner asked for
+def _on_over(turn: NapijTurn, name: Button) -> None:
+    if name == Button.SELECT:
+        turn.mode, turn.list_index = Mode.TALLY, 0
+    else:
+        turn.beep(Beep.ILLEGAL)
 
-    _buttons: dict[Mode, Callable[[NapijInputs, Button, float], Request | None]] = {
-        Mode.IDLE: _on_idle, Mode.ERROR: _on_error, Mode.LOT: _on_lot, Mode.PLAY: _on_play,
-        Mode.OVER: _on_over, Mode.LEDGER: _on_ledger, Mode.DUTY_WHO: _on_duty_who,
-        Mode.DUTY_WHY: _on_duty_why, Mode.TALLY: _on_tally,
-    }
 
+def _colour_picked(turn: NapijTurn, name: Button, now: float) -> int | None:
+    """◀ ▶ through the players and "Zpět" (the ledger, a duty's whom); ● on a player: that
+    colour, ● on "Zpět": back to the game."""
+    colours = turn.state.colours
+    if name in (Button.LEFT, Button.RIGHT):
+        turn.list_index = cycle(turn.list_index, len(colours) + 1, name)
+    elif name == Button.SELECT:
+        if turn.list_index < len(colours):
+            return colours[turn.list_index]
+        back(turn, now)
+    return None
+
+
+def _on_ledger(turn: NapijTurn, name: Button, now: float) -> None:
+    c = _colour_picked(turn, name, now)
+    if c is not None:
+        if turn.state.debt(c):
+            turn.commit(Drank(c), now)
+            turn.mode = Mode.LEDGER
+        else:
+            turn.beep(Beep.ILLEGAL)
+
+
+def _on_duty_who(turn: NapijTurn, name: Button, now: float) -> None:
+    c = _colour_picked(turn, name, now)
+    if c is not None:
+        turn.duty_colour = c
+        turn.mode, turn.list_index = Mode.DUTY_WHY, 0
+
+
+def _on_duty_why(turn: NapijTurn, name: Button, now: float) -> None:
+    if name in (Button.LEFT, Button.RIGHT):
+        turn.list_index = cycle(turn.list_index, len(DUTY_WORDS) + 1, name)
+    elif name == Button.SELECT:
+        if turn.list_index < len(DUTY_WORDS):
+            reason = DUTY_WORDS[turn.list_index][0]
+            back(turn, now)
+            turn.commit(Duty(turn.duty_colour, reason), now)
+        else:
+            turn.mode, turn.list_index = Mode.DUTY_WHO, 0
+
+
+def _on_tally(turn: NapijTurn, name: Button, now: float) -> Request | None:
+    if name == Button.SELECT:
+        if turn.state.winner is not None:
+            turn.mode = Mode.OVER
+            return Request.SETUP
+        back(turn, now)
+    else:
+        turn.beep(Beep.ILLEGAL)
+    return None
+
+
+def leave(turn: NapijTurn, now: float) -> bool:
+    """A long ●: from the ledger, a duty's whom or what for and "Účet" back to the game (the
+    shell's :class:`~companion.service.hosts.base.Leaving`).  On the game's own screens, a
+    drink's banner among them, it opens the menu: there "Vrátit poslední akci" takes back a
+    drop the dice saw by mistake, and a long ● from the menu comes back to the banner."""
+    if not turn.play.started or turn.mode not in LISTS:
+        return False
+    back(turn, now)
+    return True
+
+
+def back(turn: NapijTurn, now: float) -> None:
+    """From a list back to the game (or to the winner's screen)."""
+    turn.mode = Mode.OVER if turn.state.winner is not None else Mode.PLAY
+    turn.list_index = 0
+    if turn.shown is not None and not turn.shown.live(turn.state):
+        turn.next_shown(now)  # the ledger settled what the banner asked for

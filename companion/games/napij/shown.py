@@ -1,7 +1,7 @@
 """What a napij se table shows over the game after an action: cards and drinks to answer (pure).
 
 After every action the host shows, in the order they happened, the cards drawn from the
-virtual deck and the drinking duties (:mod:`.napij_drinks`).  Nothing on show goes away by
+virtual deck and the drinking duties (:mod:`.drinks`).  Nothing on show goes away by
 itself: a card waits for "● dál" (it may say to move a piece on the real board), a drink
 for its answer - "● vypito" for everyone it names, or "◀ později", which leaves it as a
 debt.  So no debt is ever made by looking at a banner (D42 of docs/players/napij-rules.md).  A card
@@ -15,11 +15,12 @@ answer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, replace
 
 from companion.engines.czech import PLAYER
 from companion.games.napij.drinks import Announcement, announcements
-from companion.games.napij.engine.actions import Action, Drank
+from companion.games.napij.engine.actions import Action, Drank, Later
 from companion.games.napij.engine.events import CardDrawn, Event, MustDrink
 from companion.games.napij.engine.game import GAME
 from companion.games.napij.engine.state import Debt, DrinkReason, State
@@ -135,3 +136,25 @@ def waiting(state: State) -> list[Shown]:
     again: what they did is on the board and in the event line)."""
     owes = tuple(state.debt(c) for c in range(4))
     return [_drink(a) for a in announcements(state.unanswered(), state.colours, (), owes)]
+
+
+def for_people(item: Shown, computer: AbstractSet[int]) -> tuple[Shown | None, tuple[str, ...]]:
+    """A computer seat's drinks settle by themselves: nobody presses for them.  Its share of
+    a drink stays in the ledger until its own turn begins, when the companion clears it;
+    what is left for the people (or a card's text, "● dál") is shown - ``None`` when nothing
+    is - with a line for each computer seat excused ("Zelený (PC) pít nemusí ...")."""
+    mine = tuple(a for a in item.drank if isinstance(a, Drank) and a.colour in computer)
+    if not mine:
+        return item, ()
+    why = item.banner.lines[-1] if item.banner is not None and item.banner.lines \
+        else item.card[0].split(" · ")[0].lower() if item.card is not None else ""
+    excused = tuple(f"{PLAYER[a.colour]} (PC) pít nemusí{f' ({why})' if why else ''}: "
+                    "dluh mu odepíšu." for a in mine if isinstance(a, Drank))
+    people = tuple(a for a in item.drank if a not in mine)
+    later = tuple(a for a in item.later if not (isinstance(a, Later) and a.colour in computer))
+    if item.card is not None:
+        return replace(item, drank=people, later=later,
+                       sentence=item.sentence if people else ""), excused
+    if not people:
+        return None, excused
+    return replace(item, drank=people, later=later), excused

@@ -1,27 +1,30 @@
 """Člověče, napij se! at the table: the turn's state machine (:class:`NapijTurn`).
 
 The game in play and everything that moves it: the journaled game (every action on disk
-before the screen shows it, :class:`~.host.JournaledHost`), the mode the table is in
-(:class:`Mode`), the timers (:class:`Timer`: a computer seat's step, a play taken by itself
-once shown and said, the lot, the thinking time), the cards and drinks on show until they
-are answered (:mod:`.napij_shown`), the debt asked for before a throw.  The buttons'
-meaning in each mode is :mod:`.napij_inputs`; what the screen shows, :mod:`.napij_screen`;
-the set-up, the menu and the rest of the host, :mod:`.napij`.
+before the screen shows it, :class:`~companion.service.hosts.base.JournaledGame`), the mode
+the table is in (:class:`~.mode.Mode`), the timers (:class:`Timer`: a computer seat's step,
+a play taken by itself once shown and said, the lot, the thinking time), the cards and
+drinks on show until they are answered (:mod:`.shown`), the debt asked for before a throw.
+The turn is a plain object the host (:mod:`.host`) holds: it tells the table what happened
+through the host's event lines (:class:`Teller`).  The buttons' meaning in each mode is
+:mod:`.inputs`; what the screen shows, :mod:`.panel` (from :meth:`NapijTurn.panel`).
 """
 
 from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Protocol
 
 from companion.engines.czech import PLAYER, PLAYER_LOWER
 from companion.engines.errors import RulesError
 from companion.engines.game import Record
 from companion.games.napij.drinks import Tally, debt_sentence
-from companion.games.napij.engine.actions import Action, Drank, Duty, Later, Play, Throw
+from companion.games.napij.engine.actions import Action, Drank, Duty, Play, Throw
 from companion.games.napij.engine.describe import HEADLINE_ORDER
 from companion.games.napij.engine.events import (
     BottleMoved,
@@ -48,12 +51,16 @@ from companion.games.napij.engine.places import headline, moved_fields, say_even
 from companion.games.napij.engine.rules import Choice, choices, chooser, legal_plays
 from companion.games.napij.engine.state import DrinkReason, Phase, State
 from companion.games.napij.levels import decide as decide_at
+from companion.games.napij.mode import Mode
 from companion.games.napij.pace import computer_order, ready_after, spoken_play
-from companion.games.napij.shown import Shown, after_action, waiting
+from companion.games.napij.panel import Lot, Panel, play_view
+from companion.games.napij.panel import view as panel_view
+from companion.games.napij.shown import Shown, after_action, for_people, waiting
 from companion.games.napij.views import NapijView
 from companion.players.levels import DEFAULT_LEVEL, Level
-from companion.service.hosts.base import RETRY_AFTER, HostContext, setup_defaults
-from companion.service.hosts.host import JournaledHost
+from companion.service.hosts.base import RETRY_AFTER, EventLines, Expect, HostContext, JournaledGame
+from companion.service.hosts.outcome import NOT_COUNTING, Beep
+from companion.storage.journal import JournalError
 from companion.ui.views import View
 
 log = logging.getLogger(__name__)
@@ -75,18 +82,11 @@ LOT_END = 2.0
 PAUSE_GAP = 1.0
 """A gap between two ticks longer than this means the shell showed something else (the loop
 ticks 4 times a second while the game is on screen): the thinking time stops meanwhile."""
-DUTY_WORDS = ((DrinkReason.DROPPED_DICE, "shodil kostku"), (DrinkReason.DELAY, "zdržuje"),
-              (DrinkReason.CHEATING, "švindluje"), (DrinkReason.UPSET, "rozčiluje se"))
-
 
 SAID_BY_DEFAULT = (Captured, EnteredHome, CardDrawn, Won, ReturnedToPub, Trapped, BottlePushed,
                    VoidThrow, Swapped, MustDrink)
 """Events whose line the default voice says (a capture, a piece home, a card, a drink...);
 the other lines (a throw, a plain move) are said only in the voice mode."""
-OLDER_KEYS = ("players", "computer", "first", "levels", "computer_dice")
-"""The keys of ``[game]`` (older configuration files) that napij se still reads."""
-
-
 MOVES = (Moved, Entered, Released, BottleMoved, BottlePushed)
 """The events a play said before it was taken has told already (its steps, in its words)."""
 
@@ -100,20 +100,6 @@ def told_by_play(events: Sequence[Event]) -> bool:
     return False
 
 
-class Mode(StrEnum):
-    """Where the table is in the game (the buttons and the screen follow it)."""
-
-    IDLE = "idle"  # no game yet
-    ERROR = "error"  # the game could not start (a board or deck file): say why
-    LOT = "lot"  # the companion throws for each seat: who starts
-    PLAY = "play"
-    OVER = "over"
-    LEDGER = "ledger"  # the drink ledger: who owes what; ● on a player: drank
-    DUTY_WHO = "duty-who"  # calling a table duty: whom
-    DUTY_WHY = "duty-why"  # ... and what for
-    TALLY = "tally"  # "Účet"
-
-
 class Timer(StrEnum):
     """What a deadline of :attr:`NapijTurn.timers` does when it comes."""
 
@@ -124,7 +110,7 @@ class Timer(StrEnum):
     THINK = "think"  # the player to act has thought too long: the delay duty
 
 
-def lot_rounds(seats: Sequence[int], throw: Callable[[], int]) -> tuple[tuple[tuple[int, int], ...], ...]:
+def lot_rounds(seats: Sequence[int], throw: Callable[[], int]) -> Lot:
     """Who starts, by lot: everybody throws once, the highest wins, a tie throws again among
     the tied. Returns the rounds of (colour, value)."""
     rounds = []
@@ -138,18 +124,49 @@ def lot_rounds(seats: Sequence[int], throw: Callable[[], int]) -> tuple[tuple[tu
             return tuple(rounds)
 
 
-class NapijTurn(JournaledHost[State, Action, Event, Setup]):
+class Teller(Protocol):
+    """Where the turn tells the table what happened: the screen's event line and the list of
+    event lines (the host's, :class:`~companion.service.hosts.host.BaseHost`)."""
+
+    lines: EventLines
+
+    @property
+    def event_line(self) -> str: ...
+
+    @event_line.setter
+    def event_line(self, line: str) -> None: ...
+
+    def tell(self, lines: Sequence[str], shown: str) -> None: ...
+
+    def note(self, line: str) -> None: ...
+
+    def notify(self, line: str) -> None: ...
+
+
+@dataclass
+class Taking:
+    """An input being taken (:meth:`NapijTurn.take`): its dice mark, whether the mark went
+    into the journal with the action the input caused, and the beep saying the table did not
+    take it (its sound is the outcome's, not played on the side)."""
+
+    mark: Record | None = None
+    journaled: bool = False
+    refused: Beep | None = None
+
+
+class NapijTurn:
     """The game in play: its state, mode, timers and what is on show (see the module)."""
 
-    def __init__(self, ctx: HostContext) -> None:
-        super().__init__(ctx, GAME)
-        self.players = int(setup_defaults(ctx, GAME.name, OLDER_KEYS).get("players", 4))
+    def __init__(self, ctx: HostContext, play: JournaledGame[State, Action, Event, Setup],
+                 told: Teller, *, computer_dice: bool = False) -> None:
+        self.ctx = ctx
+        self.play = play
+        self.told = told
         self.game_levels: dict[int, Level] = {}
         """The levels of the computer seats of the game in play (from its header)."""
         self.think = 0
         """The thinking-time limit, seconds (0: none)."""
-        self.computer_dice = bool(
-            setup_defaults(ctx, GAME.name, OLDER_KEYS).get("computer_dice", False))
+        self.computer_dice = computer_dice
         """The set-up's "PC hází: lidé za něj": a person throws the real dice for a computer
         seat (else the companion throws for it, also while the dice is connected)."""
         self.single = 0
@@ -160,7 +177,7 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         self.kinds: list[str] = []
         """The kinds of the journal's records after the header (``throw``, ``play``...)."""
         self.seats_computer: frozenset[int] = frozenset()
-        self.lot: tuple[tuple[tuple[int, int], ...], ...] = ()
+        self.lot: Lot = ()
         self.lot_shown = 0
         self.game_id = ""
         self.selected = 0
@@ -196,10 +213,12 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         is not said again (:meth:`EventLines.mark_said`), unless it tells more."""
         self.thrown_line = False
         """The latest event line is the throw's that the play to come follows: said with it."""
+        self.input: Taking | None = None
+        """The input being taken (``None`` between inputs: a timer's work)."""
 
     # --- the state in play ---------------------------------------------------------------------
 
-    def _reset(self) -> None:
+    def reset(self) -> None:
         self.timers = {}
         self.queue.clear()
         self.shown = None
@@ -213,6 +232,25 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         self.bottle_ask = False
         self.order = []
         self.error = ("", "")
+
+    def beep(self, name: str) -> None:
+        """A sound: one saying an input was not taken is the input's outcome
+        (:attr:`Taking.refused`); any other, and any of a timer's work, is played now."""
+        taking = self.input
+        if taking is not None and taking.refused is None and name in NOT_COUNTING:
+            taking.refused = Beep(name)
+        else:
+            self.ctx.beep(name)
+
+    @contextmanager
+    def take(self, mark: Record | None) -> Iterator[Taking]:
+        """Around one input: what taking it did (``mark``: its dice mark, written with the
+        first action it causes)."""
+        taking = self.input = Taking(mark)
+        try:
+            yield taking
+        finally:
+            self.input = None
 
     @property
     def tally(self) -> Tally:
@@ -276,8 +314,6 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         return (self.mode is Mode.PLAY and s.phase is Phase.THROW and not self.ctx.dice.usable
                 and not self.is_computer(s.turn) and not self.opening and not s.due(s.turn))
 
-    _manual_allowed = manual_allowed  # (the name the every-screen walk asks by)
-
     def auto_delay(self) -> float:
         """Seconds after which the play or card choice on show is taken by itself once it has
         been read (0: it waits for ●)."""
@@ -289,26 +325,58 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             return float(self.single)
         return 0.0
 
+    def expects(self) -> Expect | None:
+        """What the table should do next (see :class:`~companion.service.hosts.base.Expect`)."""
+        if self.mode is Mode.ERROR or self.shown is not None:
+            return Expect.CONFIRM
+        if self.mode is Mode.LOT:
+            return Expect.WAIT
+        if self.mode in (Mode.OVER, Mode.TALLY):
+            return Expect.OVER
+        if self.mode is not Mode.PLAY or not self.play.started:
+            return None
+        if self.opening:
+            return Expect.CONFIRM
+        s = self.state
+        who = self.actor()
+        computer = self.is_computer(who)
+        if self.timers.keys() & {Timer.READ, Timer.AUTO, Timer.COMPUTER}:
+            return Expect.WAIT
+        phase = s.phase
+        if phase is Phase.THROW:
+            if s.due(who):
+                return Expect.WAIT if computer else Expect.CONFIRM
+            if computer and self.computer_throws():
+                return Expect.WAIT
+            if self.ctx.dice.usable:
+                return Expect.ROLL
+            return Expect.CHOOSE
+        if phase is Phase.PLAY and len(self.plays()) == 1:
+            return Expect.CONFIRM
+        if phase in (Phase.PLAY, Phase.CHOOSE):
+            return Expect.CONFIRM if computer else Expect.CHOOSE
+        return Expect.CHOOSE  # a physical card to enter
+
     # --- timers and asks -----------------------------------------------------------------------
 
-    def _begin_play(self, now: float) -> None:
+    def begin_play(self, now: float) -> None:
         if self.mode is Mode.LOT:
-            self.event_line = f"Los rozhodl: začíná {PLAYER_LOWER[self.state.turn]}."
+            self.told.event_line = f"Los rozhodl: začíná {PLAYER_LOWER[self.state.turn]}."
         self.mode = Mode.PLAY
-        self._show_waiting(now)  # the opening toast, for everybody
+        self.show_waiting(now)  # the opening toast, for everybody
         self.arm(now)
 
-    def _show_waiting(self, now: float) -> None:
+    def show_waiting(self, now: float) -> None:
         """Show again what still waits for its answer (a new game's toast, after a resume
         or an undo): the duties not answered yet."""
         self.shown = None
         self.queue = deque()
         for item in waiting(self.state):
-            left = self._settle_computers(item, now)
+            left, _ = for_people(item, self.seats_computer)
             if left is not None:
                 self.queue.append(left)
         if self.queue:
-            self._next_shown(now)
+            self.next_shown(now)
 
     def arm(self, now: float, *, keep: bool = False) -> None:
         """Set the timers (and the computer's choice) for the state the game is now in;
@@ -368,8 +436,8 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             who = self.actor()
             play = spoken_play(who, [m.text for m in view.moves], self.is_computer(who))
             if self.thrown_line and self.ctx.prefs.voice:  # the throw first, then its play
-                play = f"{self.event_line} {play}"
-                self.lines.mark_said()
+                play = f"{self.told.event_line} {play}"
+                self.told.lines.mark_said()
                 self.thrown_line = False
             self._say(play)
             plays = self.plays()
@@ -390,23 +458,26 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             return
         self.asked, self.asked_at = key, now
         self._say(debt_sentence(who, s.debts_of(who)))
-        self.ctx.beep("debt")
+        self.beep(Beep.DEBT)
 
     # --- actions -------------------------------------------------------------------------------
 
-    def _commit(self, action: Action, now: float, *, announce: bool = True,
-                think: bool = False, mark: Record | None = None) -> list[Event]:
-        """Apply an action (journal first, with the input's dice ``mark``), tell the table
-        what happened, set the timers."""
+    def commit(self, action: Action, now: float, *, announce: bool = True,
+                think: bool = False) -> list[Event]:
+        """Apply an action (journal first), tell the table what happened, set the timers."""
         before = self.state
+        taking = self.input
+        mark = taking.mark if taking is not None and not taking.journaled else None
         try:
-            events = self.play.commit(action, mark)
+            events = self.play.commit(action, mark)  # the input's dice mark goes with it
         except RulesError as exc:
             reason = GAME.why_not(self.state, action)
-            self.event_line = reason or str(exc)
-            self.ctx.beep("illegal")
+            self.told.event_line = reason or str(exc)
+            self.beep(Beep.ILLEGAL)
             log.warning("refused %r: %s", action, exc)
             return []
+        if taking is not None and mark is not None:
+            taking.journaled = True
         self.kinds.append(str(GAME.encode(action)["t"]))
         if isinstance(action, Play):
             self.moved = moved_fields(before, self.state, before.turn)
@@ -424,15 +495,15 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         if events:
             line = headline(events, s)
             if any(isinstance(e, SAID_BY_DEFAULT) for e in events):
-                self.tell([say_event(e, s) for e in events if isinstance(e, TOLD)], line)
+                self.told.tell([say_event(e, s) for e in events if isinstance(e, TOLD)], line)
             elif line:
-                self.note(line)  # a throw, a plain move, a drink answered: the panel shows it
-            for e in events:  # a duty is said by its banner's sentence (:meth:`_next_shown`)
+                self.told.note(line)  # a throw, a plain move, a drink answered: the panel shows it
+            for e in events:  # a duty is said by its banner's sentence (:meth:`next_shown`)
                 if isinstance(e, MustDrink):
-                    self.lines.mark_said(say_event(e, s))
+                    self.told.lines.mark_said(say_event(e, s))
             if isinstance(action, Play) and line and action == self.said_play \
                     and told_by_play(events):
-                self.lines.mark_said(line)
+                self.told.lines.mark_said(line)
             self.thrown_line = bool(line) and isinstance(action, Throw)
         if isinstance(action, Play):
             self.said_play = None
@@ -441,29 +512,31 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         self.tally.record(self.game_id, self.state.drunk)
         if any(isinstance(e, Won) for e in events):
             self.mode = Mode.OVER
-            self.ctx.beep("win")
+            self.beep(Beep.WIN)
         elif any(isinstance(e, ThrowAgain) for e in events):
-            self.ctx.beep("six")
+            self.beep(Beep.SIX)
         elif any(isinstance(e, TurnPassed) for e in events) and not self.is_computer(s.turn):
-            self.ctx.beep("turn")
+            self.beep(Beep.TURN)
         self.arm(now)
         return events
 
     def _announce(self, before: State, events: Sequence[Event], now: float) -> None:
         """The cards and drinks of an action, in the order they happened, each on show until
-        it is answered (:mod:`.napij_shown`)."""
+        it is answered (:mod:`.shown`)."""
         for item in after_action(before, self.state, events):
             self._enqueue(item, now)
 
     def _enqueue(self, item: Shown, now: float) -> None:
-        left = self._settle_computers(item, now, tell=True)
+        left, excused = for_people(item, self.seats_computer)
+        for line in excused:  # a new announcement: the computers' shares listed
+            self.told.lines.add(line)
         if left is None:
             return
         self.queue.append(left)
         if self.shown is None:
-            self._next_shown(now)
+            self.next_shown(now)
 
-    def _next_shown(self, now: float) -> None:
+    def next_shown(self, now: float) -> None:
         """Show the next card or drink still to be answered; when none is left, the game's
         own screen comes back: ask for a debt, count a play's pause."""
         while self.queue:
@@ -479,45 +552,18 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             self._arm_read(now)
             return
         if item.pattern:
-            self.ctx.beep(item.pattern)
+            self.beep(item.pattern)
         if item.sentence:
             self._say(item.sentence)
-
-    def _settle_computers(self, item: Shown, now: float, *, tell: bool = False) -> Shown | None:
-        """A computer seat's drinks settle by themselves: nobody presses for them.  Its share
-        of a drink stays in the ledger until its own turn begins, when the companion clears
-        it (:meth:`_computer_step`); what is left for the people (or a card's text, "● dál")
-        is shown; ``None`` when nothing is.  ``tell``: a new announcement, whose computer
-        shares go to the event list."""
-        mine = tuple(a for a in item.drank
-                     if isinstance(a, Drank) and self.is_computer(a.colour))
-        if not mine:
-            return item
-        if tell:
-            why = item.banner.lines[-1] if item.banner is not None and item.banner.lines \
-                else item.card[0].split(" · ")[0].lower() if item.card is not None else ""
-            for action in mine:
-                assert isinstance(action, Drank)
-                self.lines.add(f"{PLAYER[action.colour]} (PC) pít nemusí"
-                               f"{f' ({why})' if why else ''}: dluh mu odepíšu.")
-        people = tuple(a for a in item.drank if a not in mine)
-        later = tuple(a for a in item.later
-                      if not (isinstance(a, Later) and self.is_computer(a.colour)))
-        if item.card is not None:
-            return replace(item, drank=people, later=later,
-                           sentence=item.sentence if people else "")
-        if not people:
-            return None
-        return replace(item, drank=people, later=later)
 
     def _say(self, text: str) -> None:
         if self.ctx.prefs.voice:
             self.ctx.announcer.say(text)
 
-    def _throw(self, value: int, now: float, mark: Record | None = None) -> list[Event]:
+    def throw(self, value: int, now: float) -> None:
         """The table's die: a throw, also one made while owing (void, D22), so not through
         the protocol's chance node (which waits for the owing player's decision first)."""
-        return self._commit(Throw(value), now, mark=mark)
+        self.commit(Throw(value), now)
 
     def _computer_step(self, now: float) -> None:
         s = self.state
@@ -525,14 +571,14 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
         if not self.is_computer(who) or s.phase is not Phase.THROW:
             return
         if s.due(who):
-            self._commit(Drank(who), now)
-            self.note(f"{PLAYER[who]} (počítač) má dluh smazaný.")
+            self.commit(Drank(who), now)
+            self.told.note(f"{PLAYER[who]} (počítač) má dluh smazaný.")
             return
         action = self.decide(s)
         if action is not None:
-            self._commit(action, now)
+            self.commit(action, now)
         elif self.computer_throws():
-            self._throw(self.ctx.rng.randint(1, 6), now)
+            self.throw(self.ctx.rng.randint(1, 6), now)
 
     # --- time ----------------------------------------------------------------------------------
 
@@ -549,11 +595,11 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
                 continue  # something waits for its answer, or the ledger is open: wait
             del self.timers[timer]
 
-            def again(when: float, timer: Timer = timer) -> None:
-                self.timers[timer] = when  # not saved: the same timer tries again
-
-            with self.retry_later(again, now + RETRY_AFTER):
+            try:
                 self._fire(timer, now)
+            except JournalError:  # not saved: the same timer tries again, the shell says why
+                self.timers[timer] = now + RETRY_AFTER
+                raise
 
     def _fire(self, timer: Timer, now: float) -> None:
         if timer is Timer.LOT:
@@ -564,7 +610,7 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
                 self.lot_shown += 1
                 self.timers[Timer.LOT] = now + (LOT_STEP if self.lot_shown < total else LOT_END)
             else:
-                self._begin_play(now)
+                self.begin_play(now)
             return
         if not self.play.started:
             return
@@ -576,17 +622,17 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
                 self.timers[Timer.AUTO] = now + self.auto_delay()
         elif timer is Timer.AUTO:
             if s.phase is Phase.PLAY and self.plays():
-                self._commit(self.plays()[0], now)
+                self.commit(self.plays()[0], now)
             elif s.phase is Phase.CHOOSE and self.card_choices():
                 options = self.card_choices()
-                self._commit(options[min(self.selected, len(options) - 1)], now)
+                self.commit(options[min(self.selected, len(options) - 1)], now)
         elif timer is Timer.COMPUTER:
             self._computer_step(now)
         elif timer is Timer.THINK and s.winner is None and not self.opening:
             who = self.actor()
             self.think_fired = True
-            self._commit(Duty(who, DrinkReason.DELAY), now, think=True)
-            self.event_line = f"{PLAYER[who]} přemýšlí moc dlouho."
+            self.commit(Duty(who, DrinkReason.DELAY), now, think=True)
+            self.told.event_line = f"{PLAYER[who]} přemýšlí moc dlouho."
 
     def next_deadline(self) -> float | None:
         if self.mode is Mode.LOT:
@@ -595,11 +641,37 @@ class NapijTurn(JournaledHost[State, Action, Event, Setup]):
             return None
         return min(self.timers.values())
 
-    def _view(self) -> NapijView:
-        """The game's own screen (the host's screen builder): a play's pause begins once its
-        words are shown whole."""
-        raise NotImplementedError
+    # --- what the panel shows ---------------------------------------------------------------
 
-    def _shown_view(self) -> View:
-        """The whole screen, a card or a drink on show included (the host's screen builder)."""
-        raise NotImplementedError
+    def shows(self) -> Panel:
+        """The values the screen of this moment is drawn from (:mod:`.panel`): the turn's
+        own only where its screen shows the turn."""
+        s = self.play.state
+        p = Panel(self.mode, s, self.told.event_line, self.error, self.ctx.data, self.shown,
+                  self.page, self.list_index, self.duty_colour, self.lot, self.lot_shown)
+        if s is not None and self.mode is Mode.TALLY:
+            return replace(p, drunk_game=self.tally.game(self.game_id),
+                           drunk_tonight=self.tally.tonight())
+        if s is None or self.mode not in (Mode.PLAY, Mode.IDLE):
+            return p
+        who = self.actor()
+        computer = self.is_computer(who)
+        manual = self.manual_allowed()
+        bottle = (s.phase is Phase.THROW and computer and not s.due(who)
+                  and self.decide(s) is not None)
+        return replace(p, actor=who, computer=computer, plays=tuple(self.plays()),
+                       choices=tuple(self.card_choices()), selected=self.selected,
+                       auto_delay=self.auto_delay() if s.phase is Phase.PLAY else 0.0,
+                       manual=self.manual if manual else None,
+                       dice_configured=self.ctx.dice.configured,
+                       computer_throws=self.computer_throws(), computer_bottle=bottle,
+                       bottle_ask=self.bottle_ask, card_index=self.card_index,
+                       card_confirm=self.card_confirm)
+
+    def _view(self) -> NapijView:
+        """The game's own screen: a play's pause begins once its words are shown whole."""
+        return play_view(self.shows())
+
+    def view(self) -> View:
+        """The whole screen, a card or a drink on show included."""
+        return panel_view(self.shows())

@@ -27,6 +27,9 @@ class Beep(StrEnum):
     VOID_THROW = "void-throw"  # a throw made while owing a drink: void
 
 
+NOT_COUNTING = frozenset({Beep.ILLEGAL, Beep.VOID_THROW})
+"""Beeps that go with an input the table did not take."""
+
 @dataclass(frozen=True)
 class Outcome:
     """What one input (or tick) did at the table."""

@@ -28,10 +28,12 @@ from companion.games.napij.host import (
     lot_rounds,
 )
 from companion.games.napij.pace import ready_after
+from companion.games.napij.panel import moves
 from companion.games.napij.screens import row_pages
 from companion.games.napij.views import NapijView
-from companion.inputs.events import ButtonPress, Dropped, Rolled
-from companion.service.hosts.base import DiceStatus, Expect, HostContext
+from companion.inputs.events import ButtonPress, Dropped, Receipt, Rolled
+from companion.service.hosts.base import DiceStatus, Expect, HostContext, Request
+from companion.service.hosts.outcome import Beep
 from companion.service.shell import Shell
 from companion.storage.journal import Journal
 from companion.storage.prefs import Prefs
@@ -118,27 +120,27 @@ class Table:
 
     def dismiss(self) -> None:
         """Press ● until no announcement is on show."""
-        while self.host.shown is not None:
+        while self.host.turn.shown is not None:
             self.press(S)
 
     def begin(self) -> None:
         """Start and drink the opening toast with one ●: the first player may throw."""
         self.start()
-        if self.host.mode is Mode.LOT:
+        if self.host.turn.mode is Mode.LOT:
             self.press(S)
-        if self.host.seats_computer != set(self.host.state.colours):  # people drink it
-            assert self.host.opening and self.host.shown is not None
+        if self.host.turn.seats_computer != set(self.host.turn.state.colours):  # people drink it
+            assert self.host.turn.opening and self.host.turn.shown is not None
             self.press(S)
-        assert not self.host.opening and self.host.shown is None
+        assert not self.host.turn.opening and self.host.turn.shown is None
 
     def put(self, text: str) -> None:
         """Put the game into a position (the journal is not rewritten); nothing on show."""
         self.host.play.state = parse_position(text, RULES)
-        self.host.kinds = ["throw"]
-        self.host.mode = Mode.PLAY
-        self.host.shown = None
-        self.host.queue.clear()
-        self.host.arm(self.clock())
+        self.host.turn.kinds = ["throw"]
+        self.host.turn.mode = Mode.PLAY
+        self.host.turn.shown = None
+        self.host.turn.queue.clear()
+        self.host.turn.arm(self.clock())
 
 
 def test_the_set_up_offers_the_napij_options(tmp_path):
@@ -167,7 +169,7 @@ def test_starting_writes_the_header_and_the_shuffle_first(tmp_path):
     assert header["computer"] == ["g"] and header["think"] == 60 and header["lot"] == []
     assert len(header["id"]) == 12 and header["deck"] == "virtual"
     assert shuffle["t"] == "shuffle" and sorted(shuffle["order"]) == list(RULES.deck.numbers)
-    assert t.host.state.phase is Phase.THROW and t.host.opening
+    assert t.host.turn.state.phase is Phase.THROW and t.host.turn.opening
 
 
 def test_a_physical_deck_is_not_shuffled(tmp_path):
@@ -188,8 +190,8 @@ def test_the_lot_is_shown_throw_by_throw_and_its_winner_starts(tmp_path):
     t = Table(tmp_path, players=4, first="lot", rng=5)
     t.start()
     host = t.host
-    assert host.mode is Mode.LOT
-    rounds = host.lot
+    assert host.turn.mode is Mode.LOT
+    rounds = host.turn.lot
     winner = max(rounds[-1], key=lambda cv: cv[1])[0]
     assert t.records()[0]["first"] == "rbgy"[winner]
     assert t.records()[0]["lot"] == [[["rbgy"[c], v] for c, v in r] for r in rounds]
@@ -203,7 +205,7 @@ def test_the_lot_is_shown_throw_by_throw_and_its_winner_starts(tmp_path):
     t.wait(LOT_STEP * total)
     assert t.view().prompt.startswith("Začíná ")
     t.wait(3)
-    assert host.mode is Mode.PLAY and host.state.turn == winner
+    assert host.turn.mode is Mode.PLAY and host.turn.state.turn == winner
     assert t.view().event.startswith("Los rozhodl: začíná")
 
 
@@ -223,14 +225,14 @@ def test_the_game_starts_with_everybodys_drink_announced_three_ways(tmp_path):
     assert [r["t"] for r in t.records()[1:]] == ["shuffle"]
     assert t.view().event == "Tenhle hod se nepočítá." and t.sounds[-1] == "illegal"
     t.wait(30)  # nothing goes by itself
-    assert t.host.shown is not None
+    assert t.host.turn.shown is not None
     t.press(S)  # one ● settles the toast of everybody
     assert t.records()[2:] == [{"t": "drank", "c": "r", "why": "start"},
                                {"t": "drank", "c": "g", "why": "start"}]
-    assert t.host.state.drunk[RED] == 1 and t.host.state.drunk[GREEN] == 1
-    assert t.host.state.debts == () and t.host.expects() is Expect.ROLL
+    assert t.host.turn.state.drunk[RED] == 1 and t.host.turn.state.drunk[GREEN] == 1
+    assert t.host.turn.state.debts == () and t.host.expects() is Expect.ROLL
     t.roll(3)
-    assert t.host.state.owed == (0, 0, 0, 0) and t.records()[-1] == {"t": "throw", "v": 3}
+    assert t.host.turn.state.owed == (0, 0, 0, 0) and t.records()[-1] == {"t": "throw", "v": 3}
 
 
 def test_d43_the_opening_toast_left_for_later_is_asked_for_before_each_first_throw(tmp_path):
@@ -245,7 +247,7 @@ def test_d43_the_opening_toast_left_for_later_is_asked_for_before_each_first_thr
     assert "debt" in t.sounds  # the debt asked for (whose turn: after a pause, by default)
     assert "přípitek na začátek" in t.voice.spoken[-1]
     t.press(S)
-    assert t.records()[-1] == {"t": "drank", "c": "r"} and t.host.state.debt(GREEN) == 1
+    assert t.records()[-1] == {"t": "drank", "c": "r"} and t.host.turn.state.debt(GREEN) == 1
 
 
 def test_a_wrong_key_on_a_banner_beeps_and_changes_nothing(tmp_path):
@@ -253,7 +255,7 @@ def test_a_wrong_key_on_a_banner_beeps_and_changes_nothing(tmp_path):
     t.start()
     n = len(t.records())
     t.press(R)
-    assert t.sounds[-1] == "illegal" and len(t.records()) == n and t.host.shown is not None
+    assert t.sounds[-1] == "illegal" and len(t.records()) == n and t.host.turn.shown is not None
 
 
 def test_d44_d45_a_player_who_owes_is_asked_first_and_a_throw_before_that_is_void(tmp_path):
@@ -268,22 +270,22 @@ def test_d44_d45_a_player_who_owes_is_asked_first_and_a_throw_before_that_is_voi
     assert "karta číslo 23 a spadlá kostka" in t.voice.spoken[-1]
     assert t.host.expects() is Expect.CONFIRM
     t.press(L)
-    assert t.sounds[-1] == "illegal" and t.host.state.debt(RED) == 2
+    assert t.sounds[-1] == "illegal" and t.host.turn.state.debt(RED) == 2
     t.roll(5)  # thrown the moment the ask appeared: not counted, no penalty (D45)
-    assert t.records()[-1]["t"] == "drank" and t.host.state.debt(RED) == 2
+    assert t.records()[-1]["t"] == "drank" and t.host.turn.state.debt(RED) == 2
     t.wait(2)
     t.roll(5)  # thrown although asked: void
     assert t.records()[-1] == {"t": "throw", "v": 5}
-    s = t.host.state
+    s = t.host.turn.state
     assert s.throws == () and s.owed[RED] == 4  # void: two more, due at once
     v = t.view()
     assert v.banner.title == "Červený: hod neplatí" and v.prompt == "● vypito"
     assert v.banner.lines == ("nejdřív pít, pak házet", "napij se 4× (+2 za hod)")
     assert "void-throw" in t.sounds and any("Hod neplatí" in x for x in t.voice.spoken)
     t.press(S)  # drank it all
-    assert t.records()[-1] == {"t": "drank", "c": "r"} and t.host.state.debt(RED) == 0
+    assert t.records()[-1] == {"t": "drank", "c": "r"} and t.host.turn.state.debt(RED) == 0
     t.roll(3)
-    assert t.host.state.throws == (3,)
+    assert t.host.turn.state.throws == (3,)
 
 
 def test_the_dropped_die_is_the_duty_called_by_itself_and_undo_takes_it_back(tmp_path):
@@ -295,7 +297,7 @@ def test_the_dropped_die_is_the_duty_called_by_itself_and_undo_takes_it_back(tmp
     v = t.view()
     assert v.banner.title == "Červený: napij se" and v.banner.lines == ("spadlá kostka",)
     assert "drink-dropped-dice" in t.sounds and "shodil kostku" in t.voice.spoken[-1]
-    assert t.host.state.debt(RED) == 1 and t.host.state.due(RED) == 1  # before this throw
+    assert t.host.turn.state.debt(RED) == 1 and t.host.turn.state.due(RED) == 1  # before this throw
     assert t.host.facts().events[-1] == "Červený se musí napít, protože shodil kostku."
     t.press(L)  # later
     assert t.records()[-1] == {"t": "later", "c": "r", "why": "dropped-dice"}
@@ -305,10 +307,10 @@ def test_the_dropped_die_is_the_duty_called_by_itself_and_undo_takes_it_back(tmp
     t.press(R, S)  # Vrátit poslední akci: it asks first, saying what
     assert t.view().title == "Vrátit?" and "napití později" in " ".join(t.view().lines)
     t.press(S)
-    assert len(t.records()) == n + 1 and t.host.shown is not None  # the banner asks again
+    assert len(t.records()) == n + 1 and t.host.turn.shown is not None  # the banner asks again
     assert t.view().banner.title == "Červený: napij se"
     t.press(LONG, R, S, S)  # undo the duty itself
-    assert len(t.records()) == n and t.host.state.debt(RED) == 0 and t.host.shown is None
+    assert len(t.records()) == n and t.host.turn.state.debt(RED) == 0 and t.host.turn.shown is None
     assert t.view().event == "Vráceno: povinnost napít se."
 
 
@@ -327,7 +329,7 @@ def test_a_drop_left_for_later_before_the_throw_is_asked_at_once_and_told_one_wa
     t.wait(3.0)
     t.roll(5)  # the throw before drinking is void and costs the two more
     assert t.records()[-1] == {"t": "throw", "v": 5}
-    assert t.host.state.throws == () and t.host.state.due(RED) == 3
+    assert t.host.turn.state.throws == () and t.host.turn.state.due(RED) == 3
     assert t.view().banner.title == "Červený: hod neplatí"
 
 
@@ -346,7 +348,7 @@ def test_a_long_press_on_a_duty_list_goes_back_to_the_game(tmp_path):
     t.press(L)
     assert t.view().prompt == "● zpět"
     t.press(LONG)
-    assert t.host.mode is Mode.PLAY and not isinstance(t.view(), ListView)
+    assert t.host.turn.mode is Mode.PLAY and not isinstance(t.view(), ListView)
     assert t.view().player == "Červený" and t.records()[-1]["t"] != "duty"
 
 
@@ -377,7 +379,7 @@ def test_the_other_duties_are_called_from_the_menu(tmp_path):
                                             "Zelený švindluje", "Zelený rozčiluje se"]
     t.press(R, R, R, S)
     assert t.records()[-1] == {"t": "duty", "c": "g", "why": "upset"}
-    assert t.host.mode is Mode.PLAY and t.view().banner.lines == ("rozčilování",)
+    assert t.host.turn.mode is Mode.PLAY and t.view().banner.lines == ("rozčilování",)
     assert "drink-upset" in t.sounds
 
 
@@ -400,7 +402,7 @@ def test_the_ledger_shows_what_is_owed_and_drunk_and_takes_a_drink(tmp_path):
     assert t.records()[-1] == {"t": "drank", "c": "g"}
     assert t.view().rows[1].text.split() == ["Zelený", "0", "4"]
     t.press(R, S)  # Zpět
-    assert t.host.mode is Mode.PLAY
+    assert t.host.turn.mode is Mode.PLAY
 
 
 def test_ucet_counts_this_game_and_every_game_since_the_box_was_switched_on(tmp_path):
@@ -409,16 +411,16 @@ def test_ucet_counts_this_game_and_every_game_since_the_box_was_switched_on(tmp_
     t.host.on_menu("tally", t.clock())
     v = t.view()
     assert v.player == "Účet" and v.rows[0].text.split() == ["Červený", "1", "1"]
-    first_id = t.host.game_id
+    first_id = t.host.turn.game_id
     t.press(S)  # back to the game
-    assert t.host.mode is Mode.PLAY
+    assert t.host.turn.mode is Mode.PLAY
     # a second game on the same evening
     t.press(LONG)
     while t.view().items[t.view().selected] != "Nová hra":
         t.press(R)
     t.press(S, S)
     t.begin()
-    assert t.host.game_id != first_id
+    assert t.host.turn.game_id != first_id
     t.host.on_menu("tally", t.clock())
     assert t.view().rows[0].text.split() == ["Červený", "1", "2"]
     assert (tmp_path / TALLY_NAME).exists()
@@ -467,7 +469,7 @@ def test_a_play_is_shown_in_words_with_a_strip_map_and_chosen_with_the_buttons(t
     t.begin()
     t.put("r:m5,p,p,p g:m8,p,p,p bottle:m60 turn:r throws:6,3")
     v = t.view()
-    plays = t.host.plays()
+    plays = t.host.turn.plays()
     assert len(plays) > 2 and v.prompt == f"◀▶ tah 1 ze {len(plays)}, ● ok"
     assert v.throws == (6, 3) and v.player == "Červený" and v.mark == RED
     texts = set()
@@ -482,7 +484,7 @@ def test_a_play_is_shown_in_words_with_a_strip_map_and_chosen_with_the_buttons(t
     assert strip.moving == 0 and strip.cells[strip.target].kind in (
         "normal", "card", "start", "junction", "arrow")
     t.press(L)
-    chosen = plays[t.host.selected]
+    chosen = plays[t.host.turn.selected]
     t.press(S)
     assert t.records()[-1] == GAME.encode(chosen)
 
@@ -492,7 +494,7 @@ def test_a_junction_offers_both_ways(tmp_path):
     t.begin()
     t.put("r:m10,rh4,rh3,rh2 g:m30,p,p,p bottle:m60 turn:r throws:2")
     texts = []
-    for _ in t.host.plays():
+    for _ in t.host.turn.plays():
         texts.append(t.view().moves[0].text)
         t.press(R)
     assert sorted(texts) == [
@@ -516,7 +518,7 @@ def test_d47_a_single_play_waits_for_the_press_unless_the_table_asked_otherwise(
     assert t.records()[-1]["t"] == "play"
     assert t.view().event == \
         "Červený nasadil figurku a došel s ní na 2. pole za svým stanovištěm."
-    assert t.host.state.turn == GREEN
+    assert t.host.turn.state.turn == GREEN
 
 
 def test_d47_jediny_tah_sam_counts_its_pause_once_the_play_was_shown_whole_and_said(tmp_path):
@@ -589,7 +591,7 @@ def test_a_card_choice_is_made_on_the_same_screen(tmp_path):
     assert v.selected == 1 and v.event.startswith("Karta 10: ")
     t.press(R, R)
     assert t.view().selected == 3
-    choice = t.host.card_choices()[2]
+    choice = t.host.turn.card_choices()[2]
     t.press(S)
     assert t.records()[-1] == GAME.encode(choice)
 
@@ -660,10 +662,10 @@ def test_d50_a_card_drawn_from_the_virtual_deck_is_shown_with_its_own_drink(tmp_
     assert " ".join(r.text for r in v.rows) == RULES.deck.card(23).text
     assert "drink-card" in t.sounds
     t.wait(60)
-    assert t.host.shown is not None  # a card waits for its press too
+    assert t.host.turn.shown is not None  # a card waits for its press too
     t.press(S)
     assert t.records()[-1] == {"t": "drank", "c": "r", "why": "card"}
-    assert t.host.shown is None and t.host.state.debt(RED) == 0
+    assert t.host.turn.shown is None and t.host.turn.state.debt(RED) == 0
 
 
 def test_d50_a_card_that_moves_a_piece_waits_for_the_press(tmp_path):
@@ -675,12 +677,12 @@ def test_d50_a_card_that_moves_a_piece_waits_for_the_press(tmp_path):
     v = t.view()
     assert v.player == "Karta 3 · Modrý" and v.prompt == "● dál"
     assert "Postoupíš o dvě pole" in " ".join(r.text for r in v.rows)
-    assert format_position(t.host.state).startswith("r:m40,p,p,p b:m30,")
+    assert format_position(t.host.turn.state).startswith("r:m40,p,p,p b:m30,")
     t.wait(60)
     t.press(L)
-    assert t.sounds[-1] == "illegal" and t.host.shown is not None  # it waits for ●
+    assert t.sounds[-1] == "illegal" and t.host.turn.shown is not None  # it waits for ●
     t.press(S)
-    assert t.host.shown is None and t.host.state.turn == GREEN
+    assert t.host.turn.shown is None and t.host.turn.state.turn == GREEN
 
 
 def test_a_card_longer_than_the_screen_shows_its_page_and_turns_it_with_the_right_button(tmp_path):
@@ -698,11 +700,11 @@ def test_a_card_longer_than_the_screen_shows_its_page_and_turns_it_with_the_righ
     assert "1/2 ▶" in [i.text for i in layout(t.view(), 10.0)[1]]
     t.press(R)
     shown = [i.text for i in layout(t.view(), 0.0)[1] if i.kind == "text"]
-    assert "2/2 ▶" in shown and "hospody." in shown and t.host.shown is not None
+    assert "2/2 ▶" in shown and "hospody." in shown and t.host.turn.shown is not None
     t.press(R)  # after the last page the first again
     assert "1/2 ▶" in [i.text for i in layout(t.view(), 0.0)[1]]
     t.press(S)
-    assert t.host.shown is None
+    assert t.host.turn.shown is None
 
 
 def test_computer_seats_throw_drink_and_show_their_play(tmp_path):
@@ -718,12 +720,12 @@ def test_computer_seats_throw_drink_and_show_their_play(tmp_path):
     t.put("r:m5,m12,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
     v = t.view()
     assert v.prompt == "PC: tah 1 ze 2, táhni ●" and t.host.expects() is Expect.CONFIRM
-    best = decide(t.host.state)
-    assert t.host.plays()[0] == best and t.host.selected == 0
+    best = decide(t.host.turn.state)
+    assert t.host.turn.plays()[0] == best and t.host.turn.selected == 0
     t.wait(60)
     assert t.records()[-1]["t"] == "throw"  # a computer's play waits for a person's ●
     t.press(R)  # the other play it considered, read-only
-    assert t.view().prompt == "Jen ukázka: tah 2 ze 2" and t.host.plays()[1] != best
+    assert t.view().prompt == "Jen ukázka: tah 2 ze 2" and t.host.turn.plays()[1] != best
     t.press(S)  # ● first shows the computer's play again: nothing is taken unseen
     assert t.records()[-1]["t"] == "throw" and t.view().prompt == "PC: tah 1 ze 2, táhni ●"
     t.press(S)
@@ -786,12 +788,12 @@ def test_by_default_the_computer_throws_by_itself_and_a_throw_meanwhile_is_refus
         assert t.view().event == "PC hází samo, tenhle hod se nepočítá."
     t.wait(COMPUTER_DELAY + 0.1)
     assert t.records()[-1]["t"] in ("throw", "bottle")  # the companion threw for it
-    while t.host.state.turn == RED and t.host.state.winner is None:
+    while t.host.turn.state.turn == RED and t.host.turn.state.winner is None:
         t.roll(5)  # its play waits for ●: a throw still gets the same sentence
         assert t.view().event == "PC hází samo, tenhle hod se nepočítá."
-        if t.host.shown is not None:
+        if t.host.turn.shown is not None:
             t.dismiss()
-        elif t.host.state.phase is Phase.THROW:
+        elif t.host.turn.state.phase is Phase.THROW:
             t.wait(COMPUTER_DELAY + 0.1)
         else:
             t.press(S)
@@ -803,20 +805,20 @@ def test_a_computers_drinks_settle_by_themselves(tmp_path):
     assert all(r.get("c") != "g" for r in t.records())
     t.put("r:m40,p,p,p b:m25,p,p,p g:m45,p,p,p bottle:m60 turn:r throws:5")
     t.press(S)  # red knocks the computer's piece out: nobody is asked to press for it
-    assert t.host.shown is None and t.host.state.debt(GREEN) == 1
+    assert t.host.turn.shown is None and t.host.turn.state.debt(GREEN) == 1
     assert any("Zelený (PC) pít nemusí" in line for line in t.host.lines.lines())
     for _ in range(50):  # blue throws and moves on
-        if t.host.state.turn == GREEN:
+        if t.host.turn.state.turn == GREEN:
             break
-        if t.host.shown is not None:
+        if t.host.turn.shown is not None:
             t.dismiss()
         elif t.host.expects() is Expect.ROLL:
             t.roll(1)
         else:
             t.press(S)
-    assert t.host.state.turn == GREEN
+    assert t.host.turn.state.turn == GREEN
     t.wait(COMPUTER_DELAY + 0.1)  # its turn begins: the companion clears its debt
-    assert t.host.state.debt(GREEN) == 0 and t.records()[-1] == {"t": "drank", "c": "g"}
+    assert t.host.turn.state.debt(GREEN) == 0 and t.records()[-1] == {"t": "drank", "c": "g"}
 
 
 def test_why_says_which_values_each_piece_can_take(tmp_path):
@@ -842,6 +844,48 @@ def test_a_throw_nobody_asked_for_does_not_count(tmp_path):
     assert len(t.records()) == n and t.view().event == "Tenhle hod se nepočítá."
 
 
+def test_a_throw_nobody_asked_for_comes_back_as_not_counted_with_its_beep(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m5,p,p,p g:m30,p,p,p bottle:m60 turn:r throws:4")
+    heard = len(t.sounds)
+    out = t.host.handle(Rolled(2, 7, Receipt(), "boot"), t.clock())
+    assert not out.counted and out.beep is Beep.ILLEGAL and not out.journaled
+    assert len(t.sounds) == heard  # the refusal's beep is the outcome's, not played aside
+    assert t.view().event == "Tenhle hod se nepočítá."
+
+
+def test_a_throw_taken_says_so_and_that_its_dice_mark_went_with_it(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    n = len(t.records())
+    out = t.host.handle(Rolled(3, 8, Receipt(), "boot"), t.clock())
+    assert out.counted and out.journaled and out.beep is None and out.request is None
+    assert t.records()[n:] == [{"t": "throw", "v": 3}]
+    out = t.host.handle(Rolled(4), t.clock())  # no dice mark: nothing went with it
+    assert not out.journaled
+
+
+def test_a_void_throw_is_journaled_and_not_counted(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.put("r:m12,p,p,p g:m30,p,p,p bottle:m60 turn:r owe:r1@card.23")
+    t.wait(2)
+    out = t.host.handle(Rolled(5, 9, Receipt(), "boot"), t.clock())
+    assert not out.counted and out.beep is Beep.VOID_THROW and out.journaled
+    assert t.records()[-1] == {"t": "throw", "v": 5} and "void-throw" not in t.sounds
+
+
+def test_a_press_that_needs_the_set_up_asks_the_shell_for_it(tmp_path):
+    t = Table(tmp_path)
+    t.begin()
+    t.host.turn.mode = Mode.TALLY
+    out = t.host.handle(ButtonPress("select"), t.clock())  # "Účet" of a game on: back to it
+    assert out.counted and out.request is None and t.host.turn.mode is Mode.PLAY
+    t.host.turn.mode = Mode.ERROR  # a board that cannot be played: ● goes to the set-up
+    assert t.host.handle(ButtonPress("select"), t.clock()).request is Request.SETUP
+
+
 def test_undo_takes_back_a_throw_but_not_the_shuffle(tmp_path):
     t = Table(tmp_path)
     t.start()
@@ -850,7 +894,7 @@ def test_undo_takes_back_a_throw_but_not_the_shuffle(tmp_path):
     t.press(S)
     t.roll(4)
     assert t.host.undo(t.clock()) is True
-    assert t.view().event == "Vráceno: hod 4." and t.host.state.tries == 0
+    assert t.view().event == "Vráceno: hod 4." and t.host.turn.state.tries == 0
 
 
 def test_the_winner_is_toasted_then_ucet_then_a_new_game(tmp_path):
@@ -858,10 +902,10 @@ def test_the_winner_is_toasted_then_ucet_then_a_new_game(tmp_path):
     t.begin()
     t.put("r:rl1,rh4,rh3,rh2 g:m30,p,p,p bottle:m60 turn:r throws:2")
     t.press(S)
-    assert t.host.mode is Mode.OVER and "win" in t.sounds
+    assert t.host.turn.mode is Mode.OVER and "win" in t.sounds
     v = t.view()
     titles = []
-    while t.host.shown is not None:
+    while t.host.turn.shown is not None:
         titles.append(t.view().banner.title)
         t.press(S)
     assert "Na vítěze!" in titles and t.host.expects() is Expect.OVER
@@ -915,36 +959,36 @@ def test_a_resumed_game_keeps_its_seats_lot_and_time_limit(tmp_path):
     t.roll(2)
     again = Table(tmp_path)
     host = again.host
-    assert again.shell.mode == "play" and host.mode is Mode.PLAY
-    assert host.state == t.host.state and host.seats_computer == frozenset({BLUE})
-    assert host.lot == t.host.lot and host.think == 90 and host.game_id == t.host.game_id
-    assert host.single == 5
+    assert again.shell.mode == "play" and host.turn.mode is Mode.PLAY
+    assert host.turn.state == t.host.turn.state and host.turn.seats_computer == frozenset({BLUE})
+    assert host.turn.lot == t.host.turn.lot and host.turn.think == 90 and host.turn.game_id == t.host.turn.game_id
+    assert host.turn.single == 5
     assert again.view().event == "Hra pokračuje, kde skončila."
 
 
 def drive(t: Table, rng: random.Random) -> bool:
     """One step of a random evening at the table; False when nothing more happens."""
     host = t.host
-    if host.shown is not None:
-        t.press(L if host.shown.later and rng.random() < 0.3 else S)  # later, now and then
+    if host.turn.shown is not None:
+        t.press(L if host.turn.shown.later and rng.random() < 0.3 else S)  # later, now and then
         return True
-    if host.mode is Mode.OVER:
+    if host.turn.mode is Mode.OVER:
         return False
-    s = host.state
+    s = host.turn.state
     e = host.expects()
     if e is Expect.WAIT:
         t.wait(1.5)
     elif e is Expect.ROLL:
         if rng.random() < 0.03:
             t.shell.handle(Dropped(), t.clock())
-        elif rng.random() < 0.05 and not host.opening and s.due(s.turn):
+        elif rng.random() < 0.05 and not host.turn.opening and s.due(s.turn):
             t.roll(rng.randint(1, 6))  # a void throw now and then
         else:
             t.roll(rng.randint(1, 6))
     elif e is Expect.CONFIRM:
         t.press(S)
     elif e is Expect.CHOOSE:
-        if s.phase is Phase.DRAW and not host.card_confirm:
+        if s.phase is Phase.DRAW and not host.turn.card_confirm:
             for _ in range(rng.randrange(len(RULES.deck.numbers))):
                 t.press(R)
         elif s.phase in (Phase.PLAY, Phase.CHOOSE):
@@ -966,13 +1010,13 @@ def test_resume_after_a_crash_at_every_step(tmp_path, deck):
     t.set_option("deck", deck)
     t.start()
     path = live / "g.journal"
-    snapshots = [(path.read_bytes(), t.host.state)]
+    snapshots = [(path.read_bytes(), t.host.turn.state)]
     steps = 0
     while steps < 260 and drive(t, rng):
         steps += 1
         data = path.read_bytes()
         if data != snapshots[-1][0]:
-            snapshots.append((data, t.host.state))
+            snapshots.append((data, t.host.turn.state))
     kinds = {r["t"] for r in t.records()}
     assert {"throw", "play", "drank", "later"} <= kinds
     assert ("shuffle" in kinds) == (deck == "virtual") and ("draw" in kinds) == (deck == "physical")
@@ -984,10 +1028,10 @@ def test_resume_after_a_crash_at_every_step(tmp_path, deck):
             (crash / "g.journal").write_bytes(data + tail)
             again = Table(crash)
             assert again.shell.mode == "play", i
-            assert again.host.state == state, (i, format_position(state))
-            waiting = [again.host.shown, *again.host.queue] if again.host.shown else []
+            assert again.host.turn.state == state, (i, format_position(state))
+            waiting = [again.host.turn.shown, *again.host.turn.queue] if again.host.turn.shown else []
             asked = {a for w in waiting for a in w.drank}
-            people = [d for d in state.unanswered() if d.colour not in again.host.seats_computer]
+            people = [d for d in state.unanswered() if d.colour not in again.host.turn.seats_computer]
             assert asked == {Drank(d.colour, d.reason) for d in people}, i
             shutil.rmtree(crash)
 
@@ -1034,8 +1078,8 @@ def test_a_header_without_an_id_gets_the_same_id_on_every_resume(tmp_path):
     records = t.records()
     del records[0]["id"]
     Journal(tmp_path / "g.journal").replace(records)
-    first = Table(tmp_path).host.game_id
-    assert first and Table(tmp_path).host.game_id == first
+    first = Table(tmp_path).host.turn.game_id
+    assert first and Table(tmp_path).host.turn.game_id == first
 
 
 def test_after_the_lot_the_opening_toast_is_one_press_and_asks_nobody_again(tmp_path):
@@ -1046,7 +1090,7 @@ def test_after_the_lot_the_opening_toast_is_one_press_and_asks_nobody_again(tmp_
     t.press(S)  # the toast: everybody drank
     assert len(t.host_said) == said and "debt" not in t.sounds
     assert [r["t"] for r in t.records()[2:]] == ["drank"] * 4
-    assert t.host.state.debts == () and t.host.shown is None
+    assert t.host.turn.state.debts == () and t.host.turn.shown is None
 
 
 # --- moves in words at a printed board, ordered buttons, questions before destructive items ---
@@ -1058,16 +1102,16 @@ def test_pieces_on_four_junctions_read_as_four_places(tmp_path):
     t.begin()
     t.put("r:m50,m53,m33,m13 b:m55,p,p,p g:m59,p,p,p y:m36,p,p,p bottle:m60 turn:r "
           "throws:6,6,4")
-    s = t.host.state
+    s = t.host.turn.state
     assert piece_places(s, RED) == ("na rozcestí ke stezce na zelené straně",
                                     "na rozcestí ke zkratce na zelené straně",
                                     "na rozcestí ke zkratce na modré straně",
                                     "na rozcestí ke zkratce na červené straně")
-    words = {m.text.split(" → ")[0] for play in t.host.plays() for m in t.host._moves(s, play)}
+    words = {m.text.split(" → ")[0] for play in t.host.turn.plays() for m in moves(s, play)}
     assert "4: z rozcestí ke zkratce na zelené straně" in words
     assert "Figurka na rozcestí ke zkratce na červené straně: " in why_text(s)
     t.put("r:m12,m30,p,p g:m31,p,p,p bottle:m60 turn:r throws:6,3")
-    assert piece_places(t.host.state, RED) == (
+    assert piece_places(t.host.turn.state, RED) == (
         "na 1. poli před rozcestím ke zkratce na červené straně",
         "na 3. poli před rozcestím ke zkratce na modré straně", "v hospodě", "v hospodě")
 
@@ -1156,7 +1200,7 @@ def test_every_destructive_menu_item_asks_first_and_no_keeps_the_game(tmp_path, 
     t.press(L)  # no
     assert isinstance(t.view(), ListView) and t.view().title == "Nabídka"
     t.press(LONG)
-    assert t.records() == journal and t.host.state.throws == () and t.host.state.tries == 1
+    assert t.records() == journal and t.host.turn.state.throws == () and t.host.turn.state.tries == 1
 
 
 def test_the_napij_items_of_the_menu_show_what_they_will_do_and_zpet_does_nothing(tmp_path):
@@ -1171,7 +1215,7 @@ def test_the_napij_items_of_the_menu_show_what_they_will_do_and_zpet_does_nothin
     t.press(L, S)  # "Zpět": back to whom
     assert t.view().player == "Kdo se napije?"
     t.press(L, S)  # "Zpět": back to the game
-    assert t.host.mode is Mode.PLAY and t.records() == journal
+    assert t.host.turn.mode is Mode.PLAY and t.records() == journal
     t.host.on_menu("ledger", t.clock())
     t.press(S)  # red owes nothing
     assert t.records() == journal and "illegal" in t.sounds
@@ -1188,7 +1232,7 @@ def test_facts_are_none_before_the_game_and_carry_the_state_when_it_runs(tmp_pat
     t.begin()
     f = t.host.facts()
     assert isinstance(f, NapijFacts) and t.shell.facts() == f
-    assert f.state == t.host.state and f.computer == frozenset({GREEN})
+    assert f.state == t.host.turn.state and f.computer == frozenset({GREEN})
     assert f.moved == () and f.card is None and f.throws == ()
     assert f.events and f.events[-1] == t.view().event
     assert t.host.facts() == f  # nothing happened: equal values
@@ -1202,11 +1246,11 @@ def test_facts_ring_the_fields_of_the_last_play_and_keep_its_throws(tmp_path):
     t.roll(2)
     assert t.host.facts().throws == (6, 2)
     t.press(S)  # the single play, made on the board
-    assert t.records()[-1]["t"] == "play" and t.host.state.throws == ()
+    assert t.records()[-1]["t"] == "play" and t.host.turn.state.throws == ()
     f = t.host.facts()
     assert f.throws == (6, 2)  # the state forgot them, the page still shows the turn's throws
     assert len(f.moved) == 1  # from the pub (no field) to the field reached
-    red = t.host.state.pieces[RED]
+    red = t.host.turn.state.pieces[RED]
     graph, board = RULES.graph, RULES.board
     assert f.moved == tuple(board.fields[graph.field[n]].id for n in red if n >= 0)
     assert f.events[-1] == "Červený nasadil figurku a došel s ní na 2. pole za svým stanovištěm."
@@ -1258,9 +1302,9 @@ def test_facts_show_a_failed_try_not_the_throws_of_the_turn_before(tmp_path):
     t.roll(6)
     t.roll(2)
     t.press(S)  # red's play; green's turn, all of green's pieces in the pub
-    assert t.host.state.turn == GREEN and t.host.facts().throws == (6, 2)
+    assert t.host.turn.state.turn == GREEN and t.host.facts().throws == (6, 2)
     t.roll(3)  # no six: a try that failed, the state keeps no throw
-    assert t.host.state.throws == () and t.host.facts().throws == (3,)
+    assert t.host.turn.state.throws == () and t.host.facts().throws == (3,)
     t.roll(4)
     assert t.host.facts().throws == (4,)
 
@@ -1289,11 +1333,11 @@ def test_a_wrong_key_on_any_napij_screen_beeps_once_and_changes_nothing(tmp_path
     screens = []
 
     def wrong(key: ButtonPress, what: str) -> None:
-        before = (len(t.records()), t.host.mode, t.host.shown, t.host.selected, t.view())
+        before = (len(t.records()), t.host.turn.mode, t.host.turn.shown, t.host.turn.selected, t.view())
         t.sounds.clear()
         t.press(key)
         assert t.sounds == ["illegal"], what
-        assert (len(t.records()), t.host.mode, t.host.shown, t.host.selected, t.view()) == \
+        assert (len(t.records()), t.host.turn.mode, t.host.turn.shown, t.host.turn.selected, t.view()) == \
             before, what
         screens.append(what)
 
@@ -1310,7 +1354,7 @@ def test_a_wrong_key_on_any_napij_screen_beeps_once_and_changes_nothing(tmp_path
     wrong(L, "a debt asked for: no second later")
     t.put("r:rl1,rh2,rh3,rh4 g:m30,p,p,p bottle:m60 turn:r throws:2")
     t.press(S)  # red's last piece home: the winner
-    while t.host.shown is not None:
+    while t.host.turn.shown is not None:
         t.press(S)
     wrong(R, "the winner's screen")
     t.press(S)
@@ -1331,11 +1375,11 @@ def test_the_levels_are_chosen_per_seat_written_in_the_header_and_kept_on_resume
     assert {o.key: o for o in t.host.options()}["seat:2"].line == "Zelený: PC silný"
     t.start()
     assert t.records()[0]["levels"] == {"g": "strong"}
-    assert t.host.game_levels == {GREEN: Level.STRONG}
+    assert t.host.turn.game_levels == {GREEN: Level.STRONG}
     facts = t.host.facts()
     assert facts is not None and facts.levels == ((GREEN, "silný"),)
     again = Table(tmp_path)
-    assert again.host.game_levels == {GREEN: Level.STRONG}
+    assert again.host.turn.game_levels == {GREEN: Level.STRONG}
 
 
 def test_a_computer_seat_shows_the_play_of_its_level(tmp_path):
@@ -1345,9 +1389,9 @@ def test_a_computer_seat_shows_the_play_of_its_level(tmp_path):
     t = Table(tmp_path, dice=False, computer=("r",))
     t.begin()
     for level in (Level.STRONG, Level.BEGINNER):
-        t.host.game_levels[RED] = level
+        t.host.turn.game_levels[RED] = level
         t.put("r:m5,m12,m30,p g:m8,m33,p,p bottle:m60 turn:r throws:4")
-        assert t.host.plays()[0] == decide_at(level, t.host.state)
+        assert t.host.turn.plays()[0] == decide_at(level, t.host.turn.state)
 
 
 def test_the_hint_names_the_strong_play_with_a_reason_and_is_not_journaled(tmp_path):
@@ -1389,19 +1433,19 @@ def _one_story_game(tmp_path: Path, seed: int) -> dict[str, int]:
     rng = random.Random(seed)
     t = Table(tmp_path / str(seed), players=3, rng=seed, prefs=Prefs(auto_delay=0.5))
     t.start()
-    if t.host.mode is Mode.LOT:
+    if t.host.turn.mode is Mode.LOT:
         t.press(S)
     seen = {"banner": 0, "answer": 0, "debt-ask": 0, "throw-ask": 0}
     for _ in range(1500):
         host = t.host
-        if host.state.winner is not None:
+        if host.turn.state.winner is not None:
             break
         expect = host.expects()
         v = t.view()
         said = len(t.host_said)
         banner = v.banner if isinstance(v, NapijView) else None
         if expect is Expect.CONFIRM and banner is not None and len(banner.marks) == 1 \
-                and host.shown is not None and host.shown.later and rng.random() < 0.4:
+                and host.turn.shown is not None and host.turn.shown.later and rng.random() < 0.4:
             t.press(L)
             answer = "později"
         elif expect is Expect.CONFIRM:
@@ -1437,8 +1481,8 @@ def _one_story_game(tmp_path: Path, seed: int) -> dict[str, int]:
         # the phone lists the same lines, and says what the panel asks of the player on turn
         phone = napij_facts(facts)
         assert phone.events == events[-len(phone.events):]
-        if isinstance(now, NapijView) and now.banner is None and host.shown is None \
-                and host.mode is Mode.PLAY and host.state.phase is Phase.THROW:
+        if isinstance(now, NapijView) and now.banner is None and host.turn.shown is None \
+                and host.turn.mode is Mode.PLAY and host.turn.state.phase is Phase.THROW:
             owes = now.prompt == "● vypito"
             seen["debt-ask" if owes else "throw-ask"] += 1
             assert ("nejdřív musí vypít" in phone.status) == owes, (now, phone.status)
