@@ -32,6 +32,7 @@ import enum
 import logging
 import socket
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -66,7 +67,6 @@ class Conn:
     peer: str
     state: State = State.NEW
     since: float = field(default_factory=time.monotonic)
-    timer: asyncio.TimerHandle | None = None
 
 
 def _abort(transport: asyncio.BaseTransport) -> None:
@@ -88,7 +88,7 @@ class Gate:
         self.per_address = per_address
         self.header_timeout_s = header_timeout_s
         self.conns: dict[asyncio.BaseTransport, Conn] = {}
-        self.by_peer: dict[str, int] = {}
+        """In the order admitted."""
         self.refused = 0
         """Connections closed at once (an address over its cap, every connection busy)."""
         self.evicted = 0
@@ -120,16 +120,16 @@ class Gate:
     def admit(self, transport: asyncio.BaseTransport) -> bool:
         """Whether ``transport`` (a new connection) may stay; it may close another one."""
         for conn in [c for c in self.conns.values() if c.transport.is_closing()]:
-            self._forget(conn)  # closed by either side since
+            del self.conns[conn.transport]  # closed by either side since
         peername = transport.get_extra_info("peername")
         peer = str(peername[0]) if isinstance(peername, tuple) and peername else "?"
-        if self.by_peer.get(peer, 0) >= self.per_address:
+        per_peer = Counter(c.peer for c in self.conns.values())
+        if per_peer[peer] >= self.per_address:
             return self._refuse(f"more than {self.per_address} connections from one address")
-        if len(self.conns) >= self.max_connections and not self._make_room():
+        if len(self.conns) >= self.max_connections and not self._make_room(per_peer):
             return self._refuse("every connection is in use")
         conn = self.conns[transport] = Conn(transport, peer)
-        self.by_peer[peer] = self.by_peer.get(peer, 0) + 1
-        conn.timer = self.loop.call_later(self.header_timeout_s, self._expire, conn)
+        self.loop.call_later(self.header_timeout_s, self._expire, conn)
         return True
 
     def _refuse(self, why: str) -> bool:
@@ -143,7 +143,7 @@ class Gate:
             log.warning("web view: %s", what)
             self._warned = now
 
-    def _make_room(self) -> bool:
+    def _make_room(self, per_peer: Counter[str]) -> bool:
         young = time.monotonic() - self.grace_s
         for c in self.conns.values():  # in the order admitted: the oldest first, mostly found
             if c.state in WAITING and c.since <= young:  # at once
@@ -153,27 +153,17 @@ class Gate:
         if not waiting:
             return False
         # a flood: every waiting one is young; one of the most crowded address, its oldest
-        self._close(min(waiting, key=lambda c: (-self.by_peer.get(c.peer, 0), c.since)))
+        self._close(min(waiting, key=lambda c: (-per_peer[c.peer], c.since)))
         return True
 
     def _close(self, conn: Conn) -> None:
         self.evicted += 1
-        self._forget(conn)
+        del self.conns[conn.transport]
         _abort(conn.transport)
 
-    def _forget(self, conn: Conn) -> None:
-        if self.conns.pop(conn.transport, None) is None:
-            return
-        if conn.timer is not None:
-            conn.timer.cancel()
-        left = self.by_peer.get(conn.peer, 1) - 1
-        if left:
-            self.by_peer[conn.peer] = left
-        else:
-            self.by_peer.pop(conn.peer, None)
-
     def _expire(self, conn: Conn) -> None:
-        if conn.state is State.NEW and conn.transport in self.conns:
+        """The header time limit of ``conn`` is up: closed if it has sent no request."""
+        if conn.state is State.NEW and self.conns.get(conn.transport) is conn:
             self._close(conn)
 
     # --- what the web view says ---------------------------------------------------------------
@@ -182,9 +172,6 @@ class Gate:
         conn = self.conns.get(transport)
         if conn is not None:
             conn.state, conn.since = state, time.monotonic()
-            if conn.timer is not None:
-                conn.timer.cancel()
-                conn.timer = None
 
     def busy(self, transport: asyncio.BaseTransport) -> None:
         """A request arrived on ``transport`` (its headers are in)."""
@@ -200,8 +187,8 @@ class Gate:
 
     def close_all(self) -> None:
         for conn in list(self.conns.values()):
-            self._forget(conn)
             conn.transport.close()
+        self.conns.clear()
 
     @property
     def streams(self) -> int:

@@ -539,7 +539,8 @@ class WebView:
         """Write the latest frame to the streams it has still to reach (the same bytes, no
         task woken: a write to a connection that has sent all it was given does not wait).
         After every :data:`BATCH` writes the server's loop sleeps a little and waits while
-        the table's loop is busy; a newer snapshot taken meanwhile goes on from there."""
+        the table's loop is busy (a newer snapshot waits for the next pass: a crowd gets
+        the latest one a little later instead of every one)."""
         written = 0
         while self._rest and not self._closing:
             if written == BATCH:
@@ -547,7 +548,6 @@ class WebView:
                 await asyncio.sleep(BATCH_PAUSE_S)  # the interpreter to the table's thread
                 while self._held() and not self._closing:
                     await asyncio.sleep(HOLD_S)
-                self._take()  # a newer one, if any: to every stream again
                 continue
             stream = self._rest.pop()
             ident = self._ident
