@@ -412,6 +412,7 @@ class WebView:
             return
         with self._lock:
             self._loop = loop
+        self._take()
         poller = loop.create_task(self._poll())
         ready.set()
         try:
