@@ -5,9 +5,10 @@ that sends no whole request within its ``keepalive_timeout`` after an answer.  W
 has no setting for is how many connections one address, or all of them together, may hold:
 a client that opens a few hundred sockets and sends its headers one byte a minute
 (slowloris) would take every connection the box allows and lock the table's phones out.  So
-the web view accepts the connections itself (:meth:`Gate.serve`: ``loop.sock_accept``) and
-hands each one it admits to aiohttp's documented protocol factory (``AppRunner.server``)
-with ``loop.connect_accepted_socket``; nothing of aiohttp is wrapped.  The gate decides:
+the web view accepts the connections itself (:meth:`Gate.serve`: ``loop.sock_accept``),
+hands each to aiohttp's documented protocol factory (``AppRunner.server``) with
+``loop.connect_accepted_socket`` and aborts at once the ones the gate does not admit; nothing
+of aiohttp is wrapped.  The gate decides:
 
 * at most ``per_address`` connections from one address (a phone needs its event stream and a
   few for a page load), well under the cap on all connections;
@@ -19,10 +20,10 @@ with ``loop.connect_accepted_socket``; nothing of aiohttp is wrapped.  The gate 
   one: the oldest of those past their grace (:data:`GRACE_S`: a phone sends its request at
   once, so a connection still without one after that is slow, or idle).  A connection
   younger than its grace goes only when every waiting one is that young (a flood): then one
-  of the address that holds the most connections, the oldest of it.  Connections are
-  accepted one at a time, each handed to aiohttp before the next, so a phone's request is
-  read (and the phone is busy, out of reach) after a few more accepts, not after a whole
-  burst of the listen backlog.
+  of the address that holds the most connections, the oldest of it.  So a burst of sockets
+  accepted together with a phone closes old ones first, and then those of crowded addresses;
+  once the phone's request is in (the next burst is admitted after it was read), it is out
+  of reach.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ log = logging.getLogger(__name__)
 WARN_EVERY_S = 60.0
 GRACE_S = 1.0
 """A new connection this young is closed to make room only when every waiting one is."""
+BURST = 100
+"""Connections accepted at once when that many wait (asyncio's servers take as many)."""
 ACCEPT_PAUSE_S = 0.1
 """After a failed accept (no file descriptors left) the gate waits this long."""
 
@@ -97,23 +100,43 @@ class Gate:
 
     async def serve(self, listener: socket.socket,
                     factory: Callable[[], asyncio.Protocol]) -> None:
-        """Accept on ``listener`` until cancelled; hand each admitted connection to
-        ``factory``'s protocol (aiohttp's ``web.Server``)."""
+        """Accept on ``listener`` until cancelled: every connection waiting (up to
+        :data:`BURST`, as asyncio's own servers accept), each handed to ``factory``'s
+        protocol (aiohttp's ``web.Server``), then admitted or closed."""
         listener.setblocking(False)
         while True:
             try:
-                sock, _ = await self.loop.sock_accept(listener)
+                burst = [(await self.loop.sock_accept(listener))[0]]
             except OSError as exc:  # out of file descriptors; a client gone before accept
                 self._warn(f"a connection could not be accepted: {exc}")
                 await asyncio.sleep(ACCEPT_PAUSE_S)
                 continue
-            try:
-                transport, _ = await self.loop.connect_accepted_socket(factory, sock)
-            except OSError:
-                sock.close()
-                continue
-            if not self.admit(transport):
-                _abort(transport)
+            while len(burst) < BURST:
+                try:
+                    burst.append(listener.accept()[0])
+                except OSError:  # none waiting any more (or as above: the next round)
+                    break
+            made = await asyncio.gather(*(self._hand_over(s, factory) for s in burst))
+            for transport in made:
+                if transport is None:
+                    continue
+                try:
+                    admitted = self.admit(transport)
+                except Exception:  # never lose the accept loop (and so every phone) to a bug
+                    log.exception("web view: a connection could not be admitted")
+                    admitted = False
+                if not admitted:
+                    _abort(transport)
+
+    async def _hand_over(self, sock: socket.socket,
+                         factory: Callable[[], asyncio.Protocol]) -> asyncio.Transport | None:
+        sock.setblocking(False)
+        try:
+            transport, _ = await self.loop.connect_accepted_socket(factory, sock)
+        except OSError:
+            sock.close()
+            return None
+        return transport
 
     # --- admitting ----------------------------------------------------------------------------
 
