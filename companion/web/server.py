@@ -25,11 +25,11 @@ kept-alive connection that sends no next request within :data:`IDLE_TIMEOUT_S`, 
 the handler of a client gone (a gone phone's event stream frees its place at once).
 
 **A hostile client cannot lock the table's phones out** (:mod:`.gate`): the server accepts
-the connections itself and admits each one before aiohttp's protocol factory gets it: at
-most :data:`PER_ADDRESS` connections from one address, a connection must send a whole
-request within :data:`HEADER_TIMEOUT_S`, and when the connections reach their cap a new one
-closes one that has not sent a request (or sits idle), never an open event stream: the
-phones at the table stay ahead of half-open sockets.
+the connections itself, hands them to aiohttp's protocol factory and aborts at once those
+over the limits: at most :data:`PER_ADDRESS` connections from one address, a connection
+must send a whole request within :data:`HEADER_TIMEOUT_S`, and when the connections reach
+their cap a new one closes one that has not sent a request (or sits idle), never an open
+event stream: the phones at the table stay ahead of half-open sockets.
 """
 
 from __future__ import annotations
