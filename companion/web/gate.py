@@ -102,41 +102,51 @@ class Gate:
                     factory: Callable[[], asyncio.Protocol]) -> None:
         """Accept on ``listener`` until cancelled: every connection waiting (up to
         :data:`BURST`, as asyncio's own servers accept), each handed to ``factory``'s
-        protocol (aiohttp's ``web.Server``), then admitted or closed."""
+        protocol (aiohttp's ``web.Server``), then admitted or closed; the next ones are
+        accepted meanwhile (a full listen queue would make a phone wait a second)."""
         listener.setblocking(False)
-        while True:
-            try:
-                burst = [(await self.loop.sock_accept(listener))[0]]
-            except OSError as exc:  # out of file descriptors; a client gone before accept
-                self._warn(f"a connection could not be accepted: {exc}")
-                await asyncio.sleep(ACCEPT_PAUSE_S)
-                continue
-            while len(burst) < BURST:
-                try:
-                    burst.append(listener.accept()[0])
-                except OSError:  # none waiting any more (or as above: the next round)
-                    break
-            made = await asyncio.gather(*(self._hand_over(s, factory) for s in burst))
-            for transport in made:
-                if transport is None:
-                    continue
-                try:
-                    admitted = self.admit(transport)
-                except Exception:  # never lose the accept loop (and so every phone) to a bug
-                    log.exception("web view: a connection could not be admitted")
-                    admitted = False
-                if not admitted:
-                    _abort(transport)
-
-    async def _hand_over(self, sock: socket.socket,
-                         factory: Callable[[], asyncio.Protocol]) -> asyncio.Transport | None:
-        sock.setblocking(False)
+        bursts: set[asyncio.Task[None]] = set()
         try:
-            transport, _ = await self.loop.connect_accepted_socket(factory, sock)
-        except OSError:
-            sock.close()
-            return None
-        return transport
+            while True:
+                try:
+                    burst = [(await self.loop.sock_accept(listener))[0]]
+                except OSError as exc:  # out of file descriptors; a client gone before accept
+                    self._warn(f"a connection could not be accepted: {exc}")
+                    await asyncio.sleep(ACCEPT_PAUSE_S)
+                    continue
+                while len(burst) < BURST:
+                    try:
+                        burst.append(listener.accept()[0])
+                    except OSError:  # none waiting any more (or as above: the next round)
+                        break
+                task = self.loop.create_task(self._hand_over(burst, factory))
+                bursts.add(task)
+                task.add_done_callback(bursts.discard)
+        finally:
+            for task in bursts:
+                task.cancel()
+
+    async def _hand_over(self, burst: list[socket.socket],
+                         factory: Callable[[], asyncio.Protocol]) -> None:
+        async def connect(sock: socket.socket) -> asyncio.Transport | None:
+            sock.setblocking(False)
+            try:
+                transport, _ = await self.loop.connect_accepted_socket(factory, sock)
+            except OSError:
+                sock.close()
+                return None
+            return transport
+
+        for transport in await asyncio.gather(*map(connect, burst)):
+            if transport is None:
+                continue
+            try:
+                admitted = self.admit(transport)
+            except Exception:  # never lose the accept loop (and so every phone) to a bug
+                log.exception("web view: a connection could not be admitted")
+                admitted = False
+            if not admitted:
+                _abort(transport)
 
     # --- admitting ----------------------------------------------------------------------------
 
