@@ -214,9 +214,9 @@ def _closed(s: socket.socket) -> bool:
         return True
 
 
-def oldest_first(self: Any) -> bool:
+def oldest_first(self: Any, *_: Any) -> bool:
     """The gate's admission before this version: the oldest waiting connection goes."""
-    waiting = [c for c in self.conns.values() if c.state in ("new", "idle")]
+    waiting = [c for c in self.conns.values() if c.state.value in ("new", "idle")]
     if not waiting:
         return False
     self._close(min(waiting, key=lambda c: c.since))

@@ -30,7 +30,6 @@ import ipaddress
 import json
 import logging
 import os
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -55,12 +54,6 @@ CAPTION = ("Načti kód", "fotoaparátem", "v telefonu.", "", "● zpět")
 FAILED = "Stav hry pro telefony se nespustil:"
 KEPT_NAME = "phone.json"
 """The data folder's file that keeps the phone's address across restarts."""
-SWITCH_INTERVAL_S = 0.0005
-"""While the phone view serves, the interpreter hands its lock from a busy thread to a waiting
-one after this long (Python's default: 5 ms).  The web server's thread writes to every phone
-after a snapshot; the table's loop, back from the disk or the dice, would otherwise wait up to
-5 ms at each step of a frame for the lock (measured with 200 phones by
-benchmarks/web_service.py)."""
 
 
 class Phone:
@@ -88,9 +81,10 @@ class Phone:
         self._dirty = True
         self._last: object = None
         self._topics: dict[str, Sequence[tuple[str, str]]] = {}
-        self._interval = sys.getswitchinterval()
         self.hold: Callable[[], bool] | None = None
-        """Whether the table's loop is busy (the service's); the server waits while it is."""
+        """Whether the table's loop is busy (the service's); the server waits while it is
+        (and pauses its pass over the phones often, so the loop, back from the disk or the
+        dice, finds the interpreter's lock free: :data:`companion.web.server.BATCH`)."""
 
     @classmethod
     def from_config(cls, web: WebConfig, data: Path | None = None, **server: Any) -> Phone:
@@ -157,8 +151,6 @@ class Phone:
             view = listen(0)  # the kept port is taken now: another one, kept from now on
         if not self.token:
             self._remember(token, view.port if not self.port else 0)
-        self._interval = sys.getswitchinterval()
-        sys.setswitchinterval(min(self._interval, SWITCH_INTERVAL_S))
         self.view, self.error, self.problem = view, "", ""
         self._dirty = True
         log.info("phone view at %s", self.shown_url)  # never the token in a log
@@ -194,7 +186,6 @@ class Phone:
     def close(self) -> None:
         if self.view is not None:
             self.view.close()
-            sys.setswitchinterval(self._interval)
             self.view = None
 
     @property

@@ -1,13 +1,16 @@
 """The phone view's web server: aiohttp in its own thread and event loop, read-only.
 
 The service loop hands a snapshot to :meth:`WebView.publish` after each confirmed
-action; ``publish`` only stores it and wakes the server's loop (it never waits
-for the network, and costs the same with 0 or 30 browsers).  The server's loop
-builds the snapshot if it was handed a callable, serialises it once (as one chunk of the
-chunked event stream, the same bytes for every browser) and writes it straight to every
-stream that has taken all it was sent, in one pass, with no task woken; a stream that has
-not (a slow phone) is woken and sends the latest one when it can (it skips the ones it
-missed instead of queueing them).
+action; ``publish`` only stores it (it never waits for the network nor wakes the server, and
+costs the same with 0 or 30 browsers).  The server's loop looks for it, builds the snapshot
+if it was handed a callable, serialises it once (the same event for every browser) and
+writes it with ``StreamResponse.write`` to every stream that has taken all it was sent, in
+one pass, with no task woken; a stream that has not (a slow phone) is woken and sends the
+latest one when it can (it skips the ones it missed instead of queueing them), and is
+closed when it cannot take one within :data:`WRITE_TIMEOUT_S`.  The pass hands the
+interpreter to the table's thread after every :data:`BATCH` writes (a short sleep of the
+server's loop) and waits while the table's loop is busy (``hold``), so the table's frames
+do not wait for a crowd of phones.
 
 Everything lives under ``/<token>/``, routed by an :class:`aiohttp.web.Application`: the
 page (``""``), its assets (``static/...``, aiohttp's ``add_static`` with its ETags), the
@@ -17,15 +20,16 @@ body, so without the token nobody learns anything; only GET and HEAD are answere
 otherwise) and a request with a body is refused (413).  Every answer carries a strict
 Content-Security-Policy and ``no-referrer`` (a response signal); a failing handler is logged
 and the client gets a bare 500 (never a traceback); the token never reaches a log (no
-access log).  aiohttp's own limits bound the request line, the header fields and the idle
-time of a kept-alive connection.
+access log).  aiohttp's own settings bound the request line and the header fields, close a
+kept-alive connection that sends no next request within :data:`IDLE_TIMEOUT_S`, and cancel
+the handler of a client gone (a gone phone's event stream frees its place at once).
 
-**A hostile client cannot lock the table's phones out** (:mod:`.gate`): every connection is
-admitted by a gate around aiohttp's protocol: at most :data:`PER_ADDRESS` connections from
-one address, a connection must send a whole request within :data:`HEADER_TIMEOUT_S` (and
-another within :data:`IDLE_TIMEOUT_S` after an answer), and when the connections reach their
-cap a new one closes the oldest one that has not sent a request yet, never an open event
-stream: the phones at the table stay ahead of half-open sockets.
+**A hostile client cannot lock the table's phones out** (:mod:`.gate`): the server accepts
+the connections itself, hands them to aiohttp's protocol factory and aborts at once those
+over the limits: at most :data:`PER_ADDRESS` connections from one address, a connection
+must send a whole request within :data:`HEADER_TIMEOUT_S`, and when the connections reach
+their cap a new one closes one that has not sent a request (or sits idle), never an open
+event stream: the phones at the table stay ahead of half-open sockets.
 """
 
 from __future__ import annotations
@@ -88,9 +92,14 @@ CROWD_POLL_S = 0.1
 HOLD_S = 0.002
 """While the table's loop is busy (``hold``), the server looks again this often before it
 builds or writes a snapshot."""
-HOLD_EVERY = 8
-"""The server's pass over the streams asks ``hold`` again after this many writes."""
-"""How often it looks when no browser is connected (a JSON request takes the latest at once)."""
+BATCH = 16
+"""The server's pass over the streams pauses after this many writes: its loop sleeps for
+:data:`BATCH_PAUSE_S` (the interpreter's lock free for the table's thread, which would
+otherwise wait up to the interpreter's switch interval, 5 ms, at each step of a frame) and
+then asks ``hold`` again."""
+BATCH_PAUSE_S = 0.0005
+BACKLOG = 128
+"""The listening socket's queue of connections not yet accepted."""
 KEPT_BASES = 8
 """Boards' static layers kept for ``board/<hash>.svg``."""
 PER_ADDRESS = 8
@@ -124,18 +133,25 @@ Publishable = Snapshot | Callable[[], Snapshot]
 
 
 class _Stream:
-    """One open event stream: its wake-up, its connection, the last snapshot it was sent."""
+    """One open event stream: its wake-up, its response, the last snapshot it was sent."""
 
-    __slots__ = ("busy", "sent", "transport", "wake")
+    __slots__ = ("busy", "resp", "sent", "transport", "wake")
 
-    def __init__(self, sent: str) -> None:
+    def __init__(self, resp: web.StreamResponse, sent: str) -> None:
         self.wake = asyncio.Event()
+        self.resp = resp
         self.sent = sent
-        self.transport: asyncio.BaseTransport | None = None
-        """Set once the stream's headers are out and it is chunked: the server may write a
-        snapshot's chunk to it directly."""
+        self.transport: asyncio.Transport | None = None
+        """Set once the stream's headers are out: the server's pass may write a snapshot
+        to it while its connection has sent all it was given."""
         self.busy = False
-        """Its own task is writing (a frame or a ping): a snapshot goes through the task."""
+        """A write to it is under way (a frame or a ping): a snapshot goes through its task."""
+
+    def takes_more(self) -> bool:
+        """Whether a write now goes out at once (nothing of the last ones still waiting)."""
+        t = self.transport
+        return not self.busy and t is not None and not t.is_closing() \
+            and not t.get_write_buffer_size()
 
 
 class WebError(UsageError):
@@ -201,6 +217,16 @@ def _interfaces() -> list[tuple[str, str]]:
     raw = buf.tobytes()[:got]
     return [(raw[i:i + 16].split(b"\0", 1)[0].decode(errors="replace"),
              socket.inet_ntoa(raw[i + 20:i + 24])) for i in range(0, got, size)]
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` ("" : every interface, IPv6 too where it can)."""
+    if not host:
+        dual = socket.has_dualstack_ipv6()
+        return socket.create_server(("", port), family=socket.AF_INET6 if dual else
+                                    socket.AF_INET, backlog=BACKLOG, dualstack_ipv6=dual)
+    family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    return socket.create_server((host, port), family=family, backlog=BACKLOG)
 
 
 def _read_static(name: str) -> bytes:
@@ -269,11 +295,10 @@ class WebView:
         self._seq = 0
         self._ident = ""
         self._frame = b""
-        self._chunk = b""  # the frame as one chunk of a chunked body (written as is)
-        self._rest: list[_Stream] = []  # the streams the latest chunk still has to reach
+        self._rest: list[_Stream] = []  # the streams the latest frame still has to reach
         self.direct_writes = 0
-        """Snapshots written straight to a stream's connection by the server's pass (the
-        others went through the stream's own task)."""
+        """Snapshots written to a stream by the server's pass (the others went through the
+        stream's own task)."""
         self._json = b'{"seq":0}'
         self._bases: dict[str, bytes] = {}
         self._base_keys: dict[str, str] = {}
@@ -282,7 +307,8 @@ class WebView:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
-        self._server: asyncio.base_events.Server | None = None
+        self._listener: socket.socket | None = None
+        self._accepting: asyncio.Task[None] | None = None
         self.gate: Gate | None = None
         """The connections' gate (per address, time limits, who goes first), while serving."""
         self._stopped = threading.Event()
@@ -428,24 +454,24 @@ class WebView:
 
     async def _open(self) -> None:
         self._runner = web.AppRunner(self._app(), handle_signals=False, access_log=None,
-                                     shutdown_timeout=1.0)
+                                     shutdown_timeout=1.0, handler_cancellation=True)
         await self._runner.setup()
         server = self._runner.server
         assert server is not None
         loop = asyncio.get_running_loop()
         self.gate = Gate(loop, max_connections=self.max_clients + SPARE_CONNECTIONS,
-                         per_address=self.per_address, header_timeout_s=self.header_timeout_s,
-                         idle_timeout_s=self.idle_timeout_s)
-        self._server = await loop.create_server(self.gate.factory(server), self.host or None,
-                                                self._port, backlog=128)
-        for sock in self._server.sockets:
-            self._port = int(sock.getsockname()[1])
-            break
+                         per_address=self.per_address, header_timeout_s=self.header_timeout_s)
+        self._listener = _listen(self.host, self._port)
+        self._port = int(self._listener.getsockname()[1])
+        self._accepting = loop.create_task(self.gate.serve(self._listener, server))
 
     async def _cleanup(self) -> None:
-        if self._server is not None:
-            self._server.close()  # no new connections; the streams end by themselves
-            self._server = None
+        if self._accepting is not None:
+            self._accepting.cancel()  # no new connections; the streams end by themselves
+            self._accepting = None
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
         if self._runner is not None:
             await self._runner.cleanup()  # aiohttp's graceful shutdown of the rest
             self._runner = None
@@ -468,25 +494,24 @@ class WebView:
     async def _poll(self) -> None:
         while not self._closing:
             n = len(self._streams)
-            if self._rest or (self._pending is not None and self._held()):
-                await asyncio.sleep(HOLD_S)  # a pass to finish, or the table's loop is busy
+            if self._pending is not None and self._held():
+                await asyncio.sleep(HOLD_S)  # the table's loop is busy
             elif not n:
                 await asyncio.sleep(self.idle_poll_s)
             else:  # a crowd: at most one snapshot per CROWD_POLL_S, the latest (coalesced)
                 await asyncio.sleep(self.poll_s if n <= CROWD else max(self.poll_s, CROWD_POLL_S))
             if self._held():
                 continue
+            self._take()
             if self._rest:
-                self._fan_out(held=True)
-            else:
-                self._take(held=True)
+                await self._fan_out()
 
     def _held(self) -> bool:
         return self.hold is not None and self.hold()
 
-    def _take(self, held: bool = False) -> None:
-        """On the server's loop: serialise the latest snapshot and send it to every stream
-        (``held``: the table first, see :meth:`_fan_out`)."""
+    def _take(self) -> None:
+        """On the server's loop: serialise the latest snapshot for every stream (the server's
+        pass, :meth:`_fan_out`, sends it)."""
         if self._pending is None:  # the common case, without the lock
             return
         with self._lock:
@@ -508,27 +533,38 @@ class WebView:
             return
         ident = self._ident = f"{self._epoch}-{self._seq}"
         self._json = body
-        frame = self._frame = b"event: snapshot\nid: " + ident.encode() + b"\ndata: " + body + b"\n\n"
-        self._chunk = b"%x\r\n%b\r\n" % (len(frame), frame)
+        self._frame = b"event: snapshot\nid: " + ident.encode() + b"\ndata: " + body + b"\n\n"
         self._rest = list(self._streams)
-        self._fan_out(held)
 
-    def _fan_out(self, held: bool) -> None:
-        """Write the latest chunk straight to the streams it has still to reach (the same
-        bytes, no task woken); ``held``: stop when the table's loop becomes busy (asked
-        every :data:`HOLD_EVERY` writes) and go on later (:meth:`_poll`)."""
-        rest, chunk, ident = self._rest, self._chunk, self._ident
+    async def _fan_out(self) -> None:
+        """Write the latest frame to the streams it has still to reach (the same bytes, no
+        task woken: a write to a connection that has sent all it was given does not wait).
+        After every :data:`BATCH` writes the server's loop sleeps a little and waits while
+        the table's loop is busy (a newer snapshot waits for the next pass: a crowd gets
+        the latest one a little later instead of every one)."""
         written = 0
-        while rest:
-            if held and written and written % HOLD_EVERY == 0 and self._held():
-                return
-            stream = rest.pop()
-            t = stream.transport
-            if t is None or stream.busy or not isinstance(t, asyncio.WriteTransport) \
-                    or t.is_closing() or t.get_write_buffer_size():
+        while self._rest and not self._closing:
+            if written == BATCH:
+                written = 0
+                await asyncio.sleep(BATCH_PAUSE_S)  # the interpreter to the table's thread
+                while self._held() and not self._closing:
+                    await asyncio.sleep(HOLD_S)
+                continue
+            stream = self._rest.pop()
+            ident = self._ident
+            if stream.sent == ident:
+                continue
+            if not stream.takes_more():
                 stream.wake.set()  # its task sends the latest when it can
                 continue
-            t.write(chunk)
+            stream.busy = True
+            try:
+                await stream.resp.write(self._frame)
+            except ConnectionError:
+                stream.wake.set()  # its task sees the connection gone
+                continue
+            finally:
+                stream.busy = False
             stream.sent = ident
             written += 1
             self.direct_writes += 1
@@ -604,7 +640,7 @@ class WebView:
                                            "X-Accel-Buffering": "no"})
         if request.method == "HEAD":
             return resp
-        stream = _Stream(request.headers.get("Last-Event-ID", ""))
+        stream = _Stream(resp, request.headers.get("Last-Event-ID", ""))
         self._streams.add(stream)
         try:
             await resp.prepare(request)
@@ -614,8 +650,7 @@ class WebView:
             hello = json.dumps({"keepalive": self.keepalive_s})
             await self._send(resp, stream,
                              f"retry: 2000\nevent: hello\ndata: {hello}\n\n".encode())
-            if resp.headers.get("Transfer-Encoding") == "chunked":  # HTTP/1.1: headers out
-                stream.transport = request.transport
+            stream.transport = request.transport
             wake = stream.wake
             while not self._closing:
                 if self._ident and self._ident != stream.sent:

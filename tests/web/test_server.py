@@ -389,6 +389,37 @@ def test_while_the_table_is_busy_the_server_waits_then_sends_the_latest():
             stream.close()
 
 
+def test_a_pass_over_many_streams_pauses_after_a_batch_while_the_table_is_busy():
+    """The server's pass writes a batch, then waits while the table's loop is busy, then
+    writes to the rest (the table's loop gets the interpreter between batches)."""
+    n = server.BATCH + 4
+    before: list[int] = []  # the direct writes when the snapshot is published
+    released = [False]
+
+    def busy() -> bool:  # the table becomes busy once the first batch is out
+        return bool(before) and v.direct_writes - before[0] >= server.BATCH and not released[0]
+
+    with WebView("127.0.0.1", 0, keepalive_s=30, max_clients=n, per_address=n + 2,
+                 idle_poll_s=0.02, hold=busy) as v:
+        streams = [Stream(v) for _ in range(n)]
+        try:
+            for s in streams:
+                s.next_of("hello")
+            assert server.wait_until(lambda: v.clients == n)
+            before.append(v.direct_writes)
+            v.publish(samples.clovece()[0])
+            assert server.wait_until(lambda: v.direct_writes - before[0] >= server.BATCH)
+            time.sleep(0.2)
+            assert v.direct_writes - before[0] == server.BATCH  # the rest wait for the table
+            released[0] = True
+            for s in streams:
+                assert s.next_of("snapshot")["event"] == "snapshot"
+            assert v.direct_writes - before[0] == n
+        finally:
+            for s in streams:
+                s.close()
+
+
 def test_the_stream_pings_when_nothing_happens(view):
     stream = Stream(view)
     try:
