@@ -8,7 +8,7 @@ noisy; the ratio is what carries over):
    through the real reader, loop, controller, journal (fsync), renderer and
    luma's dummy device.  Peer: the same pty write -> the reader's roll event
    alone (no service).  Target: median <= 20 ms on a PC.
-2. start -> first frame: a fresh process running the service (``App(cfg).run()``,
+2. start -> first frame: a fresh process running the service (``build_app(cfg).run()``,
    as ``companion run`` does) until its first frame reaches the display.  Peer: a
    bare ``python -c pass``, started alternately with it.  Target <= 5x the peer
    (a Pi Zero 2 W is about ten times slower than a PC; a family waits for this).
@@ -41,7 +41,7 @@ from pathlib import Path
 t_import = time.perf_counter()
 from dataclasses import replace
 from companion.service.config import Config
-from companion.service.app import App
+from companion.service.app import build_app
 base = Config()
 cfg = replace(base, display=replace(base.display, driver="dummy"),
               service=replace(base.service, data_dir=sys.argv[1], pin_factory="mock",
@@ -53,7 +53,7 @@ if mode == "rss":
     from companion.dice.sim import SimulatedDice
     dice = SimulatedDice(seed=1)
     port = dice.path
-app = App(cfg, dice_port=port)
+app = build_app(cfg, dice_port=port)
 if mode == "first":
     def first(image, t):
         sys.stdout.write("FRAME\n"); sys.stdout.flush(); os._exit(0)
@@ -87,7 +87,7 @@ def latency(rolls: int) -> tuple[list[float], list[float]]:
     from companion.dice.sim import SimulatedDice
     from companion.games.clovece.screens import CloveceTurnView
     from companion.inputs.events import ButtonPress
-    from companion.service.app import App
+    from companion.service.app import build_app
     from companion.service.config import Config
 
     service_ms: list[float] = []
@@ -96,7 +96,7 @@ def latency(rolls: int) -> tuple[list[float], list[float]]:
         cfg = replace(base, display=replace(base.display, driver="dummy"),
                       service=replace(base.service, data_dir=data, pin_factory="mock",
                                       shutdown_command=""))
-        app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
+        app = build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
                   dice_port=dice.path)
         shown = threading.Event()
         stamp: list[float] = []

@@ -70,7 +70,7 @@ class Phone:
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, *, token: str | None = None,
                  url_host: str | None = None, max_clients: int = 32, keep: Path | None = None,
-                 **server: Any) -> None:
+                 hold: Callable[[], bool] | None = None, **server: Any) -> None:
         self.keep = keep
         """Where the box's own token and chosen port are kept (``None``: new at every start)."""
         self.host, self.port = host, port
@@ -89,7 +89,7 @@ class Phone:
         self._last: object = None
         self._topics: dict[str, Sequence[tuple[str, str]]] = {}
         self._interval = sys.getswitchinterval()
-        self.hold: Callable[[], bool] | None = None
+        self.hold = hold
         """Whether the table's loop is busy (the service's); the server waits while it is."""
 
     @classmethod
