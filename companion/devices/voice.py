@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import logging
 import struct
-import subprocess
 import threading
 import time
 import wave
@@ -43,7 +42,10 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Protocol, runtime_checkable
+from typing import IO, TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    import subprocess  # started only to speak: not imported before the first frame
 
 log = logging.getLogger(__name__)
 
@@ -196,6 +198,8 @@ class _Speech:
     """One espeak-ng process reading ``text`` and writing a WAV stream on its standard output."""
 
     def __init__(self, command: list[str], text: str) -> None:
+        import subprocess
+
         try:
             self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE)
@@ -504,6 +508,8 @@ class EspeakAnnouncer(_EspeakVoice):
                                        "none).")
 
     def _player(self, rate: int) -> subprocess.Popen[bytes]:
+        import subprocess
+
         command = [self.aplay, "-q", "-t", "raw", "-f", "S16_LE", "-c", "1", "-r", str(rate)]
         if self.device:
             command += ["-D", self.device]

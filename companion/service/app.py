@@ -14,7 +14,6 @@ import os
 import queue
 import random
 import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from time import monotonic as time_now
@@ -254,6 +253,8 @@ class App:
             raise UsageError(problem)
         if self.controller.shutdown_requested and self.shutdown:
             log.info("shutting down: %s", " ".join(self.shutdown))
+            import subprocess
+
             try:
                 done = subprocess.run(self.shutdown, check=False)
             except OSError as exc:

@@ -19,7 +19,6 @@ from companion.inputs.events import Input, PadEvent
 from companion.inputs.pads import Pad, PadSignal
 from companion.service.config import Config
 from companion.service.dice import TableDice
-from companion.service.wiring import pin_problems, start_seats
 
 if TYPE_CHECKING:
     from companion.devices.buttons import Buttons
@@ -117,6 +116,8 @@ class TableHardware:
         if self.started:
             return
         self.started = True
+        from companion.service.wiring import start_seats
+
         cfg = self.cfg
         self._refuse_taken_pins(start_seats(cfg))
         if self.pin_factory is None:
@@ -143,6 +144,7 @@ class TableHardware:
         """Before a GPIO is claimed: one sentence if the Pi's own interfaces (the device tree)
         have taken a pin the configuration wires (hardware/guide/build.md), else nothing."""
         from companion.devices.interfaces import claims
+        from companion.service.wiring import pin_problems
 
         if self._taken is None:
             self._taken = claims(self.system_root)

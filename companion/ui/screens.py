@@ -13,6 +13,7 @@ module (``companion/ui/<game>_screens.py``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -35,7 +36,9 @@ def blink_on(t: float) -> bool:
     return int(t * BLINK_HZ) % 2 == 0
 
 
+@functools.lru_cache(maxsize=4096)
 def text_width(font: ImageFont.FreeTypeFont, text: str) -> int:
+    """``text``'s width in pixels (kept: a frame measures the same lines again and again)."""
     return int(font.getlength(text))
 
 
