@@ -154,7 +154,7 @@ def child(data: Path, dice_path: str, point: str, nth: int, broken: bool) -> Non
         journal_pkg.Journal.seen = lambda self, mark: False  # type: ignore[method-assign]
         shell.Shell._void = lambda self, mark, event: None  # type: ignore[method-assign]
     app = build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-              dice_port=dice_path)
+                    dice_port=dice_path)
 
     def start_a_game() -> None:
         if app.controller.mode is shell.Mode.SETUP:

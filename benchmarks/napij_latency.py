@@ -109,7 +109,7 @@ def _segment(game: str, rolls: int, seed: int, rng: random.Random) -> list[float
         if game == "napij":
             mid_game_journal(Path(data) / "game.journal", seed)
         app = build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                  dice_port=dice.path, announcer=SilentAnnouncer())
+                        dice_port=dice.path, announcer=SilentAnnouncer())
         shown = threading.Event()
         stamp: list[float] = []
         state: dict[str, Any] = {"expect": None}

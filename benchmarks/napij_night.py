@@ -89,7 +89,7 @@ class Table:
                                       shutdown_command=""),
                       web=replace(base.web, enabled=False))
         self.app = build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                       dice_port="", rng=random.Random(seed), announcer=SilentAnnouncer())
+                             dice_port="", rng=random.Random(seed), announcer=SilentAnnouncer())
         self.app.ctx.dice.configured = self.app.ctx.dice.up = True  # the dice is on the table
         self.now = 1000.0
         self.shell = self.app.controller

@@ -57,7 +57,7 @@ def table_latency(kind: str, rolls: int) -> list[float]:
                                       shutdown_command=""),
                       dice=replace(base.dice, kind=kind))
         app = build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                  dice_port=serial.path, pixels_port=pixels.port)
+                        dice_port=serial.path, pixels_port=pixels.port)
         shown = threading.Event()
         stamp: list[int] = []
         app.screen.listeners.append(

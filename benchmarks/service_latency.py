@@ -97,7 +97,7 @@ def latency(rolls: int) -> tuple[list[float], list[float]]:
                       service=replace(base.service, data_dir=data, pin_factory="mock",
                                       shutdown_command=""))
         app = build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                  dice_port=dice.path)
+                        dice_port=dice.path)
         shown = threading.Event()
         stamp: list[float] = []
         app.screen.listeners.append(lambda im, t: (stamp.append(time.perf_counter()), shown.set()))

@@ -123,7 +123,7 @@ class Table:
         self.dice = SimulatedDice(seed=seed)
         self.pins = MockFactory()
         self.app = build_app(cfg, pin_factory=self.pins, device=create_device("dummy"),
-                       dice_port=self.dice.path)
+                             dice_port=self.dice.path)
         self.thread = threading.Thread(target=self.app.run, name="soak-service", daemon=True)
         self.thread.start()
         self.games = 0

@@ -227,7 +227,7 @@ class Table:
         use_server(server)
         self.dice = SimulatedDice(seed=seed)
         self.app = build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                       dice_port=self.dice.path)
+                             dice_port=self.dice.path)
         self.updates: list[tuple[float, bool]] = []
         """The loop's calls of the phone view's idle hook: (µs, whether it published)."""
         if self.app.phone is not None:

@@ -47,8 +47,8 @@ class Rig:
         self.dice = SimulatedDice(seed=seed, device_id="rig") if dice else None
         self.device = create_device("dummy")
         self.app = build_app(self.cfg, pin_factory=self.factory, device=self.device,
-                       dice_port=self.dice.path if self.dice else "", journal_storage=storage,
-                       announcer=announcer, phone=phone, data_probe=data_probe)
+                             dice_port=self.dice.path if self.dice else "", journal_storage=storage,
+                             announcer=announcer, phone=phone, data_probe=data_probe)
         self.app.start_hardware()
         self.views: list[View] = []
         self.app.service.on_view.append(self.views.append)

@@ -236,7 +236,7 @@ def app_for(tmp_path, **pads):
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, pads=replace(cfg.pads, **pads))
     return build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-               hub_port=pads.get("hub_port"))
+                     hub_port=pads.get("hub_port"))
 
 
 def drain(app: App, timeout: float = 5.0, want=lambda e: True) -> list:
@@ -316,7 +316,7 @@ def test_the_mpr121_front_end_reads_pads_on_the_i2c_bus_for_six_seats(tmp_path):
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, pads=replace(cfg.pads, frontend="mpr121"))
     app = build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-              i2c_bus=bus)
+                    i2c_bus=bus)
     try:
         assert app.ctx.defaults["max_seats"] == 6
         assert app.hardware.pad_timing.current().uncertainty_ms == 8.0
@@ -342,7 +342,7 @@ def test_the_bonnet_reads_its_joystick_and_buttons_and_has_no_buzzer(tmp_path):
     cfg = with_bonnet(rig_config(tmp_path))
     cfg = replace(cfg, voice=replace(cfg.voice, enabled=True))
     app = build_app(cfg, pin_factory=factory, device=create_device("dummy"), dice_port="",
-              announcer=SilentAnnouncer())
+                    announcer=SilentAnnouncer())
     try:
         app.start_hardware()
         assert app.hardware.buzzer is None
@@ -469,7 +469,7 @@ def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_p
     root = pi4(tmp_path / "pi", uart=True)
     cfg = rig_config(tmp_path)
     app = build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-              system_root=str(root))
+                    system_root=str(root))
     try:
         app.start_hardware()  # display, buttons and buzzer are free: it starts
         with pytest.raises(PinMapError, match=r"^Pad 2>g is on GPIO14 \(header pin 8\), which the "
@@ -488,7 +488,7 @@ def test_the_service_refuses_to_start_when_the_i2s_overlay_has_the_buzzers_pin(t
 
     root = pi4(tmp_path / "pi", i2s=True)
     app = build_app(rig_config(tmp_path), pin_factory=MockFactory(), device=create_device("dummy"),
-              dice_port="", system_root=str(root))
+                    dice_port="", system_root=str(root))
     try:
         with pytest.raises(UsageError, match="^The buzzer is on GPIO18.*set voice.i2s = true"):
             app.start_hardware()
@@ -498,7 +498,7 @@ def test_the_service_refuses_to_start_when_the_i2s_overlay_has_the_buzzers_pin(t
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, voice=replace(cfg.voice, i2s=True), pins=cfg.pins.moved_for_i2s())
     app = build_app(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-              system_root=str(root))
+                    system_root=str(root))
     try:
         app.start_hardware()
         assert app.hardware.buzzer is not None
