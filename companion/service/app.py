@@ -89,8 +89,9 @@ def build_app(cfg: Config, *, pin_factory: PinFactory | None = None,
     journal = open_journal(data / JOURNAL_NAME, journal_storage)
     from companion.devices.pads.timing import TIMING_FILE, TimingBook
 
-    # The pads and the buttons are made after their first frame; the calibration and the
-    # shell they answer to are made below (both are named once they exist).
+    # Two parts answer to parts made after them: a new calibration goes to the pads that
+    # ``hardware`` holds, and the buttons ask the shell whether a held ◀ is a long press.
+    # The lambdas name them when called, once the service runs: both exist by then.
     pad_timing = TimingBook(cfg.pads.pad_type, path=data / TIMING_FILE,
                             overrides=cfg.pads.declared_ms(),
                             use_calibration=cfg.pads.use_calibration,
