@@ -25,7 +25,7 @@ def hardware_for(tmp_path, **kw):
     posted: list[object] = []
     dice = Dice()
     factory = MockFactory()
-    hw = TableHardware(rig_config(tmp_path), post=posted.append, dice=dice,  # type: ignore[arg-type]
+    hw = TableHardware(rig_config(tmp_path), post=posted.append, dice=dice,
                        long_when=lambda name: False, pad_timing=TimingBook("ttp223-fast"),
                        pin_factory=factory, **kw)
     return hw, dice, posted, factory
