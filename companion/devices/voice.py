@@ -308,8 +308,9 @@ class _EspeakVoice:
         self._cut_below = 0  # announcements with a smaller seq stop
         self._seq = 0
         self._closing = False
-        self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        """The voice's thread, started with the first announcement (not before the first
+        frame: a new thread's start waits until it runs)."""
 
     # --- the caller's side ---------------------------------------------------------------
 
@@ -360,6 +361,9 @@ class _EspeakVoice:
             self._pending.insert(at, item)
             self.history.append(item)
             self._cond.notify_all()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
+                self._thread.start()
 
     def _cut_kind(self, kind: str, priority: int) -> None:
         """A newer announcement of ``kind``: the older ones of that kind waiting are dropped,
@@ -387,7 +391,9 @@ class _EspeakVoice:
             self._cut_below = self._seq + 1
             self._stop_processes()
             self._cond.notify_all()
-        self._thread.join(timeout=10)
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout=10)
 
     def _drop_pending(self) -> None:
         for item in self._pending:
