@@ -59,7 +59,7 @@ def child(data: Path, dice_path: str, point: str, nth: int, broken: bool) -> Non
     from companion.dice import link, reader
     from companion.inputs.events import ButtonPress, Receipt, Rolled
     from companion.service import loop, shell
-    from companion.service.app import App
+    from companion.service.app import build_app
     from companion.service.config import Config
     from companion.storage import journal as journal_pkg
 
@@ -155,8 +155,8 @@ def child(data: Path, dice_path: str, point: str, nth: int, broken: bool) -> Non
     if broken:
         journal_pkg.Journal.seen = lambda self, mark: False  # type: ignore[method-assign]
         shell.Shell._void = lambda self, mark, event: None  # type: ignore[method-assign]
-    app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-              dice_port=dice_path, games=playable())
+    app = build_app(cfg, games=playable(), pin_factory=MockFactory(), device=create_device("dummy"),
+                    dice_port=dice_path)
 
     def start_a_game() -> None:
         if app.controller.mode is shell.Mode.SETUP:

@@ -97,7 +97,7 @@ def _segment(game: str, rolls: int, seed: int, rng: random.Random) -> list[float
     from companion.dice.sim import SimulatedDice
     from companion.games.clovece.screens import CloveceTurnView
     from companion.inputs.events import ButtonPress
-    from companion.service.app import App
+    from companion.service.app import build_app
     from companion.service.config import Config
     from companion.service.hosts.base import Expect, Expecting
 
@@ -110,8 +110,8 @@ def _segment(game: str, rolls: int, seed: int, rng: random.Random) -> list[float
                                       shutdown_command=""))
         if game == "napij":
             mid_game_journal(Path(data) / "game.journal", seed)
-        app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                  dice_port=dice.path, announcer=SilentAnnouncer(), games=playable())
+        app = build_app(cfg, games=playable(), pin_factory=MockFactory(), device=create_device("dummy"),
+                        dice_port=dice.path, announcer=SilentAnnouncer())
         shown = threading.Event()
         stamp: list[float] = []
         state: dict[str, Any] = {"expect": None}

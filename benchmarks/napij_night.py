@@ -80,7 +80,7 @@ class Table:
         from companion.devices.display import create_device
         from companion.devices.voice import SilentAnnouncer
         from companion.engines.colours import COLOURS, SEATS_BY_PLAYERS
-        from companion.service.app import App
+        from companion.service.app import build_app
         from companion.service.config import Config
 
         base = Config()
@@ -90,8 +90,8 @@ class Table:
                       service=replace(base.service, data_dir=str(data), pin_factory="mock",
                                       shutdown_command=""),
                       web=replace(base.web, enabled=False))
-        self.app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                       dice_port="", rng=random.Random(seed), announcer=SilentAnnouncer(), games=playable())
+        self.app = build_app(cfg, games=playable(), pin_factory=MockFactory(), device=create_device("dummy"),
+                             dice_port="", rng=random.Random(seed), announcer=SilentAnnouncer())
         self.app.ctx.dice.configured = self.app.ctx.dice.up = True  # the dice is on the table
         self.now = 1000.0
         self.shell = self.app.controller

@@ -46,7 +46,7 @@ def table_latency(kind: str, rolls: int) -> list[float]:
     from companion.dice.sim import SimulatedDice
     from companion.games.clovece.screens import CloveceTurnView
     from companion.inputs.events import ButtonPress
-    from companion.service.app import App
+    from companion.service.app import build_app
     from companion.service.config import Config
     from companion.sim.pixels import SimPixels
 
@@ -58,8 +58,8 @@ def table_latency(kind: str, rolls: int) -> list[float]:
                       service=replace(base.service, data_dir=data, pin_factory="mock",
                                       shutdown_command=""),
                       dice=replace(base.dice, kind=kind))
-        app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                  dice_port=serial.path, pixels_port=pixels.port, games=playable())
+        app = build_app(cfg, games=playable(), pin_factory=MockFactory(), device=create_device("dummy"),
+                        dice_port=serial.path, pixels_port=pixels.port)
         shown = threading.Event()
         stamp: list[int] = []
         app.screen.listeners.append(

@@ -107,7 +107,7 @@ class Table:
 
         from companion.devices.display import create_device
         from companion.dice.sim import SimulatedDice
-        from companion.service.app import App
+        from companion.service.app import build_app
         from companion.service.config import Config
 
         base = Config()
@@ -124,8 +124,8 @@ class Table:
         )
         self.dice = SimulatedDice(seed=seed)
         self.pins = MockFactory()
-        self.app = App(cfg, pin_factory=self.pins, device=create_device("dummy"),
-                       dice_port=self.dice.path, games=playable())
+        self.app = build_app(cfg, games=playable(), pin_factory=self.pins, device=create_device("dummy"),
+                             dice_port=self.dice.path)
         self.thread = threading.Thread(target=self.app.run, name="soak-service", daemon=True)
         self.thread.start()
         self.games = 0

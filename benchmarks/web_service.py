@@ -212,7 +212,7 @@ class Table:
         from companion.dice.sim import SimulatedDice
         from companion.games.clovece.screens import CloveceTurnView
         from companion.inputs.events import ButtonPress
-        from companion.service.app import App
+        from companion.service.app import build_app
         from companion.service.config import Config
 
         base = Config()
@@ -228,8 +228,8 @@ class Table:
         )
         use_server(server)
         self.dice = SimulatedDice(seed=seed)
-        self.app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"),
-                       dice_port=self.dice.path, games=playable())
+        self.app = build_app(cfg, games=playable(), pin_factory=MockFactory(), device=create_device("dummy"),
+                             dice_port=self.dice.path)
         self.updates: list[tuple[float, bool]] = []
         """The loop's calls of the phone view's idle hook: (µs, whether it published)."""
         if self.app.phone is not None:

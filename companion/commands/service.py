@@ -34,13 +34,13 @@ def _sigterm_to_quit(service: Any) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from companion.service.app import App
+    from companion.service.app import build_app
 
     cfg = load_config(args, DEFAULT_CONFIG, games=playable())
-    app = App(cfg, games=playable())
+    app = build_app(cfg, games=playable())
     _sigterm_to_quit(app.service)
     log.info("companion service started (display %s, dice %s)", cfg.display.driver,
-             app.dice_port or "none")
+             app.dice.serial_port or "none")
     return app.run()
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -85,40 +86,68 @@ def steps(name: str) -> list[tuple[int, float]]:
     return out
 
 
-class _TonePlayer:
-    """Plays steps on a PWM output in a thread of its own; a new pattern cuts the old one."""
+class _Player:
+    """Plays steps in one thread of its own, started with the first pattern; a new pattern
+    cuts the old one.  ``sound(hz)`` drives the device (hz 0: silent).  The first step
+    sounds at once on the caller's thread; the rest are timed on the player's, so that
+    the service's loop only hands a pattern over (no thread is started or joined per beep).
+    """
 
-    def __init__(self, device: PWMOutputDevice) -> None:
-        self.device = device
-        self._cancel = threading.Event()
+    def __init__(self, sound: Callable[[int], None]) -> None:
+        self._sound = sound
+        self._cond = threading.Condition()
+        self._plan: list[tuple[int, float]] = []
+        self._played = 0
+        """Patterns handed over so far: a step of an older one is not played any more."""
+        self._closed = False
         self._thread: threading.Thread | None = None
 
     def play(self, plan: list[tuple[int, float]]) -> None:
-        self.stop()
-        cancel = self._cancel = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(plan, cancel), name="buzzer",
-                                        daemon=True)
-        self._thread.start()
+        with self._cond:
+            if self._closed or not plan:
+                return
+            self._played += 1
+            self._plan = plan
+            self._safely(plan[0][0])
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="buzzer", daemon=True)
+                self._thread.start()
+            self._cond.notify()
 
-    def _run(self, plan: list[tuple[int, float]], cancel: threading.Event) -> None:
+    def _safely(self, hz: int) -> None:
         try:
-            for hz, seconds in plan:
-                if hz:
-                    self.device.frequency = hz
-                    self.device.value = 0.5  # a square wave: the transducer sounds
-                else:
-                    self.device.value = 0
-                if cancel.wait(seconds):
-                    break
-            self.device.value = 0
+            self._sound(hz)
         except Exception:  # a closed device at shutdown: nothing to play on
             log.debug("the buzzer stopped", exc_info=True)
 
+    def _run(self) -> None:
+        with self._cond:
+            while not self._closed:
+                if not self._plan:
+                    self._cond.wait()
+                    continue
+                plan, played, self._plan = self._plan, self._played, []
+                for i, (hz, seconds) in enumerate(plan):
+                    if i:
+                        self._safely(hz)
+                    deadline = time.monotonic() + seconds
+                    while played == self._played and not self._closed:
+                        left = deadline - time.monotonic()
+                        if left <= 0:
+                            break
+                        self._cond.wait(left)
+                    if played != self._played or self._closed:
+                        break
+                else:
+                    self._safely(0)
+
     def stop(self) -> None:
-        self._cancel.set()
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=1.0)
-        self._thread = None
+        self._safely(0)
 
 
 class Buzzer:
@@ -129,31 +158,41 @@ class Buzzer:
         self.listener = listener
         self.played: list[str] = []
         self.kind = kind
-        self.device: Any
-        self._player: _TonePlayer | None = None
+        self.device: Any = None
         if kind == "passive":
             try:
                 self.device = PWMOutputDevice(pin, frequency=TONE_HZ, initial_value=0,
                                               pin_factory=pin_factory)
-                self._player = _TonePlayer(self.device)
             except PinPWMUnsupported:
                 log.warning("the pins here have no PWM: the passive buzzer only clicks its "
                             "patterns")
-        if self._player is None:
+        if self.device is None:
             self.device = GpioBuzzer(pin, pin_factory=pin_factory)
+            self._player = _Player(self._switch)
+        else:
+            self._player = _Player(self._tone)
+
+    def _tone(self, hz: int) -> None:
+        if hz:
+            self.device.frequency = hz
+            self.device.value = 0.5  # a square wave: the transducer sounds
+        else:
+            self.device.value = 0
+
+    def _switch(self, hz: int) -> None:
+        """An active buzzer (or a passive one without PWM): on for each beep."""
+        if hz:
+            self.device.on()
+        else:
+            self.device.off()
 
     def play(self, name: str) -> None:
         plan = steps(name)
         self.played.append(name)
-        if self._player is not None:
-            self._player.play(plan)
-        else:
-            on, off, n = PATTERNS[name]
-            self.device.beep(on_time=on, off_time=off, n=n, background=True)
+        self._player.play(plan)
         if self.listener:
             self.listener(name)
 
     def close(self) -> None:
-        if self._player is not None:
-            self._player.stop()
+        self._player.stop()
         self.device.close()

@@ -55,7 +55,8 @@ class SpeakerBeeps:
     only reaches :attr:`listener`).  ``popen`` starts it (tests give a fake)."""
 
     def __init__(self, device: str | None = None, *, command: str | None = APLAY,
-                 rate: int = RATE, popen: Callable[..., Any] = subprocess.Popen) -> None:
+                 rate: int = RATE, popen: Callable[..., Any] = subprocess.Popen,
+                 listener: Callable[[str], None] | None = None) -> None:
         self.device = device
         self.rate = rate
         self.command = shutil.which(command) if command is not None else None
@@ -63,7 +64,7 @@ class SpeakerBeeps:
         self._proc: Any = None
         self._lock = threading.Lock()
         self._warned = False
-        self.listener: Callable[[str], None] | None = None
+        self.listener = listener
         """Called with every pattern played (the terminal simulator shows it)."""
 
     def argv(self) -> list[str]:

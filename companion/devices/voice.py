@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import logging
 import struct
-import subprocess
 import threading
 import time
 import wave
@@ -43,7 +42,10 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Protocol, runtime_checkable
+from typing import IO, TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    import subprocess  # started only to speak: not imported before the first frame
 
 log = logging.getLogger(__name__)
 
@@ -196,6 +198,8 @@ class _Speech:
     """One espeak-ng process reading ``text`` and writing a WAV stream on its standard output."""
 
     def __init__(self, command: list[str], text: str) -> None:
+        import subprocess
+
         try:
             self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.PIPE)
@@ -304,8 +308,9 @@ class _EspeakVoice:
         self._cut_below = 0  # announcements with a smaller seq stop
         self._seq = 0
         self._closing = False
-        self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        """The voice's thread, started with the first announcement (not before the first
+        frame: a new thread's start waits until it runs)."""
 
     # --- the caller's side ---------------------------------------------------------------
 
@@ -356,6 +361,9 @@ class _EspeakVoice:
             self._pending.insert(at, item)
             self.history.append(item)
             self._cond.notify_all()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
+                self._thread.start()
 
     def _cut_kind(self, kind: str, priority: int) -> None:
         """A newer announcement of ``kind``: the older ones of that kind waiting are dropped,
@@ -383,7 +391,9 @@ class _EspeakVoice:
             self._cut_below = self._seq + 1
             self._stop_processes()
             self._cond.notify_all()
-        self._thread.join(timeout=10)
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout=10)
 
     def _drop_pending(self) -> None:
         for item in self._pending:
@@ -504,6 +514,8 @@ class EspeakAnnouncer(_EspeakVoice):
                                        "none).")
 
     def _player(self, rate: int) -> subprocess.Popen[bytes]:
+        import subprocess
+
         command = [self.aplay, "-q", "-t", "raw", "-f", "S16_LE", "-c", "1", "-r", str(rate)]
         if self.device:
             command += ["-D", self.device]

@@ -5,8 +5,10 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from companion.inputs.pads import PadSignal
+if TYPE_CHECKING:
+    from companion.inputs.pads import PadSignal
 
 
 class Receipt:

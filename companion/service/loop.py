@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Protocol
 
@@ -47,22 +47,31 @@ class Controller(Protocol):
 
 
 class Service:
+    """The loop of one table: ``controller`` and ``screen``; inputs arrive in ``inbox`` (the
+    devices put them there from their threads: :meth:`post`).  ``on_started``: called once,
+    right after the first frame is on the display; ``on_idle``: whenever the loop has
+    nothing to do; ``on_view``: with every view drawn (the lists stay open to observers)."""
+
     def __init__(self, controller: Controller, screen: Screen, *,
+                 inbox: queue.Queue[Input] | None = None,
+                 on_started: Iterable[Callable[[], object]] = (),
+                 on_idle: Iterable[Callable[[], None]] = (),
+                 on_view: Iterable[Callable[[AnyView], None]] = (),
+                 frame_time: Callable[[AnyView, float], float] | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.controller = controller
         self.screen = screen
         self.clock = clock
-        self.queue: queue.Queue[Input] = queue.Queue()
+        self.queue: queue.Queue[Input] = queue.Queue() if inbox is None else inbox
         self.t0 = clock()
         self.last_view: AnyView | None = None
         self.stopped = False
         self.faults = 0
         """Steps that failed (each logged and shown; the loop went on)."""
-        self.on_idle: list[Callable[[], None]] = []
-        self.on_view: list[Callable[[AnyView], None]] = []
-        self.on_started: list[Callable[[], None]] = []
-        """Called once, right after the first frame is on the display."""
-        self.frame_time: Callable[[AnyView, float], float] | None = None
+        self.on_idle = list(on_idle)
+        self.on_view = list(on_view)
+        self.on_started = list(on_started)
+        self.frame_time = frame_time
         """The animation time of a frame (blinking, scrolling); default: seconds since the
         screen last changed, so a new line scrolls from its start and a new choice blinks
         from its "on" phase.  ``companion demo`` counts views instead (the same GIF per seed)."""

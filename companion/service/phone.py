@@ -63,7 +63,7 @@ class Phone:
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, *, token: str | None = None,
                  url_host: str | None = None, max_clients: int = 32, keep: Path | None = None,
-                 **server: Any) -> None:
+                 hold: Callable[[], bool] | None = None, **server: Any) -> None:
         self.keep = keep
         """Where the box's own token and chosen port are kept (``None``: new at every start)."""
         self.host, self.port = host, port
@@ -81,7 +81,7 @@ class Phone:
         self._dirty = True
         self._last: object = None
         self._topics: dict[str, Sequence[tuple[str, str]]] = {}
-        self.hold: Callable[[], bool] | None = None
+        self.hold = hold
         """Whether the table's loop is busy (the service's); the server waits while it is
         (and pauses its pass over the phones often, so the loop, back from the disk or the
         dice, finds the interpreter's lock free: :data:`companion.web.server.BATCH`)."""

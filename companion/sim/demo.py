@@ -24,6 +24,7 @@ import tempfile
 import threading
 import time
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from companion.engines.colours import COLOURS, SEATS_BY_PLAYERS
 from companion.engines.game import replay
 from companion.errors import UsageError
 from companion.games import find_game, playable
-from companion.service.app import App
+from companion.service.app import App, build_app
 from companion.service.config import Config
 from companion.service.hosts.base import Expect, Expecting
 from companion.service.phone import Phone
@@ -162,6 +163,15 @@ class Robot:
         self.app.service.stop()
 
 
+def _demo_games(games: Mapping[str, Mapping[str, Any]], game: str) -> dict[str, dict[str, Any]]:
+    """Each game's configured set-up defaults without the seats (the demo sets them), with the
+    played game's demo set-up over its own."""
+    out = {name: {k: v for k, v in values.items() if k not in DEMO_KEYS}
+           for name, values in games.items()}
+    out.setdefault(game, {}).update(find_game(game).demo)
+    return out
+
+
 def _winner(app: App, game: str) -> str | None:
     """The winners by the journal (the engine's ``winners`` of its replay), a comma between
     two: a colour's letter in a game of colours (its header counts ``players``), else the
@@ -227,8 +237,7 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
             cfg,
             game=replace(cfg.game, name=game, players=players, computer=computer,
                          auto_move_delay=0.05, computer_dice=True, computer_confirm_delay=0.0),
-            games={name: {k: v for k, v in values.items() if k not in DEMO_KEYS}
-                   for name, values in cfg.games.items()},  # the demo's seats, not a section's
+            games=_demo_games(cfg.games, game),  # the demo's seats, not a section's
             service=replace(cfg.service, data_dir=data, pin_factory="mock", buzzer=True,
                             shutdown_command=""),
             web=replace(cfg.web, enabled=False),  # only the phone view given (--web)
@@ -241,13 +250,12 @@ def run_demo(cfg: Config, *, seed: int, gif: Path, players: int = 4, max_rolls: 
         pixels = SimPixels(seed, name="Kostka")
         try:
             with SimulatedDice(seed=seed, device_id="demo-dice") as serial:
-                app = App(demo_cfg, pin_factory=factory, device=device, dice_port=serial.path,
-                          rng=random.Random(seed), announcer=announcer, phone=phone,
-                          pixels_port=pixels.port, games=playable())
-                app.ctx.game_defaults.setdefault(game, {}).update(find_game(game).demo)
+                app = build_app(demo_cfg, games=playable(), pin_factory=factory, device=device,
+                                dice_port=serial.path, rng=random.Random(seed),
+                                announcer=announcer, phone=phone, pixels_port=pixels.port,
+                                frame_time=FrameTime(frame_seconds))
                 app.start_hardware()
                 app.ctx.prefs.voice = True
-                app.service.frame_time = FrameTime(frame_seconds)
                 presser = PinPresser(factory, dict(demo_cfg.pins.buttons), 0.3)
                 thrower: Any = pixels if dice == "pixels" else serial
                 robot = Robot(app, thrower, presser, max_rolls, announcer, table)

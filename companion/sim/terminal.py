@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.devices.voice import Announcer
 from companion.games import playable
-from companion.service.app import App
+from companion.service.app import build_app
 from companion.service.config import Config
 from companion.service.hosts.base import UsingPads
 from companion.service.phone import Phone
@@ -200,9 +200,10 @@ class Simulator:
         from companion.sim.pixels import SimPixels
 
         self.pixels = SimPixels(seed, step_s=0.12)  # made when the table asks for Bluetooth
-        self.app = App(cfg, pin_factory=self.factory, dice_port=self.dice.path, stream=stream,
-                       hub_port=self.hub.path if self.hub is not None else None, phone=phone,
-                       pixels_port=self.pixels.port, announcer=announcer, i2c_bus=self.i2c, games=playable())
+        self.app = build_app(cfg, games=playable(), pin_factory=self.factory, dice_port=self.dice.path,
+                             stream=stream, hub_port=self.hub.path if self.hub is not None else None,
+                             phone=phone, pixels_port=self.pixels.port, announcer=announcer,
+                             i2c_bus=self.i2c, on_sound=self._sound)
         self.app.start_hardware()
         self.bonnet = cfg.buttons.bonnet
         self.presser = PinPresser(self.factory, cfg.button_pins(), cfg.buttons.long_press)
@@ -213,10 +214,6 @@ class Simulator:
         self._sound_game = ""
         """The game whose table made the last sound (the status line names only its own)."""
         self._footer = ""
-        if self.app.buzzer is not None:
-            self.app.buzzer.listener = self._sound
-        if self.app.beeps is not None:  # the bonnet: the beeps come from the speaker
-            self.app.beeps.listener = self._sound
         self.app.service.on_view.append(lambda view: self._update_footer())
         self._update_footer()
 
@@ -224,9 +221,9 @@ class Simulator:
         """Key -> pad while the game at the table has claimed the (mock) pads (its host says
         so: :class:`~companion.service.hosts.base.UsingPads`)."""
         host = self.app.controller.host
-        if not isinstance(host, UsingPads) or not host.uses_pads() or self.app.pads is None:
+        if not isinstance(host, UsingPads) or not host.uses_pads() or self.app.hardware.pads is None:
             return {}
-        return _keymap(len({p.seat for p in self.app.pads.pads}))
+        return _keymap(len({p.seat for p in self.app.hardware.pads.pads}))
 
     def _sound(self, name: str) -> None:
         self.last_sound = name
@@ -308,7 +305,7 @@ class Simulator:
 
     def _tap(self, pad: Any) -> None:
         """A slap: the pad's mock pin goes high, then low again (TTP223 output)."""
-        pads = self.app.pads
+        pads = self.app.hardware.pads
         if pads is None:
             return
         if self.hub is not None:

@@ -13,6 +13,7 @@ module (``companion/ui/<game>_screens.py``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -35,7 +36,9 @@ def blink_on(t: float) -> bool:
     return int(t * BLINK_HZ) % 2 == 0
 
 
+@functools.lru_cache(maxsize=4096)
 def text_width(font: ImageFont.FreeTypeFont, text: str) -> int:
+    """``text``'s width in pixels (kept: a frame measures the same lines again and again)."""
     return int(font.getlength(text))
 
 
@@ -108,6 +111,25 @@ def _ink_box(font: ImageFont.FreeTypeFont, xy: tuple[int, int], text: str) -> Bo
     return (box[0] - pad, box[1] - pad, box[2] - pad, box[3] - pad)
 
 
+@functools.lru_cache(maxsize=1024)
+def _stamp(font: ImageFont.FreeTypeFont, text: str) -> tuple[int, int, Image.Image] | None:
+    """``text`` in ``font`` as one-bit text drawn at (0, 0) draws it: where its lit pixels
+    start from that point and their mask (``None``: none lit).  Drawn once per line and
+    kept: the same lines come back in every frame, and stamping a mask is much cheaper
+    than laying the glyphs out again."""
+    left, top, right, bottom = font.getbbox(text)
+    pad = 2 * int(font.size) + 4
+    scratch = Image.new("1", (int(right - min(0, left)) + 2 * pad,
+                              int(bottom - min(0, top)) + 2 * pad))
+    d = ImageDraw.Draw(scratch)
+    d.fontmode = "1"
+    d.text((pad, pad), text, font=font, fill=1)
+    box = scratch.getbbox()
+    if box is None:
+        return None
+    return box[0] - pad, box[1] - pad, scratch.crop(box)
+
+
 class Painter:
     """Draws on a frame and, when ``record`` is set, notes every item as an :class:`Ink`."""
 
@@ -118,7 +140,14 @@ class Painter:
 
     def text(self, xy: tuple[int, int], text: str, font: ImageFont.FreeTypeFont, fill: int = 1,
              *, whole: str | None = None, scrolls: bool = False, on_bar: bool = False) -> None:
-        self.draw.text(xy, text, font=font, fill=fill)
+        x, y = xy
+        if self.draw.fontmode == "1" and type(x) is int and type(y) is int:
+            stamp = _stamp(font, text)
+            if stamp is not None:
+                dx, dy, mask = stamp
+                self.draw.bitmap((x + dx, y + dy), mask, fill=fill)
+        else:
+            self.draw.text(xy, text, font=font, fill=fill)
         if self.record and text.strip():
             self.inks.append(Ink("text", _ink_box(font, xy, text), text,
                                  text if whole is None else whole, scrolls, on_bar))

@@ -15,7 +15,7 @@ from gpiozero.pins.mock import MockFactory
 from companion.devices.display import create_device
 from companion.dice.sim import SimulatedDice
 from companion.games import playable
-from companion.service.app import App
+from companion.service.app import build_app
 from companion.service.config import Config
 from companion.ui.views import View
 
@@ -47,9 +47,9 @@ class Rig:
         self.factory = MockFactory()
         self.dice = SimulatedDice(seed=seed, device_id="rig") if dice else None
         self.device = create_device("dummy")
-        self.app = App(self.cfg, pin_factory=self.factory, device=self.device,
-                       dice_port=self.dice.path if self.dice else "", journal_storage=storage,
-                       announcer=announcer, phone=phone, data_probe=data_probe, games=playable())
+        self.app = build_app(self.cfg, games=playable(), pin_factory=self.factory, device=self.device,
+                             dice_port=self.dice.path if self.dice else "", journal_storage=storage,
+                             announcer=announcer, phone=phone, data_probe=data_probe)
         self.app.start_hardware()
         self.views: list[View] = []
         self.app.service.on_view.append(self.views.append)

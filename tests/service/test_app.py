@@ -22,7 +22,7 @@ from companion.games.clovece.engine.game import GAME, Setup
 from companion.games.clovece.screens import CloveceTurnView
 from companion.inputs.events import PadEvent
 from companion.inputs.pads import Pad, PadLink, PadTouch
-from companion.service.app import App
+from companion.service.app import App, build_app
 from companion.storage.journal import Journal
 from companion.ui.views import ListView
 from tests.service.rig import Rig, rig_config
@@ -236,8 +236,8 @@ def test_unplugging_the_dice_on_a_computers_turn_lets_it_throw_by_itself(tmp_pat
 def app_for(tmp_path, **pads):
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, pads=replace(cfg.pads, **pads))
-    return App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-               hub_port=pads.get("hub_port"), games=playable())
+    return build_app(cfg, games=playable(), pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
+                     hub_port=pads.get("hub_port"))
 
 
 def drain(app: App, timeout: float = 5.0, want=lambda e: True) -> list:
@@ -258,18 +258,18 @@ def test_gpio_pads_get_the_stored_offsets_and_every_new_calibration(tmp_path):
     TimingBook("ttp223-fast", path=tmp_path / TIMING_FILE).store({Pad(2, 1): 10.0}, 4.0, 24)
     app = app_for(tmp_path)
     try:
-        assert app.pad_timing.current().uncertainty_ms == 4.0
-        assert app.ctx.pad_timing is app.pad_timing and app.ctx.defaults["max_seats"] == 4
-        app.want_pads(2)
-        assert isinstance(app.pads, SlapPads)
-        pads = app.pads
+        assert app.hardware.pad_timing.current().uncertainty_ms == 4.0
+        assert app.ctx.pad_timing is app.hardware.pad_timing and app.ctx.defaults["max_seats"] == 4
+        app.hardware.want_pads(2)
+        assert isinstance(app.hardware.pads, SlapPads)
+        pads = app.hardware.pads
         began = time.monotonic()
         pads.device(Pad(1, 1)).pin.drive_high()
         pads.device(Pad(2, 1)).pin.drive_high()
         apart_ms = (time.monotonic() - began) * 1000  # the edges' own gap is within this
         first, second = [e for e in drain(app, 1.0, lambda g: len(g) == 2)]
         assert second.ms - first.ms <= apart_ms - 10.0 + 0.01  # pad 2's 10 ms taken off
-        app.pad_timing.store({Pad(2, 1): -10.0}, 3.0, 12)  # now it reports on time
+        app.hardware.pad_timing.store({Pad(2, 1): -10.0}, 3.0, 12)  # now it reports on time
         pads.device(Pad(1, 1)).pin.drive_low()
         pads.device(Pad(2, 1)).pin.drive_low()
         time.sleep(0.02)
@@ -284,8 +284,8 @@ def test_a_calibration_of_the_other_front_end_falls_back_to_the_declared_figure(
     TimingBook("padhub", path=tmp_path / TIMING_FILE).store({}, 1.2, 24)
     app = app_for(tmp_path, ttp223_fast_ms=45.0)
     try:
-        assert app.pad_timing.current().uncertainty_ms == 45.0
-        assert "padhub" in app.pad_timing.problem
+        assert app.hardware.pad_timing.current().uncertainty_ms == 45.0
+        assert "padhub" in app.hardware.pad_timing.problem
     finally:
         app.close()
 
@@ -295,9 +295,9 @@ def test_the_hub_front_end_claims_a_pad_hub_for_six_seats(tmp_path):
         app = app_for(tmp_path, frontend="hub", hub_port=hub.path)
         try:
             assert app.ctx.defaults["max_seats"] == 6
-            assert app.pad_timing.current().uncertainty_ms == 1.0
-            app.want_pads(6)
-            assert isinstance(app.pads, PadHub) and len(app.pads.pads) == 42
+            assert app.hardware.pad_timing.current().uncertainty_ms == 1.0
+            app.hardware.want_pads(6)
+            assert isinstance(app.hardware.pads, PadHub) and len(app.hardware.pads.pads) == 42
             got = drain(app, 5.0, lambda g: any(isinstance(e, PadLink) and e.up for e in g))
             assert PadLink(True, "sim-hub sim-1.0.0") in got
             hub.run_until(100)
@@ -305,8 +305,8 @@ def test_the_hub_front_end_claims_a_pad_hub_for_six_seats(tmp_path):
             hub.run_until(400)
             touches = drain(app, 5.0, lambda g: any(isinstance(e, PadTouch) for e in g))
             assert [e.pad for e in touches if isinstance(e, PadTouch)] == [Pad(6, "g")]
-            app.want_pads(None)
-            assert app.pads is None
+            app.hardware.want_pads(None)
+            assert app.hardware.pads is None
         finally:
             app.close()
 
@@ -318,19 +318,19 @@ def test_the_mpr121_front_end_reads_pads_on_the_i2c_bus_for_six_seats(tmp_path):
     bus = SimulatedMpr121Bus(realtime=True, seed=4)
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, pads=replace(cfg.pads, frontend="mpr121"))
-    app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-              i2c_bus=bus, games=playable())
+    app = build_app(cfg, games=playable(), pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
+                    i2c_bus=bus)
     try:
         assert app.ctx.defaults["max_seats"] == 6
-        assert app.pad_timing.current().uncertainty_ms == 8.0
-        app.want_pads(6)
-        assert isinstance(app.pads, Mpr121Pads) and len(app.pads.pads) == 42
-        assert app.pads.addresses == (0x5A, 0x5B, 0x5C, 0x5D)
-        bus.tap(app.pads.where(Pad(6, "g")))
+        assert app.hardware.pad_timing.current().uncertainty_ms == 8.0
+        app.hardware.want_pads(6)
+        assert isinstance(app.hardware.pads, Mpr121Pads) and len(app.hardware.pads.pads) == 42
+        assert app.hardware.pads.addresses == (0x5A, 0x5B, 0x5C, 0x5D)
+        bus.tap(app.hardware.pads.where(Pad(6, "g")))
         touches = drain(app, 5.0, lambda g: any(isinstance(e, PadTouch) for e in g))
         assert [e.pad for e in touches if isinstance(e, PadTouch)] == [Pad(6, "g")]
-        app.want_pads(None)
-        assert app.pads is None
+        app.hardware.want_pads(None)
+        assert app.hardware.pads is None
     finally:
         app.close()
 
@@ -344,13 +344,13 @@ def test_the_bonnet_reads_its_joystick_and_buttons_and_has_no_buzzer(tmp_path):
 
     cfg = with_bonnet(rig_config(tmp_path))
     cfg = replace(cfg, voice=replace(cfg.voice, enabled=True))
-    app = App(cfg, pin_factory=factory, device=create_device("dummy"), dice_port="",
-              announcer=SilentAnnouncer(), games=playable())
+    app = build_app(cfg, games=playable(), pin_factory=factory, device=create_device("dummy"), dice_port="",
+                    announcer=SilentAnnouncer())
     try:
         app.start_hardware()
-        assert app.buzzer is None
-        assert app.beeps is not None  # the beeps come from the speaker
-        assert sorted(app.buttons.buttons) == ["help", "left", "menu", "right", "select"]
+        assert app.hardware.buzzer is None
+        assert app.hardware.beeps is not None  # the beeps come from the speaker
+        assert sorted(app.hardware.buttons.buttons) == ["help", "left", "menu", "right", "select"]
         pin = factory.pin(5)  # button A
         pin.drive_low()
         pin.drive_high()
@@ -371,7 +371,7 @@ def test_the_bonnet_reads_its_joystick_and_buttons_and_has_no_buzzer(tmp_path):
 def test_a_panel_missing_at_the_start_does_not_stop_the_service(tmp_path):
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, display=replace(cfg.display, driver="ssd1306", i2c_port=99))
-    app = App(cfg, pin_factory=MockFactory(), dice_port="", games=playable())  # no I2C bus 99 here
+    app = build_app(cfg, games=playable(), pin_factory=MockFactory(), dice_port="")  # no I2C bus 99 here
     try:
         assert not app.screen.present and "does not answer" in app.screen.status.describe()
         app.service.draw(0.0)  # the frame is kept for when the panel answers
@@ -471,16 +471,16 @@ def test_the_service_refuses_pads_on_an_enabled_uart_before_claiming_a_pin(tmp_p
 
     root = pi4(tmp_path / "pi", uart=True)
     cfg = rig_config(tmp_path)
-    app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-              system_root=str(root), games=playable())
+    app = build_app(cfg, games=playable(), pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
+                    system_root=str(root))
     try:
         app.start_hardware()  # display, buttons and buzzer are free: it starts
         with pytest.raises(PinMapError, match=r"^Pad 2>g is on GPIO14 \(header pin 8\), which the "
                            r"serial port \(UART\) has taken"):
-            app.want_pads(4)
-        assert app.pads is None
-        app.want_pads(2)  # two seats stay off GPIO14/15
-        assert app.pads is not None
+            app.hardware.want_pads(4)
+        assert app.hardware.pads is None
+        app.hardware.want_pads(2)  # two seats stay off GPIO14/15
+        assert app.hardware.pads is not None
     finally:
         app.close()
 
@@ -490,20 +490,20 @@ def test_the_service_refuses_to_start_when_the_i2s_overlay_has_the_buzzers_pin(t
     from tests.devices.fake_pi import pi4
 
     root = pi4(tmp_path / "pi", i2s=True)
-    app = App(rig_config(tmp_path), pin_factory=MockFactory(), device=create_device("dummy"),
-              dice_port="", system_root=str(root), games=playable())
+    app = build_app(rig_config(tmp_path), games=playable(), pin_factory=MockFactory(), device=create_device("dummy"),
+                    dice_port="", system_root=str(root))
     try:
         with pytest.raises(UsageError, match="^The buzzer is on GPIO18.*set voice.i2s = true"):
             app.start_hardware()
-        assert app.buzzer is None and app.buttons is None  # nothing claimed
+        assert app.hardware.buzzer is None and app.hardware.buttons is None  # nothing claimed
     finally:
         app.close()
     cfg = rig_config(tmp_path)
     cfg = replace(cfg, voice=replace(cfg.voice, i2s=True), pins=cfg.pins.moved_for_i2s())
-    app = App(cfg, pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
-              system_root=str(root), games=playable())
+    app = build_app(cfg, games=playable(), pin_factory=MockFactory(), device=create_device("dummy"), dice_port="",
+                    system_root=str(root))
     try:
         app.start_hardware()
-        assert app.buzzer is not None
+        assert app.hardware.buzzer is not None
     finally:
         app.close()

@@ -113,12 +113,12 @@ import sys
 from dataclasses import replace
 from companion.games import playable
 from companion.service.config import Config
-from companion.service.app import App
+from companion.service.app import build_app
 base = Config()
 cfg = replace(base, display=replace(base.display, driver="dummy"),
               service=replace(base.service, data_dir={str(tmp_path)!r}, pin_factory="mock",
                               shutdown_command=""))
-app = App(cfg, dice_port="loop://", games=playable())
+app = build_app(cfg, games=playable(), dice_port="loop://")
 app.start_hardware()
 app.close()
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("bleak", "bumble", "dbus_fast")

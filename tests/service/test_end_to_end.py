@@ -178,7 +178,7 @@ def test_napij_se_through_the_real_adapters_announces_and_calls_the_dropped_die(
         # the host's drink duty first (priority 1), then the game's event lines
         assert voice.spoken[0] == "Všichni se napijí na začátek hry." and voice.kinds[0] == ("", 1)
         assert all(k == ("", 0) for k in voice.kinds[1:])
-        assert rig.app.buzzer is not None and "drink-start" in rig.app.buzzer.played
+        assert rig.app.hardware.buzzer is not None and "drink-start" in rig.app.hardware.buzzer.played
         assert v.prompt == "● vypili  ◀ později"
         rig.press("select")  # everybody drank: one press
         rig.wait(lambda v: isinstance(v, NapijView) and v.prompt == "Hoď kostkou")

@@ -3,13 +3,14 @@ animation from when it appears - and it never dies of a failing handler, timer, 
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 
 from luma.core.device import dummy
 
 from companion.devices.display import Screen
-from companion.inputs.events import ButtonPress, Receipt, Rolled
+from companion.inputs.events import ButtonPress, Input, Receipt, Rolled
 from companion.service.loop import FAULT, Service
 from companion.ui.screens import render
 from companion.ui.views import ListView, MessageView, View
@@ -196,8 +197,8 @@ def test_a_new_screen_scrolls_from_the_start_of_its_lines_whenever_it_appears():
 
 def test_a_frame_time_given_by_the_caller_wins():
     controller, panel = Still(ListView("B", LONG)), Panel()
-    service = Service(controller, panel, clock=lambda: 0.0)  # type: ignore[arg-type]
-    service.frame_time = lambda view, now: 4.0
+    service = Service(controller, panel, clock=lambda: 0.0,  # type: ignore[arg-type]
+                      frame_time=lambda view, now: 4.0)
     service.draw(0.0)
     assert panel.frames[-1] == render(ListView("B", LONG), 4.0).tobytes()
 
@@ -226,6 +227,28 @@ def test_the_loop_is_busy_from_an_input_until_its_frame_is_drawn():
         settle(s)
         assert seen == [True] and drawn[-1] is True and idle and idle[-1] is False
         assert not s.busy
+    finally:
+        s.stop()
+        th.join(3)
+
+
+def test_the_hooks_and_the_inbox_given_when_the_loop_is_made_are_used():
+    """The devices put inputs into the inbox they were given; the started hook runs once,
+    after the first frame; the view hook sees every frame; the idle hook runs when the
+    inbox is empty."""
+    c = Controller()
+    screen = Screen(dummy(width=128, height=64, mode="1"))
+    inbox: queue.Queue[Input] = queue.Queue()
+    events: list[str] = []
+    s = Service(c, screen, inbox=inbox, on_started=[lambda: events.append(f"started {screen.frames}")],
+                on_view=[lambda view: events.append("view")], on_idle=[lambda: events.append("idle")])
+    inbox.put(ButtonPress("left"))
+    th = run(s)
+    try:
+        settle(s)
+        assert c.handled == [ButtonPress("left")]
+        assert events[:2] == ["view", "started 1"] and events.count("started 1") == 1
+        assert events.index("idle") > events.index("started 1") and events.count("view") >= 2
     finally:
         s.stop()
         th.join(3)

@@ -117,13 +117,13 @@ def test_with_the_hub_the_pad_keys_tap_a_simulated_pad_hub_for_six_seats(tmp_pat
                   game=replace(base.game, name="gobbit", seats=6))
     sim = Simulator(cfg, seed=3, stream=io.StringIO())
     try:
-        assert sim.hub is not None and sim.app.hub_port == sim.hub.path
-        sim.app.want_pads(6)
-        assert isinstance(sim.app.pads, PadHub)
+        assert sim.hub is not None and sim.app.hardware.hub_port == sim.hub.path
+        sim.app.hardware.want_pads(6)
+        assert isinstance(sim.app.hardware.pads, PadHub)
         keys = sim.pad_keys()
         assert len(keys) == 42 and keys["/"] == Pad(6, "g")
         end = time.monotonic() + 5
-        while not sim.app.pads.connected and time.monotonic() < end:
+        while not sim.app.hardware.pads.connected and time.monotonic() < end:
             time.sleep(0.01)
         time.sleep(0.12)  # the hub's baselines settle
         assert sim.key("/")
@@ -158,12 +158,12 @@ def test_the_bonnet_profile_shows_its_controls_and_taps_mpr121_pads(tmp_path):
     out = io.StringIO()
     sim = Simulator(cfg, seed=3, stream=out)
     try:
-        assert sim.i2c is not None and sim.app.buzzer is None
+        assert sim.i2c is not None and sim.app.hardware.buzzer is None
         sim.app.service.draw(0.0)
         assert HELP_BONNET in out.getvalue()
         assert sim.key("b")  # button B: the rules
-        sim.app.want_pads(3)
-        assert isinstance(sim.app.pads, Mpr121Pads)
+        sim.app.hardware.want_pads(3)
+        assert isinstance(sim.app.hardware.pads, Mpr121Pads)
         keys = sim.pad_keys()
         assert keys["4"] == Pad(1, "g")
         assert sim.key("4")

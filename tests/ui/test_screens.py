@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PIL import Image, ImageDraw
+
 from companion.games.clovece.engine.board import cell_of
 from companion.games.clovece.engine.notation import parse_position
 from companion.games.clovece.engine.rules import BLUE, RED
@@ -268,3 +270,24 @@ def test_a_view_of_a_new_kind_registers_its_drawing_and_screens_name_no_game():
     source = Path(screens.__file__).read_text(encoding="utf-8").lower()
     for word in ("clovece", "napij", "gobbit", "člověče", "minimap", "referee"):
         assert word not in source, word
+
+
+def test_a_line_stamped_from_its_kept_mask_is_the_line_drawn_afresh():
+    """Painter.text draws each line's glyphs once and stamps the kept mask after: every
+    pixel as ImageDraw.text draws it, on the panel's edges and on a lit bar too."""
+    texts = ["", " ", "Hod: 6", "Žluťoučký kůň ▶", "◀ ● ▶", "Vrátit hod 5?", "jg ÁŽ", "x" * 40]
+    places = [(0, 0), (1, 7), (-5, -3), (120, 58), (60, 50), (-30, 20)]
+    for font in (body_font(), heading_font(), heading_font(bold=True)):
+        for text in texts:
+            for xy in places:
+                for fill, ground in ((1, 0), (0, 1)):
+                    fresh = Image.new("1", (128, 64), ground)
+                    d = ImageDraw.Draw(fresh)
+                    d.fontmode = "1"
+                    d.text(xy, text, font=font, fill=fill)
+                    for _ in range(2):  # the first time drawn, then from the kept mask
+                        stamped = Image.new("1", (128, 64), ground)
+                        p = ImageDraw.Draw(stamped)
+                        p.fontmode = "1"
+                        Painter(p).text(xy, text, font, fill=fill)
+                        assert stamped.tobytes() == fresh.tobytes(), (text, xy, fill)

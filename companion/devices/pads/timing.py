@@ -26,7 +26,7 @@ import logging
 import math
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -128,7 +128,8 @@ class TimingBook:
 
     def __init__(self, pad_type: str, *, path: Path | None = None,
                  overrides: Mapping[str, float] | None = None,
-                 use_calibration: bool = True) -> None:
+                 use_calibration: bool = True,
+                 listeners: Iterable[Callable[[PadTiming], None]] = ()) -> None:
         if pad_type not in PAD_TYPES:
             raise ValueError(f"unknown pad type {pad_type!r}")
         self.pad_type = pad_type
@@ -137,7 +138,7 @@ class TimingBook:
         self.use_calibration = use_calibration
         self._lock = threading.Lock()
         self._current = self.declared
-        self.listeners: list[Callable[[PadTiming], None]] = []
+        self.listeners: list[Callable[[PadTiming], None]] = list(listeners)
         """Called with the new budget after :meth:`store` (from the caller's thread)."""
         self.problem = ""
         """Why a stored calibration was not used (empty when it was, or there is none)."""
