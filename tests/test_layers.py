@@ -212,6 +212,19 @@ def test_the_core_names_no_game(name):
     assert not bad, "\n".join(bad)
 
 
+STATIC = sorted((ROOT / "companion" / "web" / "static").glob("*.*"))
+"""The phone page's own files (served as they are: the core's too)."""
+
+
+@pytest.mark.parametrize("path", STATIC, ids=lambda p: p.name)
+def test_the_phone_page_names_no_game(path):
+    words = game_words()
+    bad = [f"{path.name}:{n} mentions {w!r}: {line.strip()}"
+           for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+           for w in mentions(line, words)]
+    assert not bad, "\n".join(bad)
+
+
 def test_the_check_of_game_names_sees_a_title_and_a_lazy_import(tmp_path):
     words = game_words()
     assert {"clovece", "napij", "gobbit"} <= {w.lower() for w in words}

@@ -114,9 +114,9 @@
     return span;
   }
 
-  function renderGobbit(g) {
-    $("gobbit-box").hidden = !g;
-    if (!g || !changed("gobbit", g)) { return; }
+  function renderTouches(g) {
+    $("touches-box").hidden = !g;
+    if (!g || !changed("touches", g)) { return; }
     $("ruling-title").textContent = g.provisional ? "Verdikt (chvíle ještě běží)" : "Verdikt";
     list($("ruling"), g.ruling.length ? g.ruling : ["Zatím není co rozsoudit."]);
     list($("why"), g.why);
@@ -205,7 +205,7 @@
     renderBoard(s.board);
     $("card-box").hidden = !s.card;
     $("card-text").textContent = s.card || "";
-    renderGobbit(s.touches);
+    renderTouches(s.touches);
     renderLedger(s.ledger || []);
     $("events-box").hidden = !s.events.length;
     if (changed("events", s.events)) { list($("events"), s.events.slice().reverse()); }
