@@ -128,8 +128,8 @@ DEFAULT_CONFIG = "/etc/companion/companion.toml"
 """The configuration the service and ``companion pads`` read on the box."""
 
 
-def load_config(args: argparse.Namespace, default: str | None = None,
-                games: Sequence[GamePlugin] = ()) -> Config:
+def load_config(args: argparse.Namespace, default: str | None = None, *,
+                games: Sequence[GamePlugin]) -> Config:
     """The configuration of ``--config``, else ``default`` when that file exists, else the
     defaults; a bad file is one sentence (:class:`UsageError`).  ``games``: the games whose
     sections it may have (:func:`companion.games.playable`)."""

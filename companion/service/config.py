@@ -497,7 +497,7 @@ def _game_section(game: str, table: dict[str, Any], source: str,
     return values
 
 
-def load(path: str | Path, games: Sequence[GamePlugin] = ()) -> Config:
+def load(path: str | Path, games: Sequence[GamePlugin]) -> Config:
     """Read and check a config file (``games``: the games whose sections it may have); any
     problem is one :class:`ConfigError` sentence."""
     p = Path(path)

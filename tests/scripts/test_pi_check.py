@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import playable
 from companion.games.clovece.engine.game import GAME, Setup
 from companion.service.config import load
 from companion.storage.journal import encode_journal
@@ -131,7 +132,7 @@ def test_the_test_configuration_is_one_the_service_accepts(tmp_path):
     check = pi_check()
     path = tmp_path / "companion.toml"
     path.write_text(check.test_config(dice="/dev/ttyS0"))
-    cfg = load(path)
+    cfg = load(path, playable())
     assert (cfg.display.driver, cfg.service.pin_factory, cfg.dice.port) == (
         "dummy", "mock", "/dev/ttyS0")
     assert cfg.game.computer_dice and cfg.game.players == 2
@@ -201,6 +202,14 @@ def test_a_family_edited_config_is_taken_in(tmp_path):
     assert "took companion.toml" in run_import(tmp_path)
     assert (tmp_path / "etc/companion/companion.toml").read_bytes() == b"[game]\nplayers = 2\n"
     assert run_import(tmp_path) == ""  # unchanged: nothing to do
+
+
+def test_a_config_with_a_games_own_section_is_taken_in(tmp_path):
+    (tmp_path / "boot").mkdir()
+    game = playable()[0].name
+    (tmp_path / "boot" / "companion.toml").write_text(f"[game]\nname = \"{game}\"\n\n[{game}]\n")
+    assert "took companion.toml" in run_import(tmp_path)
+    assert not (tmp_path / "boot" / "companion.toml-error.txt").exists()
 
 
 def test_a_config_the_companion_refuses_is_not_taken(tmp_path):
