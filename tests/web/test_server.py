@@ -414,7 +414,9 @@ def test_a_pass_over_many_streams_pauses_after_a_batch_while_the_table_is_busy()
             released[0] = True
             for s in streams:
                 assert s.next_of("snapshot")["event"] == "snapshot"
-            assert v.direct_writes - before[0] == n
+            # the pass went on after the release (a stream whose socket still held bytes
+            # under load is sent the snapshot by its own task instead)
+            assert server.BATCH < v.direct_writes - before[0] <= n
         finally:
             for s in streams:
                 s.close()
