@@ -6,6 +6,8 @@ yellow: triangle (trojúhelník) — the same marks the pieces and start fields 
 
 from __future__ import annotations
 
+from functools import cache
+
 from PIL import ImageDraw
 
 _SHAPES_3 = (
@@ -37,7 +39,11 @@ def shape(colour: int, size: int = 5) -> tuple[str, ...]:
 def draw_mark(draw: ImageDraw.ImageDraw, colour: int, x: int, y: int, size: int = 5,
               fill: int = 1) -> None:
     """Draw the mark of ``colour`` with its top-left corner at (x, y)."""
-    for dy, row in enumerate(shape(colour, size)):
-        for dx, ch in enumerate(row):
-            if ch == "#":
-                draw.point((x + dx, y + dy), fill=fill)
+    draw.point([(x + dx, y + dy) for dx, dy in _cells(colour, size)], fill=fill)
+
+
+@cache
+def _cells(colour: int, size: int) -> tuple[tuple[int, int], ...]:
+    """The set pixels of a colour's mark, as (dx, dy) from its top-left corner."""
+    return tuple((dx, dy) for dy, row in enumerate(shape(colour, size))
+                 for dx, ch in enumerate(row) if ch == "#")

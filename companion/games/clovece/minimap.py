@@ -28,19 +28,21 @@ def draw_board(draw: ImageDraw.ImageDraw, pos: Position, x0: int = 0, y0: int = 
                phase_on: bool = True) -> None:
     """Draw ``pos``; ``blink`` = (cell of the moving piece, cell of its target)."""
     starts = {TRACK[START[c]] for c in pos.colours}
+    dots = []  # the empty fields' and house places' pixels, drawn in one call
     for cell in TRACK:
         x, y = _origin(x0, y0, cell)
         if cell in starts:
             draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), outline=1)
         else:
-            draw.point((x + 2, y + 2), fill=1)
+            dots.append((x + 2, y + 2))
     for c in pos.colours:
         for cell in GOALS[c]:
             x, y = _origin(x0, y0, cell)
             draw.rectangle((x + 1, y + 1, x + 3, y + 3), outline=1)
         for cell in HOUSES[c]:
             x, y = _origin(x0, y0, cell)
-            draw.point((x + 2, y + 2), fill=1)
+            dots.append((x + 2, y + 2))
+    draw.point(dots, fill=1)
     moving, target = blink if blink else (None, None)
     for c, _p, cell in piece_cells(pos):
         x, y = _origin(x0, y0, cell)

@@ -69,10 +69,8 @@ _MARKERS: dict[str, tuple[str, ...]] = {
 
 def _pattern(draw: ImageDraw.ImageDraw, rows: tuple[str, ...], x: int, y: int,
              fill: int = 1) -> None:
-    for dy, row in enumerate(rows):
-        for dx, ch in enumerate(row):
-            if ch == "#":
-                draw.point((x + dx, y + dy), fill=fill)
+    draw.point([(x + dx, y + dy) for dy, row in enumerate(rows)
+                for dx, ch in enumerate(row) if ch == "#"], fill=fill)
 
 
 def _text_width(font: ImageFont.FreeTypeFont, text: str) -> int:
