@@ -120,7 +120,9 @@ class ShellTable:
         from companion.storage.prefs import Prefs
 
         self.folder, self.voice, self.game = folder, voice, game
-        self.ctx = HostContext(Journal(folder / f"{game}.journal"), Prefs(),
+        # the voice mode for the table says every step (the default voice leaves a plain
+        # throw out: it would say nothing here)
+        self.ctx = HostContext(Journal(folder / f"{game}.journal"), Prefs(voice_mode="table"),
                                rng=random.Random(1), dice=DiceStatus(configured=True, up=True),
                                announcer=voice, data=folder,
                                defaults={"players": 2, "seats": 2})
