@@ -39,11 +39,18 @@ def shape(colour: int, size: int = 5) -> tuple[str, ...]:
 def draw_mark(draw: ImageDraw.ImageDraw, colour: int, x: int, y: int, size: int = 5,
               fill: int = 1) -> None:
     """Draw the mark of ``colour`` with its top-left corner at (x, y)."""
-    draw.point([(x + dx, y + dy) for dx, dy in _cells(colour, size)], fill=fill)
+    draw_pattern(draw, shape(colour, size), x, y, fill)
+
+
+def draw_pattern(draw: ImageDraw.ImageDraw, rows: tuple[str, ...], x: int, y: int,
+                 fill: int = 1) -> None:
+    """Draw a pixel pattern (rows of ``#`` set and ``.`` clear) with its top-left corner at
+    (x, y), in one call."""
+    draw.point([(x + dx, y + dy) for dx, dy in _lit(rows)], fill=fill)
 
 
 @cache
-def _cells(colour: int, size: int) -> tuple[tuple[int, int], ...]:
-    """The set pixels of a colour's mark, as (dx, dy) from its top-left corner."""
-    return tuple((dx, dy) for dy, row in enumerate(shape(colour, size))
-                 for dx, ch in enumerate(row) if ch == "#")
+def _lit(rows: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """The set pixels of a pattern, as (dx, dy) from its top-left corner."""
+    return tuple((dx, dy) for dy, row in enumerate(rows) for dx, ch in enumerate(row)
+                 if ch == "#")

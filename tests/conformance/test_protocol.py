@@ -23,15 +23,10 @@ SAMPLES = 30
 """States kept per seeded game, evenly spread from the first to the last."""
 
 
-def sampled(game: Any) -> tuple[list[Any], list[Any]]:
-    """The sampled states of :data:`SEEDS` games and every distinct action played in them."""
-    states, played, _ = sampled_with_choices(game)
-    return states, played
-
-
-def sampled_with_choices(game: Any) -> tuple[list[Any], list[Any], int]:
-    """:func:`sampled`, and how many of the played actions were players' choices (a pure dice
-    race, where every move follows from the roll, has none)."""
+def sampled(game: Any) -> tuple[list[Any], list[Any], int]:
+    """The sampled states of :data:`SEEDS` games, every distinct action played in them, and
+    how many of the played actions were players' choices (a pure dice race, where every move
+    follows from the roll, has none)."""
     setup = game.default_setup()
     states: list[Any] = []
     played: dict[Any, None] = {}
@@ -55,7 +50,7 @@ def outcomes(chance: Any) -> list[Any]:
 
 def test_why_not_is_none_exactly_for_the_actions_apply_takes_and_every_legal_one(entry):
     game = entry.engine()
-    states, played, choices = sampled_with_choices(game)
+    states, played, choices = sampled(game)
     decisions = accepted = 0
     for state in states:
         chance = game.chance(state)
@@ -90,7 +85,7 @@ def test_why_not_is_none_exactly_for_the_actions_apply_takes_and_every_legal_one
 
 def test_the_notation_reads_back_every_state_it_writes(entry):
     game = entry.engine()
-    states, _ = sampled(game)
+    states, _, _ = sampled(game)
     for state in states:
         text = game.format(state)
         assert isinstance(text, str) and text

@@ -22,7 +22,7 @@ from PIL import ImageDraw, ImageFont
 
 from companion.games.napij.views import BOTTLE, Banner, Cell, NapijView, Strip
 from companion.ui.fonts import body_font, heading_font
-from companion.ui.marks import draw_mark
+from companion.ui.marks import draw_mark, draw_pattern
 from companion.ui.screens import (
     HEIGHT,
     SCROLL_MARK_W,
@@ -67,12 +67,6 @@ _MARKERS: dict[str, tuple[str, ...]] = {
 """The 5 x 3 glyph above a cell of each special kind (a start field shows its colour's mark)."""
 
 
-def _pattern(draw: ImageDraw.ImageDraw, rows: tuple[str, ...], x: int, y: int,
-             fill: int = 1) -> None:
-    draw.point([(x + dx, y + dy) for dy, row in enumerate(rows)
-                for dx, ch in enumerate(row) if ch == "#"], fill=fill)
-
-
 def _text_width(font: ImageFont.FreeTypeFont, text: str) -> int:
     return int(font.getlength(text))
 
@@ -87,7 +81,7 @@ def _cell(draw: ImageDraw.ImageDraw, cell: Cell, x: int, *, hidden: bool, lit: b
     if cell.kind == "start" and cell.colour is not None:
         draw_mark(draw, cell.colour, x + 2, MARK_TOP, 3)
     elif cell.kind in _MARKERS:
-        _pattern(draw, _MARKERS[cell.kind], x + 1, MARK_TOP)
+        draw_pattern(draw, _MARKERS[cell.kind], x + 1, MARK_TOP)
     if cell.kind == "pub":  # a little house: roof and walls
         draw.line((x, y + 2, x + 3, y - 1), fill=1)
         draw.line((x + 3, y - 1, x + 6, y + 2), fill=1)
@@ -100,7 +94,7 @@ def _cell(draw: ImageDraw.ImageDraw, cell: Cell, x: int, *, hidden: bool, lit: b
     if cell.kind == "pub":
         draw_mark(draw, cell.piece if cell.piece >= 0 else 0, x + 2, y + 3, 3, fill=ink)
     elif cell.piece == BOTTLE:
-        _pattern(draw, _BOTTLE_SHAPE, x + 1, y + 1, ink)
+        draw_pattern(draw, _BOTTLE_SHAPE, x + 1, y + 1, ink)
     else:
         draw_mark(draw, cell.piece, x + 1, y + 1, 5, fill=ink)
 
